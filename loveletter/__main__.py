@@ -1,0 +1,5 @@
+"""`python -m loveletter` runs the command-line program."""
+
+from loveletter.cli import main
+
+raise SystemExit(main())

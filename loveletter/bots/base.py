@@ -1,0 +1,29 @@
+"""What a computer player is: something that picks a legal action from a seat's view."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from loveletter.engine import Action, View
+
+
+class Bot(Protocol):
+    """A computer player. It sees only its seat's :class:`View` (never the full state) and must return one of
+    ``view.legal_actions``. Its randomness comes from its own ``random.Random``, never the game's."""
+
+    level: str
+
+    def choose(self, view: View) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions: a baseline, and a driver for engine tests."""
+
+    level = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View) -> Action:
+        return self.rng.choice(view.legal_actions)

@@ -1,0 +1,35 @@
+"""``loveletter rulesets``: list the bundled rulesets with their player ranges."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from loveletter.engine.ruleset import bundled_names, load_ruleset, read_toml
+    from loveletter.i18n import t
+
+    table = Table(title=t("rulesets.title"))
+    table.add_column(t("rulesets.name"), style="bold")
+    table.add_column(t("rulesets.edition"))
+    table.add_column(t("rulesets.players"), justify="right")
+    table.add_column(t("rulesets.cards"), justify="right")
+    for name in bundled_names():
+        data = read_toml(name)[0]
+        if data.get("kind") == "solitaire":
+            table.add_row(name, str(data.get("title", name)), t("rulesets.solitaire"), "16")
+            continue
+        rs = load_ruleset(name)
+        sizes = "/".join(str(m.deck_size) for m in rs.modes)
+        table.add_row(name, rs.title, f"{rs.min_players}-{rs.max_players}", sizes)
+    console = Console()
+    console.print(table)
+    console.print(t("rulesets.hint"))
+    return 0

@@ -1,0 +1,15 @@
+"""``loveletter simulate``: not built yet (see the open issues)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    pass
+
+
+def run(args: argparse.Namespace) -> int:
+    from loveletter.cli import UsageError
+
+    raise UsageError("`loveletter simulate` is not available yet")

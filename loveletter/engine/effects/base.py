@@ -1,0 +1,84 @@
+"""What every card effect provides, and the target rules they share (RULES.md §2.3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from loveletter.engine.actions import Play
+from loveletter.engine.events import NoEffect
+
+if TYPE_CHECKING:
+    from loveletter.engine.ruleset import Mode, Ruleset
+    from loveletter.engine.state import GameState
+
+
+class Effect:
+    """A card's effect. The base class is a card that does nothing when played (Countess, Spy, Count...)."""
+
+    name: ClassVar[str] = ""
+    #: Discarding this card from a hand, for any reason, knocks its holder out (the Princess).
+    knocks_out_when_discarded: ClassVar[bool] = False
+
+    def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
+        self.ruleset = ruleset
+        self.mode = mode
+        self._plays: dict[tuple[str, tuple[int, ...]], tuple[Play, ...]] = {}
+
+    def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
+        """Every legal way for ``actor`` to play ``card`` now."""
+        return self.plays(card, ())
+
+    def plays(self, card: str, targets: tuple[int, ...]) -> tuple[Play, ...]:
+        """The plays of ``card`` on each seat of ``targets`` in turn (just ``card`` when there are none): built
+        once per distinct situation and reused, since the engine lists legal actions on every turn."""
+        key = (card, targets)
+        cached = self._plays.get(key)
+        if cached is None:
+            cached = self._plays[key] = self.build_plays(card, targets)
+        return cached
+
+    def build_plays(self, card: str, targets: tuple[int, ...]) -> tuple[Play, ...]:
+        """The plays for :meth:`plays`; a card that names something (Guard, Bishop) extends this."""
+        if not targets:
+            return (Play(card),)
+        return tuple(Play(card, (t,)) for t in targets)
+
+    def resolve(self, s: GameState, actor: int, action: Play) -> None:
+        """Carry out the card; it is already on the actor's discard pile."""
+
+
+def choosable(s: GameState, actor: int, *, include_self: bool) -> tuple[int, ...]:
+    """Seats ``actor`` may choose: in the round and not protected (the actor is never protected on their own
+    turn, so with ``include_self`` the actor is always among them)."""
+    if include_self:
+        return s.choosable
+    return tuple([p for p in s.choosable if p != actor])
+
+
+def single_targets(s: GameState, actor: int, *, include_self: bool) -> tuple[int, ...]:
+    """Legal targets of a card that chooses one player, with the Sycophant's marker applied (RULES.md §5.4):
+    the marked player only, or nobody if they cannot be chosen (unless the ruleset ignores the marker then)."""
+    seats = choosable(s, actor, include_self=include_self)
+    mark = s.sycophant
+    if mark is not None:
+        if mark in seats:
+            return (mark,)
+        if s.ruleset.flags.sycophant_impossible == "no_effect":
+            return ()
+    return seats
+
+
+def must_include_mark(s: GameState, groups: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """For cards that choose several players: keep the choices that include the Sycophant's marked player."""
+    mark = s.sycophant
+    if mark is None:
+        return groups
+    kept = [g for g in groups if mark in g]
+    if kept or s.ruleset.flags.sycophant_impossible == "no_effect":
+        return kept
+    return groups
+
+
+def no_effect(s: GameState, actor: int, card: str) -> None:
+    if s.log is not None:
+        s.log.append(NoEffect(actor, card))

@@ -1,0 +1,25 @@
+"""Constable (6, premium 5-8 players): no effect when played or discarded. When its owner is knocked out with a
+Constable *already* in their discard pile, they gain a token (RULES.md §5.4). The knock-out code calls
+:func:`pays_on_knock_out` before the hand is discarded."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from loveletter.engine.effects.base import Effect
+
+if TYPE_CHECKING:
+    from loveletter.engine.state import GameState
+
+
+class Constable(Effect):
+    name = "constable"
+
+
+def pays_on_knock_out(s: GameState, seat: int) -> bool:
+    """Whether ``seat``, about to be knocked out, gains the Constable's token. With the ``constable_counts_hand``
+    flag a Constable in hand (discarded by the knock-out itself) pays too."""
+    effects = s.effects
+    if any(effects[c].name == "constable" for c in s.discards[seat]):
+        return True
+    return s.ruleset.flags.constable_counts_hand and any(effects[c].name == "constable" for c in s.hands[seat])

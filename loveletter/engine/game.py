@@ -1,0 +1,167 @@
+"""A game of Love Letter: the rules state, its one source of randomness, and its history.
+
+>>> game = Game("2019", players=3, seed=7, first_player=0)
+>>> game.decider                      # who must decide now
+0
+>>> view = game.view(0)               # what seat 0 may know
+>>> len(view.hand), view.deck_size
+(2, 16)
+>>> events = game.push(view.legal_actions[0])
+
+A round can be dealt from a stacked deck (top card first) for tests, tutorials and bug reports:
+
+>>> from loveletter.engine.deck import stacked_deck
+>>> rs = load_ruleset("2019")
+>>> deck = stacked_deck(rs, 2, hands=["Guard", "Priest"], draws=["Baron"], set_aside="Spy")
+>>> game = Game(rs, players=2, deck=deck, first_player=0)
+>>> game.view(0).hand
+('Guard', 'Baron')
+>>> game.push("Guard>1=Guard")
+Traceback (most recent call last):
+...
+loveletter.engine.errors.IllegalActionError: Guard>1=Guard is not legal for seat 0 now; legal: ...
+>>> events = game.push("Guard>1=Priest")
+>>> game.round_over, game.result.winners, game.tokens
+(True, (0,), (1, 0))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from loveletter.engine.actions import Action, parse_action
+from loveletter.engine.errors import IllegalActionError, SetupError
+from loveletter.engine.events import Event, visible_to
+from loveletter.engine.phase import Phase
+from loveletter.engine.result import RoundResult
+from loveletter.engine.ruleset import Ruleset, load_ruleset
+from loveletter.engine.state import GameState
+from loveletter.engine.view import View
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How one round was dealt: who played first and the deck order, top card first."""
+
+    first_player: int
+    deck: tuple[str, ...]
+
+
+class Game:
+    """A game in progress: a :class:`GameState` plus one injected ``random.Random`` and the history.
+
+    Randomness is used only to deal rounds and to pick a first player among tied round winners; each round's
+    deal is kept in :attr:`deals` and every action in :attr:`actions`, so a game can be replayed exactly.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | str,
+        players: int,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deck: Sequence[str] | None = None,
+        first_player: int | None = None,
+    ) -> None:
+        self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.state = GameState(self.ruleset, players)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.deals: list[Deal] = []
+        #: The actions of each round, in order: ``actions[i]`` belongs to ``deals[i]``.
+        self.actions: list[list[Action]] = []
+        #: Every event so far; :meth:`log_for` filters it for one seat.
+        self.log: list[Event] = []
+        self.next_round(deck=deck, first_player=first_player)
+
+    # ------------------------------------------------------------------------------------------ queries
+
+    @property
+    def players(self) -> int:
+        return self.state.n
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def decider(self) -> int | None:
+        """The seat that must decide now, or ``None`` between rounds and once the game is over."""
+        return self.state.decider
+
+    @property
+    def round_over(self) -> bool:
+        """The round is over and the game is not: call :meth:`next_round`."""
+        return self.state.phase is Phase.ROUND_OVER
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The game's winners (several only when the ruleset shares a tied win); empty until it is over."""
+        return self.state.winners
+
+    @property
+    def tokens(self) -> tuple[int, ...]:
+        return tuple(self.state.tokens)
+
+    @property
+    def result(self) -> RoundResult | None:
+        """How the last round ended, once it has."""
+        return self.state.result
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """The legal actions of the deciding seat (of ``seat``, if given: none unless it decides now)."""
+        return self.state.legal_actions(seat)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+        return self.state.view(seat)
+
+    def log_for(self, seat: int) -> list[Event]:
+        """The events ``seat`` may see, from the start of the game."""
+        return visible_to(self.log, seat)
+
+    def parse(self, text: str) -> Action:
+        """Parse the action notation with this ruleset's card names (case does not matter)."""
+        return parse_action(text, self.ruleset.cards)
+
+    # ------------------------------------------------------------------------------------------ actions
+
+    def push(self, action: Action | str) -> list[Event]:
+        """Apply an action (or its notation) for the deciding seat; return the events it caused.
+
+        Raises :class:`IllegalActionError` if it is not legal now."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        if self.state.decider is None:
+            what = "game is over" if self.over else "round is over; deal the next one with next_round()"
+            raise IllegalActionError(f"{action}: nobody can act now, the {what}")
+        events = self.state.apply(action)
+        self.actions[-1].append(action)
+        self.log.extend(events)
+        return events
+
+    def next_round(self, deck: Sequence[str] | None = None, first_player: int | None = None) -> list[Event]:
+        """Deal the next round: from ``deck`` (top card first) if given, else shuffled with the game's random
+        source; ``first_player`` if given (it must be one the rules allow), else the rules' choice, drawn at
+        random among tied winners."""
+        state = self.state
+        if state.phase is not Phase.ROUND_OVER:
+            raise SetupError("the current round is not over" if not self.over else "the game is over")
+        if first_player is None:
+            candidates = state.next_first
+            first_player = candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)
+        if deck is None:
+            shuffled = list(state.tables.deck)
+            self.rng.shuffle(shuffled)
+            deck = shuffled
+        events = state.start_round(deck, first_player)
+        self.deals.append(Deal(first_player, tuple(deck)))
+        self.actions.append([])
+        self.log.extend(events)
+        return events

@@ -1,0 +1,621 @@
+"""The full state of a game, and the rules that move it: setup, turns, knock-outs, knowledge, round ends.
+
+:class:`GameState` is pure and deterministic: it never draws on randomness (the deck order and the first
+player of each round are given to :meth:`GameState.start_round`) and never does I/O. Card effects live in
+``loveletter/engine/effects/``, one module per card; scoring at a round's end in ``scoring.py``.
+
+Only the engine sees a ``GameState``: computer players and the user interface get a :class:`~.view.View`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import permutations
+from typing import TYPE_CHECKING, ClassVar
+
+from loveletter.engine import events as ev
+from loveletter.engine.actions import Action, Keep, Play, Redraw
+from loveletter.engine.effects import effects_for
+from loveletter.engine.effects.bishop import finish_redraw as bishop_redraw
+from loveletter.engine.effects.chancellor import finish as chancellor_keep
+from loveletter.engine.effects.constable import pays_on_knock_out as constable_pays
+from loveletter.engine.effects.countess import forced as countess_forced
+from loveletter.engine.errors import IllegalActionError, SetupError
+from loveletter.engine.phase import Phase
+from loveletter.engine.result import RoundResult
+from loveletter.engine.ruleset import Mode, Ruleset
+from loveletter.engine.scoring import check_game_end, end_round
+
+if TYPE_CHECKING:
+    from loveletter.engine.effects.base import Effect
+    from loveletter.engine.view import View
+
+
+_PLAY = Phase.PLAY
+_LEGAL_CACHE_SIZE = 100_000
+
+
+class ModeTables:
+    """Constants and caches of one mode of one ruleset, built once and shared by all its game states."""
+
+    __slots__ = ("countess_cards", "deck", "effects", "features", "legal", "sorted_deck")
+    _built: ClassVar[dict[int, tuple[Mode, ModeTables]]] = {}
+
+    def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
+        self.effects: dict[str, Effect] = effects_for(ruleset, mode)
+        self.features = frozenset(e.name for e in self.effects.values())
+        self.countess_cards = frozenset(c for c, e in self.effects.items() if e.name == "countess")
+        self.deck = tuple(mode.deck())
+        self.sorted_deck = sorted(self.deck)
+        #: (hand, actor, choosable seats, Sycophant mark) -> the legal plays
+        self.legal: dict[tuple[str, str, int, tuple[int, ...], int | None], tuple[Action, ...]] = {}
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, mode: Mode) -> ModeTables:
+        built = cls._built.get(id(mode))
+        if built is None or built[0] is not mode:
+            built = cls._built[id(mode)] = (mode, cls(ruleset, mode))
+        return built[1]
+
+
+class GameState:
+    """Everything about a game in progress. Seats are numbered ``0 .. players-1`` in turn order (clockwise)."""
+
+    __slots__ = (
+        "_legal",
+        "alive",
+        "choosable",
+        "current",
+        "decider",
+        "deck",
+        "deck_marks",
+        "discards",
+        "effects",
+        "face_up",
+        "features",
+        "hands",
+        "jester",
+        "known",
+        "last_winners",
+        "log",
+        "mode",
+        "n",
+        "n_alive",
+        "next_first",
+        "pending_tokens",
+        "phase",
+        "protected",
+        "result",
+        "round",
+        "ruleset",
+        "set_aside",
+        "set_aside_taken_by",
+        "sycophant",
+        "tables",
+        "tiebreak",
+        "tokens",
+        "turn",
+        "winners",
+    )  # fmt: skip
+
+    ruleset: Ruleset
+    mode: Mode
+    n: int
+    effects: dict[str, Effect]  # card id -> its effect
+    features: frozenset[str]  # the effect names present in this deck
+    tables: ModeTables  # constants and caches shared by every game of this mode
+    tokens: list[int]
+    round: int
+    phase: Phase
+    winners: tuple[int, ...]
+    tiebreak: tuple[int, ...] | None
+    next_first: tuple[int, ...]
+    last_winners: tuple[int, ...]
+    result: RoundResult | None
+    # --- the round
+    deck: list[str]  # index 0 is the bottom, the last item the top
+    set_aside: str | None
+    set_aside_taken_by: int | None
+    face_up: tuple[str, ...]
+    hands: list[list[str]]
+    discards: list[list[str]]
+    alive: list[bool]
+    n_alive: int
+    protected: list[bool]
+    #: Seats in the round and not protected, kept up to date by every change of ``alive`` or ``protected``
+    #: (see ``_refresh_choosable``): the seats other players' cards may choose.
+    choosable: tuple[int, ...]
+    current: int
+    decider: int | None
+    turn: int
+    sycophant: int | None
+    jester: tuple[int, int] | None
+    pending_tokens: list[tuple[int, ev.TokenReason]]
+    #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
+    #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
+    known: dict[int, tuple[str, ...]]
+    #: Cards a seat knows in the deck: (viewer, index from the bottom, card) — a Chancellor's returned cards.
+    deck_marks: tuple[tuple[int, int, str], ...]
+    log: list[ev.Event] | None
+    _legal: tuple[Action, ...] | None
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset = ruleset
+        self.mode = ruleset.mode_for(players)
+        self.n = players
+        self.tables = tables = ModeTables.of(ruleset, self.mode)
+        self.effects = tables.effects
+        self.features = tables.features
+        self.tokens = [0] * players
+        self.round = 0
+        self.phase = Phase.ROUND_OVER
+        self.winners = ()
+        self.tiebreak = None
+        self.next_first = tuple(range(players))
+        self.last_winners = ()
+        self.result = None
+        self.deck = []
+        self.set_aside = None
+        self.set_aside_taken_by = None
+        self.face_up = ()
+        self.hands = [[] for _ in range(players)]
+        self.discards = [[] for _ in range(players)]
+        self.alive = [False] * players
+        self.n_alive = 0
+        self.protected = [False] * players
+        self.choosable = ()
+        self.current = 0
+        self.decider = None
+        self.turn = 0
+        self.sycophant = None
+        self.jester = None
+        self.pending_tokens = []
+        self.known = {}
+        self.deck_marks = ()
+        self.log = None
+        self._legal = None
+
+    # ------------------------------------------------------------------------------------------ copying
+
+    def copy(self) -> GameState:
+        """An independent copy for search: cheap (no deepcopy), and it does not record events."""
+        new = GameState.__new__(GameState)
+        new.ruleset = self.ruleset
+        new.mode = self.mode
+        new.n = self.n
+        new.effects = self.effects
+        new.features = self.features
+        new.tokens = self.tokens[:]
+        new.round = self.round
+        new.phase = self.phase
+        new.winners = self.winners
+        new.tiebreak = self.tiebreak
+        new.next_first = self.next_first
+        new.last_winners = self.last_winners
+        new.result = self.result
+        new.deck = self.deck[:]
+        new.set_aside = self.set_aside
+        new.set_aside_taken_by = self.set_aside_taken_by
+        new.face_up = self.face_up
+        new.hands = [h[:] for h in self.hands]
+        new.discards = [d[:] for d in self.discards]
+        new.alive = self.alive[:]
+        new.n_alive = self.n_alive
+        new.protected = self.protected[:]
+        new.choosable = self.choosable
+        new.current = self.current
+        new.decider = self.decider
+        new.turn = self.turn
+        new.sycophant = self.sycophant
+        new.jester = self.jester
+        new.pending_tokens = self.pending_tokens[:]
+        new.known = self.known.copy()
+        new.tables = self.tables
+        new.deck_marks = self.deck_marks
+        new.log = None
+        new._legal = self._legal
+        return new
+
+    # ----------------------------------------------------------------------------------- simple queries
+
+    @property
+    def goal(self) -> int:
+        """Tokens needed to win the game."""
+        return self.mode.tokens_by_players[self.n]
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def value(self, card: str) -> int:
+        return self.ruleset.cards[card].value
+
+    def effect_name(self, card: str) -> str:
+        return self.ruleset.cards[card].effect
+
+    def participants(self) -> tuple[int, ...]:
+        """The seats dealt into the current (or next) round."""
+        return self.tiebreak if self.tiebreak is not None else tuple(range(self.n))
+
+    def emit(self, event: ev.Event) -> None:
+        if self.log is not None:
+            self.log.append(event)
+
+    # ------------------------------------------------------------------------------------------- setup
+
+    def start_round(self, deck: Sequence[str], first_player: int) -> list[ev.Event]:
+        """Deal a round from ``deck`` (top card first) with ``first_player`` to play first, and start that
+        player's turn. Raises :class:`SetupError` if the deck is not the ruleset's deck or the first player is
+        not one the rules allow (see :attr:`next_first`)."""
+        if self.phase is not Phase.ROUND_OVER:
+            raise SetupError(f"a round can only be dealt between rounds (now: {self.phase.value})")
+        if sorted(deck) != self.tables.sorted_deck:
+            raise SetupError(_deck_problem(deck, Counter(self.tables.sorted_deck)))
+        if first_player not in self.next_first:
+            raise SetupError(
+                f"seat {first_player} cannot start round {self.round + 1}; the rules allow seat(s) "
+                + ", ".join(map(str, self.next_first))
+            )
+        self.log = []
+        n = self.n
+        seats = self.participants()
+        self.round += 1
+        self.turn = 0
+        self.result = None
+        order = list(deck)
+        self.set_aside = order[0]
+        self.set_aside_taken_by = None
+        face_up_count = self.mode.face_up_set_aside if len(seats) == 2 else 0
+        self.face_up = tuple(order[1 : 1 + face_up_count])
+        position = 1 + face_up_count
+        self.hands = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.alive = [False] * n
+        self.protected = [False] * n
+        start = seats.index(first_player)
+        for seat in seats[start:] + seats[:start]:
+            self.alive[seat] = True
+            self.hands[seat].append(order[position])
+            position += 1
+        self.n_alive = len(seats)
+        self.choosable = seats
+        rest = order[position:]
+        rest.reverse()
+        self.deck = rest
+        self.sycophant = None
+        self.jester = None
+        self.pending_tokens = []
+        self.known = {}
+        self.deck_marks = ()
+        self.emit(
+            ev.RoundStarted(self.round, first_player, seats, self.face_up, len(self.deck), self.tiebreak is not None)
+        )
+        for seat in seats:
+            self.emit(ev.Dealt(seat, self.hands[seat][0]))
+        self._start_turn(first_player)
+        events, self.log = self.log, None
+        return events
+
+    # --------------------------------------------------------------------------------------- decisions
+
+    def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
+        """The legal actions of the seat that must decide now (:attr:`decider`). For any other ``seat``, and
+        between rounds, there are none."""
+        if self.decider is None or (seat is not None and seat != self.decider):
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        actor = self.current
+        if phase is Phase.PLAY:
+            first, second = self.hands[actor]
+            # The options depend only on this key, and the same situations recur constantly: cache them.
+            key = (first, second, actor, self.choosable, self.sycophant)
+            cache = self.tables.legal
+            legal = cache.get(key)
+            if legal is None:
+                if len(cache) >= _LEGAL_CACHE_SIZE:
+                    cache.clear()
+                legal = cache[key] = self._play_options(first, second, actor)
+            return legal
+        if phase is Phase.CHANCELLOR:
+            hand = self.hands[actor]
+            keeps: list[Action] = []
+            for keep in dict.fromkeys(hand):
+                rest = list(hand)
+                rest.remove(keep)
+                for order in dict.fromkeys(permutations(rest)):
+                    keeps.append(Keep(keep, order))
+            return tuple(keeps)
+        if phase is Phase.BISHOP:
+            return (Redraw(True), Redraw(False))
+        return ()
+
+    def _play_options(self, first: str, second: str, actor: int) -> tuple[Action, ...]:
+        effects = self.effects
+        countess = countess_forced(first, second, self) if self.tables.countess_cards else None
+        if countess is not None:
+            return effects[countess].options(self, actor, countess)
+        if first == second:
+            return effects[first].options(self, actor, first)
+        return effects[first].options(self, actor, first) + effects[second].options(self, actor, second)
+
+    def apply(self, action: Action, *, record: bool = True) -> list[ev.Event]:
+        """Apply ``action`` for the seat that must decide now and return the events it caused (an empty list
+        with ``record=False``, the fast path for search). Raises :class:`IllegalActionError` if the action is
+        not legal now."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:  # actions are interned: this compares identities
+            raise IllegalActionError(self._explain_illegal(action, legal))
+        self.log = [] if record else None
+        self._legal = None
+        phase = self.phase
+        if phase is Phase.PLAY:
+            assert isinstance(action, Play)
+            self._play(action)
+        elif phase is Phase.CHANCELLOR:
+            assert isinstance(action, Keep)
+            chancellor_keep(self, self.current, action)
+            self._end_turn()
+        else:
+            assert isinstance(action, Redraw)
+            bishop_redraw(self, action.redraw)
+            self._end_turn()
+        events, self.log = self.log, None
+        return events if events is not None else []
+
+    def _explain_illegal(self, action: object, legal: tuple[Action, ...]) -> str:
+        if self.decider is None:
+            return f"{action}: nobody can act now, the {'game' if self.over else 'round'} is over"
+        shown = ", ".join(str(a) for a in legal[:12]) + (", …" if len(legal) > 12 else "")
+        return f"{action} is not legal for seat {self.decider} now; legal: {shown}"
+
+    # ------------------------------------------------------------------------------------------- turns
+
+    def _start_turn(self, seat: int) -> None:
+        self.current = seat
+        self.decider = seat
+        self.phase = Phase.PLAY
+        self.turn += 1
+        log = self.log
+        if self.protected[seat]:
+            self.protected[seat] = False
+            self.refresh_choosable()
+            if log is not None:
+                log.append(ev.ProtectionEnded(seat))
+        assert self.deck, "the deck is never empty at the start of a turn (RULES.md §2.2)"
+        card = self.draw_from_deck(seat) if self.deck_marks else self.deck.pop()
+        self.hands[seat].append(card)
+        if log is not None:
+            # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
+            log.append(ev.TurnStarted(seat))
+            log.append(ev.DrewCard(seat, card))
+
+    def _play(self, action: Play) -> None:
+        actor = self.current
+        card = action.card
+        self.hands[actor].remove(card)
+        if self.known:
+            self.forget_card(actor, card)
+        self.discards[actor].append(card)
+        # A Sycophant's marker binds only the next card played; legality already enforced it.
+        self.sycophant = None
+        if self.log is not None:
+            self.log.append(ev.Played(actor, card, action.targets, action.named, action.look))
+        self.effects[card].resolve(self, actor, action)
+        if self.phase is _PLAY:  # not waiting for a Chancellor's or a Bishop's second decision
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """After a card has fully resolved: last-standing check, deck-out check, then the next player."""
+        if self.phase is Phase.GAME_OVER:
+            return
+        if self.n_alive == 1:
+            self._end_round("last_standing")
+        elif not self.deck:
+            self._end_round("deck_out")
+        else:
+            self._start_turn(self.next_seat(self.current))
+
+    def refresh_choosable(self) -> None:
+        """Recompute :attr:`choosable` after ``alive`` or ``protected`` changed."""
+        alive = self.alive
+        protected = self.protected
+        self.choosable = tuple([p for p in range(self.n) if alive[p] and not protected[p]])
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat after ``seat`` still in the round."""
+        n = self.n
+        alive = self.alive
+        nxt = (seat + 1) % n
+        while not alive[nxt]:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    # ---------------------------------------------------------------------------- moving cards around
+
+    def draw_from_deck(self, seat: int) -> str:
+        """Take the top card of the deck for ``seat`` (the caller puts it in a hand)."""
+        card = self.deck.pop()
+        if self.deck_marks:
+            top = len(self.deck)
+            kept = []
+            for viewer, index, known in self.deck_marks:
+                if index == top:
+                    if viewer != seat:
+                        slot = viewer * self.n + seat
+                        self.known[slot] = (*self.known.get(slot, ()), known)
+                else:
+                    kept.append((viewer, index, known))
+            self.deck_marks = tuple(kept)
+        return card
+
+    def redraw(self, seat: int) -> None:
+        """``seat`` draws a replacement after a discard: the top of the deck, or the face-down set-aside card
+        when the deck is empty (never a face-up one)."""
+        if self.deck:
+            card = self.draw_from_deck(seat)
+            from_set_aside = False
+        else:
+            assert self.set_aside is not None, "the set-aside card is drawn at most once per round"
+            card, self.set_aside = self.set_aside, None
+            self.set_aside_taken_by = seat
+            from_set_aside = True
+        self.hands[seat].append(card)
+        if self.log is not None:
+            self.log.append(ev.Drew(seat, from_set_aside))
+            self.log.append(ev.DrewCard(seat, card))
+
+    def discard_hand(self, seat: int, cause: str) -> bool:
+        """``seat`` discards its one hand card without effect (Prince, Bishop, Assassin). A discarded Princess
+        knocks the holder out; returns whether the seat is still in the round."""
+        card = self.hands[seat].pop()
+        self.discards[seat].append(card)
+        self.forget_hand(seat)
+        if self.log is not None:
+            self.log.append(ev.Discarded(seat, card, cause))
+        if self.effects[card].knocks_out_when_discarded:
+            self.knock_out(seat, "princess")
+            return False
+        return True
+
+    def knock_out(self, seat: int, cause: ev.KnockOutCause) -> None:
+        """Knock ``seat`` out of the round (RULES.md §2.4): Constable check, then the hand is discarded."""
+        pays_constable = self._constable_pays(seat)
+        self.alive[seat] = False
+        self.protected[seat] = False
+        self.n_alive -= 1
+        self.refresh_choosable()
+        assert self.n_alive >= 1, "at least one player always remains in the round"
+        cards = tuple(self.hands[seat])
+        self.hands[seat] = []
+        self.discards[seat].extend(cards)
+        self.forget_hand(seat)
+        if self.log is not None:
+            self.log.append(ev.KnockedOut(seat, cause, cards))
+        if pays_constable:
+            if self.n_alive >= 2:
+                self.award(((seat, "constable"),))
+            else:
+                # The knock-out ends the round: the token joins the round's end batch (RULES.md §5.6).
+                self.pending_tokens.append((seat, "constable"))
+
+    def _constable_pays(self, seat: int) -> bool:
+        return "constable" in self.features and constable_pays(self, seat)
+
+    def swap_hands(self, a: int, b: int) -> None:
+        """Exchange the hands of ``a`` and ``b`` (King, Cardinal); knowledge moves with the cards."""
+        hands = self.hands
+        card_a, card_b = hands[a][0], hands[b][0]
+        hands[a][0], hands[b][0] = card_b, card_a
+        n = self.n
+        known = self.known
+        if known:
+            for viewer in range(n):
+                row = viewer * n
+                about_a = known.pop(row + a, None)
+                about_b = known.pop(row + b, None)
+                if about_b:
+                    known[row + a] = about_b
+                if about_a:
+                    known[row + b] = about_a
+        # Each player knows the card they gave away is now in the other's hand.
+        known[a * n + b] = (card_a,)
+        known[b * n + a] = (card_b,)
+        if self.log is not None:
+            self.log.append(ev.Swapped(a, b))
+            self.log.append(ev.Received(a, card_b, b))
+            self.log.append(ev.Received(b, card_a, a))
+
+    # --------------------------------------------------------------------------------------- knowledge
+
+    def learn(self, viewer: int, holder: int) -> None:
+        """``viewer`` now knows ``holder``'s whole hand."""
+        if viewer != holder:
+            self.known[viewer * self.n + holder] = tuple(self.hands[holder])
+
+    def reveal_to_all(self, holder: int) -> None:
+        self.reveal_hands(((holder, self.hands[holder][0]),))
+
+    def reveal_hands(self, hands: Sequence[tuple[int, str]]) -> None:
+        """Every seat now knows these one-card hands (a deck-out's showdown, a correct Bishop guess)."""
+        n = self.n
+        known = self.known
+        for holder, card in hands:
+            for viewer in range(n):
+                if viewer != holder:
+                    known[viewer * n + holder] = (card,)
+
+    def forget_hand(self, holder: int) -> None:
+        """Nobody knows ``holder``'s hand any more (it was discarded or replaced)."""
+        known = self.known
+        if known:
+            n = self.n
+            for slot in [slot for slot in known if slot % n == holder]:
+                del known[slot]
+
+    def forget_card(self, holder: int, card: str) -> None:
+        """``holder`` played or discarded a ``card``: a viewer who knew of one in that hand cannot tell whether
+        it was that one or a card drawn since, so that piece of knowledge ends (RULES.md §2.6)."""
+        known = self.known
+        if not known:
+            return
+        n = self.n
+        for slot, cards in list(known.items()):
+            if slot % n == holder and card in cards:
+                rest = list(cards)
+                rest.remove(card)
+                if rest:
+                    known[slot] = tuple(rest)
+                else:
+                    del known[slot]
+
+    def put_under_deck(self, seat: int, cards: Sequence[str]) -> None:
+        """Put ``cards`` under the deck in this order (the last ends at the very bottom); ``seat`` knows them."""
+        count = len(cards)
+        marks = [(viewer, index + count, card) for viewer, index, card in self.deck_marks]
+        for depth, card in enumerate(reversed(cards)):
+            marks.append((seat, depth, card))
+        self.deck[0:0] = list(reversed(cards))
+        self.deck_marks = tuple(marks)
+
+    # ------------------------------------------------------------------------------------------ tokens
+
+    def award(self, batch: Sequence[tuple[int, ev.TokenReason]]) -> None:
+        """Give the tokens of one award batch together, then check for the end of the game (RULES.md §5.6)."""
+        for seat, reason in batch:
+            self.tokens[seat] += 1
+            if self.log is not None:
+                self.log.append(ev.TokenAwarded(seat, reason, self.tokens[seat]))
+        if self.tiebreak is None:
+            check_game_end(self, mid_round=True)
+
+    def _end_round(self, reason: ev.RoundEnd) -> None:
+        end_round(self, reason)
+
+    # ------------------------------------------------------------------------------------------- views
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (RULES.md §2.6): the only thing computer players and the UI receive."""
+        from loveletter.engine.view import make_view
+
+        return make_view(self, seat)
+
+
+def _deck_problem(deck: Sequence[str], expected: Counter[str]) -> str:
+    got = Counter(deck)
+    missing = expected - got
+    extra = got - expected
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(f"{n}x {c}" for c, n in missing.items()))
+    if extra:
+        parts.append("unexpected " + ", ".join(f"{n}x {c}" for c, n in extra.items()))
+    return f"the stacked deck is not this ruleset's deck ({'; '.join(parts) or 'wrong size'})"
