@@ -13,14 +13,13 @@ from collections.abc import Sequence
 from typing import NoReturn, Protocol
 
 from loveletter import __version__
+from loveletter.errors import UsageError, UserError
 from loveletter.i18n import LANGUAGES, detect_language, set_language, t
+
+__all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
 #: Subcommand -> module in loveletter.commands; the order is the order of --help.
 COMMANDS = ("play", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "games")
-
-
-class UsageError(Exception):
-    """A bad argument or input the user can fix: printed as one line, exit status 2."""
 
 
 class Command(Protocol):
@@ -71,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         code: int = args.run(args)
-    except (UsageError, EngineError) as exc:
+    except (UserError, EngineError) as exc:
         print(t("cli.error", message=str(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:

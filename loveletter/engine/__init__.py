@@ -21,7 +21,7 @@ from loveletter.engine.errors import (
 from loveletter.engine.game import Deal, Game
 from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
-from loveletter.engine.ruleset import CardType, Flags, Mode, Ruleset, bundled_names, load_ruleset
+from loveletter.engine.ruleset import CardType, Flags, Mode, Ruleset, bundled_names, load_ruleset, parse_ruleset
 from loveletter.engine.state import GameState
 from loveletter.engine.view import SeatView, View
 
@@ -49,5 +49,6 @@ __all__ = [
     "bundled_names",
     "load_ruleset",
     "parse_action",
+    "parse_ruleset",
     "stacked_deck",
 ]

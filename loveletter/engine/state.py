@@ -124,7 +124,7 @@ class GameState:
     n_alive: int
     protected: list[bool]
     #: Seats in the round and not protected, kept up to date by every change of ``alive`` or ``protected``
-    #: (see ``_refresh_choosable``): the seats other players' cards may choose.
+    #: (see :meth:`refresh_choosable`): the seats other players' cards may choose.
     choosable: tuple[int, ...]
     current: int
     decider: int | None
@@ -228,12 +228,6 @@ class GameState:
     def over(self) -> bool:
         return self.phase is Phase.GAME_OVER
 
-    def value(self, card: str) -> int:
-        return self.ruleset.cards[card].value
-
-    def effect_name(self, card: str) -> str:
-        return self.ruleset.cards[card].effect
-
     def participants(self) -> tuple[int, ...]:
         """The seats dealt into the current (or next) round."""
         return self.tiebreak if self.tiebreak is not None else tuple(range(self.n))
@@ -312,7 +306,7 @@ class GameState:
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         actor = self.current
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             first, second = self.hands[actor]
             # The options depend only on this key, and the same situations recur constantly: cache them.
             key = (first, second, actor, self.choosable, self.sycophant)
@@ -357,7 +351,7 @@ class GameState:
         self.log = [] if record else None
         self._legal = None
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             assert isinstance(action, Play)
             self._play(action)
         elif phase is Phase.CHANCELLOR:
@@ -382,7 +376,7 @@ class GameState:
     def _start_turn(self, seat: int) -> None:
         self.current = seat
         self.decider = seat
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.turn += 1
         log = self.log
         if self.protected[seat]:

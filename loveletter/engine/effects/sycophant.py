@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.engine.actions import Play
-from loveletter.engine.effects.base import Effect, single_targets
+from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import Marked
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ class Sycophant(Effect):
 
     def resolve(self, s: GameState, actor: int, action: Play) -> None:
         if not action.targets:
+            no_effect(s, actor, action.card)
             return
         s.sycophant = action.targets[0]
         if s.log is not None:
