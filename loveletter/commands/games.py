@@ -1,4 +1,4 @@
-"""``loveletter games``: not built yet (see the open issues)."""
+"""``loveletter games``: list the saved games (date, ruleset, players, state)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.cli import UsageError
+    from rich.console import Console
+    from rich.table import Table
 
-    raise UsageError("`loveletter games` is not available yet")
+    from loveletter.i18n import t
+    from loveletter.records import games_dir, list_records
+
+    console = Console()
+    records = list_records()
+    if not records:
+        console.print(t("records.none", folder=str(games_dir())))
+        return 0
+    table = Table(title=t("records.title", folder=str(games_dir())))
+    for key in ("date", "ruleset", "players", "state", "file"):
+        table.add_column(t(f"records.col.{key}"))
+    for r in records:
+        if not r.readable:
+            table.add_row("?", "?", "?", t("records.unreadable"), r.path.name)
+            continue
+        if r.finished:
+            state = t("records.finished", winners=", ".join(r.winners))
+        else:
+            state = t("records.in_progress", rounds=r.rounds)
+        ruleset = t("records.solitaire") if r.kind == "solitaire" else r.ruleset
+        table.add_row(r.updated.replace("T", " ")[:16], ruleset, ", ".join(r.names), state, r.path.name)
+    console.print(table)
+    console.print(t("records.hint"))
+    return 0
