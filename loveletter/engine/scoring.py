@@ -73,6 +73,11 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
         if seat is not None:
             batch.append((seat, "jester"))
     s.pending_tokens = []
+    # Protection and the markers last at most until the round ends (RULES.md §3.6, §5.4).
+    s.protected = [False] * s.n
+    s.refresh_choosable()
+    s.sycophant = None
+    s.jester = None
     for seat, why in batch:
         s.tokens[seat] += 1
         if s.log is not None:
