@@ -185,6 +185,14 @@ class Marked(Event):
 
 
 @dataclass(slots=True)
+class RedrawDecided(Event):
+    """The Bishop's target chose to discard and redraw (``redraw``) or to keep their card."""
+
+    seat: int
+    redraw: bool
+
+
+@dataclass(slots=True)
 class AssassinStruck(Event):
     """``holder`` revealed the Assassin against the Guard of ``guard_player``."""
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
-from loveletter.engine.events import CardRevealed, Guessed
+from loveletter.engine.events import CardRevealed, Guessed, RedrawDecided
 from loveletter.engine.phase import Phase
 
 if TYPE_CHECKING:
@@ -66,5 +66,7 @@ def finish_redraw(s: GameState, redraw: bool) -> None:
     target = s.decider
     assert target is not None
     s.decider = s.current
+    if s.log is not None:
+        s.log.append(RedrawDecided(target, redraw))
     if redraw and s.discard_hand(target, s.discards[s.current][-1]):
         s.redraw(target)
