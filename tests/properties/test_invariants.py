@@ -99,7 +99,7 @@ PUBLIC_EVENTS: frozenset[type[ev.Event]] = frozenset(
         ev.RoundStarted, ev.TurnStarted, ev.ProtectionEnded, ev.Drew, ev.Played, ev.NoEffect, ev.Guessed,
         ev.Compared, ev.Protected, ev.Discarded, ev.KnockedOut, ev.Swapped, ev.ChancellorDrew, ev.ReturnedToDeck,
         ev.Marked, ev.AssassinStruck, ev.CardRevealed, ev.HandsRevealed, ev.TokenAwarded, ev.RoundEnded,
-        ev.TiebreakAnnounced, ev.GameEnded,
+        ev.RedrawDecided, ev.TiebreakAnnounced, ev.GameEnded,
     }
 )  # fmt: skip
 
