@@ -1,15 +1,36 @@
-"""``loveletter rules``: not built yet (see the open issues)."""
+"""``loveletter rules``: the card reference of a ruleset (value, copies, effect in our words, player range,
+tokens to win), as a rich table."""
 
 from __future__ import annotations
 
 import argparse
 
+from loveletter.i18n import t
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--ruleset", default="2019", metavar="NAME|FILE", help=t("play.rules.ruleset"))
+    parser.add_argument("--players", type=int, metavar="N", help=t("play.rules.players"))
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.cli import UsageError
+    from rich.console import Console
 
-    raise UsageError("`loveletter rules` is not available yet")
+    from loveletter.cli import UsageError
+    from loveletter.engine import load_ruleset
+    from loveletter.tui.reference import reference
+
+    ruleset = load_ruleset(args.ruleset)
+    players = args.players
+    if players is not None and not ruleset.min_players <= players <= ruleset.max_players:
+        raise UsageError(
+            t(
+                "play.error.players",
+                players=players,
+                ruleset=ruleset.name,
+                lo=ruleset.min_players,
+                hi=ruleset.max_players,
+            )
+        )
+    Console(highlight=False, emoji=False).print(reference(ruleset, players))
+    return 0

@@ -1,0 +1,21 @@
+"""The terminal front end: hot-seat play with rich (drawing) and prompt_toolkit (keys).
+
+One idea per module:
+
+* :mod:`~loveletter.tui.style` — the look (styles, card colours) and catalog messages as rich ``Text``;
+* :mod:`~loveletter.tui.screen` — the alternate screen, the full wipe (screen *and* scrollback), cursor and title;
+* :mod:`~loveletter.tui.cards` — a card drawn as a small framed face;
+* :mod:`~loveletter.tui.log` — engine events told in words, for one seat (private events only to their audience);
+* :mod:`~loveletter.tui.table` — the table as one seat (or a spectator) sees it, fitted to the terminal;
+* :mod:`~loveletter.tui.choices` — a turn's decision split into steps (card, target, name...) from the legal
+  actions the engine lists: the front end never decides what is legal;
+* :mod:`~loveletter.tui.prompts` — prompt_toolkit prompts (choice lists, Enter, pauses, text) that take
+  ``input``/``output`` so tests can drive them;
+* :mod:`~loveletter.tui.reference` — the card reference (``?`` in a game, ``loveletter rules``);
+* :mod:`~loveletter.tui.hotseat` — the game loop: seats, hand-offs, computer players, observers;
+* :mod:`~loveletter.tui.terminal` — the interactive front end the loop drives; :mod:`~loveletter.tui.plain` —
+  the plain-text one for all-computer games without a terminal;
+* :mod:`~loveletter.tui.setup` — seats, names and stacked deals from the command line.
+
+Only ``loveletter.commands.play`` and ``loveletter.commands.rules`` import this package, when they run.
+"""

@@ -1,0 +1,238 @@
+"""The hot-seat game loop: who decides, who is looking at the screen, and what each of them may be shown.
+
+:class:`Hotseat` runs a :class:`~loveletter.engine.Game` to its end. Computer players decide from their seat's
+view; people decide through a :class:`Frontend` (the terminal, or a test double). The loop tracks who holds the
+laptop (:attr:`Hotseat.holder`):
+
+* with two or more people at the table, the laptop is handed over (a hand-off screen) before each person's
+  decision, and taken back (the screen wiped) when their part of the turn is done. A private result for a seat
+  that is not on turn (a Baron's target, a King's target, a Cardinal's pair) is shown at that seat's next
+  private screen, marked new; the Bishop's target, who must decide during another player's turn, gets the
+  laptop for that decision and hands it back. Between hand-offs the screen shows public information only.
+* with one person, the screen is theirs: no hand-offs, and computer players' moves are shown in their view.
+* with nobody (all computer players), everything is shown to a spectator: public information only.
+
+Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
+autosaving a game after every action, or writing a record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from loveletter.bots import Bot, make_bot
+from loveletter.engine import Action, Game, View
+from loveletter.engine import events as ev
+from loveletter.tui.log import Entry, narrate
+from loveletter.tui.table import spectator_view
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a person (``level=None``) or a computer player of that level."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def computer(self) -> bool:
+        return self.level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class StackedDeal:
+    """A round dealt from a known deck (top card first); ``first_player=None`` lets the rules choose."""
+
+    deck: tuple[str, ...]
+    first_player: int | None = None
+
+
+class Observer:
+    """What a game loop reports. Override what you need; every method does nothing by default."""
+
+    def round_dealt(self, game: Game, events: Sequence[ev.Event]) -> None:
+        """A round was dealt (the first one included): ``game.deals[-1]`` says how."""
+
+    def action_applied(self, game: Game, seat: int, action: Action, events: Sequence[ev.Event]) -> None:
+        """``seat`` decided ``action``, which the game applied, causing ``events``."""
+
+
+class Frontend(Protocol):
+    """What the loop needs from a user interface."""
+
+    def start(self, table: Hotseat) -> None:
+        """The game is about to start (first round dealt)."""
+
+    def hand_off(self, seat: int) -> None:
+        """Ask for the laptop to be passed to ``seat``; return when only that person can see the screen."""
+
+    def decide(self, seat: int) -> Action:
+        """The person at ``seat`` decides; return one of their legal actions."""
+
+    def turn_done(self, seat: int, since: int) -> None:
+        """The person at ``seat`` has finished their part of the turn (events from ``since`` on are new)."""
+
+    def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        """A computer player at ``seat`` did ``action`` (events from ``since`` on are new)."""
+
+    def round_over(self) -> bool:
+        """Show the round's end; return ``False`` to stop playing."""
+
+    def game_over(self) -> None:
+        """Show the game's end."""
+
+
+class Hotseat:
+    """A game at one computer. ``deals`` are stacked decks for the rounds after the first (the first round is
+    dealt when the :class:`Game` is made)."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        frontend: Frontend,
+        *,
+        bots: dict[int, Bot] | None = None,
+        seed: int | None = None,
+        deals: Iterable[StackedDeal] = (),
+        observers: Iterable[Observer] = (),
+    ) -> None:
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
+        self.game = game
+        self.seats = tuple(seats)
+        self.frontend = frontend
+        self.observers = list(observers)
+        self._deals: Iterator[StackedDeal] = iter(deals)
+        if bots is None:
+            # Each computer player gets its own random source, derived from the game's seed when there is one.
+            seeds = random.Random(seed)
+            bots = {
+                i: make_bot(s.level, seed=seeds.randrange(2**32) if seed is not None else None)
+                for i, s in enumerate(seats)
+                if s.level is not None
+            }
+        self.bots = bots
+        #: The seat whose person is looking at the screen, or ``None`` (everyone: public information only).
+        self.holder: int | None = None
+        #: For each seat, the position in ``game.log`` up to which it has seen its private screen.
+        self.seen: dict[int, int] = {}
+        self.stopped = False
+
+    # ---------------------------------------------------------------------------------------------- who
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def computers(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.seats) if s.computer)
+
+    @property
+    def unnamed_computers(self) -> frozenset[int]:
+        """Computer players whose name does not say so (a name given with ``--names``): the table tags them."""
+        from loveletter.i18n import t
+
+        defaults = {t("play.setup.bot_name", number=n) for n in range(1, len(self.seats) + 1)}
+        return frozenset(i for i in self.computers if self.seats[i].name.rstrip("'") not in defaults)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if not s.computer)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Whether several people share the screen (and so need hand-offs)."""
+        return len(self.people) > 1
+
+    def screen_seat(self) -> int | None:
+        """Whose private view the screen may show now: the person holding the laptop, the only person at the
+        table, or nobody (``None``: public information only)."""
+        if not self.hot_seat:
+            return self.people[0] if self.people else None
+        return self.holder
+
+    # --------------------------------------------------------------------------------------- what to show
+
+    def view(self, seat: int | None) -> View:
+        """The view of ``seat``, or a spectator's view (public information only) for ``None``."""
+        if seat is None:
+            return spectator_view(self.game.view(0))
+        return self.game.view(seat)
+
+    def round_start(self) -> int:
+        """Where the current (or last) round begins in ``game.log``."""
+        log = self.game.log
+        for index in range(len(log) - 1, -1, -1):
+            if isinstance(log[index], ev.RoundStarted):
+                return index
+        return 0
+
+    def log(self, seat: int | None) -> list[Entry]:
+        """The current round's log as ``seat`` may see it (``None``: public events only)."""
+        start = self.round_start()
+        game = self.game
+        goal = game.ruleset.tokens_to_win(game.players)
+        return narrate(game.log[start:], seat, self.names, game.ruleset, goal=goal, offset=start)
+
+    # ------------------------------------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Play until the game is over or the players stop (:attr:`stopped`)."""
+        game = self.game
+        self.frontend.start(self)
+        if len(game.deals) == 1 and not game.actions[0]:
+            self._notify_deal(game.log)
+        while not game.over:
+            if game.round_over:
+                if not self.frontend.round_over():
+                    self.stopped = True
+                    return
+                self._deal()
+                continue
+            seat = game.decider
+            assert seat is not None
+            if seat in self.bots:
+                since = len(game.log)
+                action = self.bots[seat].choose(game.view(seat))
+                self._push(seat, action)
+                self.frontend.computer_moved(seat, action, since)
+                continue
+            self._person_decides(seat)
+        self.frontend.game_over()
+
+    def _person_decides(self, seat: int) -> None:
+        game = self.game
+        if self.hot_seat and self.holder != seat:
+            self.frontend.hand_off(seat)
+            self.holder = seat
+        since = len(game.log)
+        action = self.frontend.decide(seat)
+        self._push(seat, action)
+        if game.decider != seat:
+            if game.decider is not None:  # at a round's end, the public result screen follows at once
+                self.frontend.turn_done(seat, since)
+            self.seen[seat] = len(game.log)
+            if self.hot_seat:
+                self.holder = None
+
+    def _push(self, seat: int, action: Action) -> None:
+        events = self.game.push(action)
+        for observer in self.observers:
+            observer.action_applied(self.game, seat, action, events)
+
+    def _deal(self) -> None:
+        deal = next(self._deals, None)
+        if deal is None:
+            events = self.game.next_round()
+        else:
+            events = self.game.next_round(deck=list(deal.deck), first_player=deal.first_player)
+        self._notify_deal(events)
+
+    def _notify_deal(self, events: Sequence[ev.Event]) -> None:
+        for observer in self.observers:
+            observer.round_dealt(self.game, events)

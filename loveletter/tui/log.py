@@ -1,0 +1,245 @@
+"""The story of a round in words, for one seat: engine events through the message catalog.
+
+:func:`narrate` turns events into :class:`Entry` lines, one per card played (its consequences follow in the
+same line) or per round event. It only ever tells a seat what that seat may see: public events to everyone,
+a private event (a Priest's look, a Baron's two cards, a King's trade, a drawn card) only to its audience, and
+with ``seat=None`` (a spectator, or the plain-text log) public events only. Private parts are marked as secret
+in words, not just in colour.
+
+>>> from loveletter.i18n import set_language
+>>> from loveletter.engine import Game, stacked_deck, load_ruleset
+>>> set_language("en")
+>>> rs = load_ruleset("classic")
+>>> game = Game(rs, 2, deck=stacked_deck(rs, 2, hands=["Priest", "King"], draws=["Guard"]), first_player=0)
+>>> _ = game.push("Priest>1")
+>>> [e.text.plain for e in narrate(game.log, 0, ["Ana", "Bea"], rs, goal=6)][-1]
+'Ana plays Priest on Bea. (secret: Bea holds King.)'
+>>> [e.text.plain for e in narrate(game.log, 1, ["Ana", "Bea"], rs, goal=6)][-1]
+'Ana plays Priest on Bea.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from loveletter.engine import Ruleset
+from loveletter.engine import events as ev
+from loveletter.tui.style import PRIVATE, card_label, cards_text, fmt, join_names, name_text, named_text
+
+
+@dataclass(slots=True)
+class Entry:
+    """One line of the log: ``index`` is the position of its first event in the narrated sequence."""
+
+    text: Text
+    index: int
+    private: bool = False
+    parts: list[Text] = field(default_factory=list)
+
+    def add(self, part: Text, *, private: bool = False) -> None:
+        if private:
+            self.private = True
+            part = Text.assemble("(", fmt("play.log.secret", what=part), ")", style=PRIVATE)
+        self.parts.append(part)
+        self.text = Text(" ").join(self.parts)
+
+
+#: Tokens given at a round's end: told with the round's end, after it (the engine gives them just before).
+_ROUND_END_REASONS = frozenset({"round", "spy", "jester"})
+#: Events that start a new line of the log; every other event adds to the current line.
+_HEADLINES = (ev.RoundStarted, ev.Played, ev.HandsRevealed, ev.RoundEnded, ev.TiebreakAnnounced, ev.GameEnded)
+
+
+def narrate(
+    events: Sequence[ev.Event],
+    seat: int | None,
+    names: Sequence[str],
+    ruleset: Ruleset,
+    *,
+    goal: int,
+    offset: int = 0,
+) -> list[Entry]:
+    """The log lines of ``events`` that ``seat`` may see (``None``: public events only). ``offset`` is added to
+    each entry's index (the position of ``events[0]`` in a longer record)."""
+    teller = _Teller(names, ruleset, seat, goal)
+    entries: list[Entry] = []
+    held_tokens: list[Text] = []  # a token line waits for the round's end, or for the next card's line
+    previous: ev.Event | None = None
+    for index, event in enumerate(events):
+        if not _visible(event, seat):
+            continue
+        if isinstance(event, ev.TokenAwarded) and event.reason in _ROUND_END_REASONS:
+            held_tokens.append(teller.token(event))
+            previous = event
+            continue
+        if isinstance(event, _HEADLINES) or not entries:
+            if held_tokens and entries and not isinstance(event, ev.RoundEnded):
+                for part in held_tokens:
+                    entries[-1].add(part)
+                held_tokens = []
+            entries.append(Entry(Text(), offset + index))
+        current = entries[-1]
+        if isinstance(event, ev.RoundEnded):
+            current.add(teller.round_ended(event))
+            for part in held_tokens:
+                current.add(part)
+            held_tokens = []
+        else:
+            told = teller.tell(event, previous)
+            if told is not None:
+                current.add(told, private=not event.public)
+        previous = event
+    if held_tokens and entries:
+        for part in held_tokens:
+            entries[-1].add(part)
+    return [e for e in entries if e.parts]
+
+
+def _visible(event: ev.Event, seat: int | None) -> bool:
+    return event.public if seat is None else event.visible_to(seat)
+
+
+class _Teller:
+    """Words for each kind of event."""
+
+    def __init__(self, names: Sequence[str], ruleset: Ruleset, seat: int | None, goal: int) -> None:
+        self.names = names
+        self.ruleset = ruleset
+        self.seat = seat
+        self.goal = goal
+
+    def who(self, seat: int) -> Text:
+        return name_text(self.names[seat], viewer=seat == self.seat)
+
+    def many(self, seats: Sequence[int]) -> Text:
+        return join_names([self.who(s) for s in seats])
+
+    def card(self, card: str) -> Text:
+        return card_label(card, self.ruleset)
+
+    def effect(self, card: str) -> str:
+        return self.ruleset.cards[card].effect if card in self.ruleset.cards else ""
+
+    def token(self, e: ev.TokenAwarded) -> Text:
+        return fmt(f"play.log.token.{e.reason}", player=self.who(e.seat), total=str(e.total), goal=str(self.goal))
+
+    def round_ended(self, e: ev.RoundEnded) -> Text:
+        if e.reason == "interrupted":
+            text = fmt("play.log.round_interrupted", round=str(e.round))
+        elif not e.winners:
+            text = fmt("play.log.round_no_winner", round=str(e.round))
+        else:
+            plural = "many" if len(e.winners) > 1 else "one"
+            text = fmt(f"play.log.round_{e.reason}_{plural}", round=str(e.round), players=self.many(e.winners))
+        if e.set_aside is not None:
+            text = Text(" ").join([text, fmt("play.log.set_aside", card=self.card(e.set_aside))])
+        return text
+
+    def tell(self, e: ev.Event, previous: ev.Event | None) -> Text | None:
+        match e:
+            case ev.RoundStarted():
+                key = "play.log.tiebreak_round" if e.tiebreak else "play.log.round_started"
+                text = fmt(key, round=str(e.round), player=self.who(e.first_player), players=self.many(e.seats))
+                if e.face_up:
+                    text = Text(" ").join([text, fmt("play.log.face_up", cards=cards_text(e.face_up, self.ruleset))])
+                return text
+            case ev.Played():
+                return self.played(e)
+            case ev.NoEffect():
+                key = "play.log.no_effect_deck" if self.effect(e.card) == "chancellor" else "play.log.no_effect"
+                return fmt(key)
+            case ev.Guessed():
+                return fmt("play.log.guess_right" if e.correct else "play.log.guess_wrong")
+            case ev.Compared():
+                if e.loser is None:
+                    return fmt("play.log.compare_tie")
+                key = "play.log.compare_higher" if self.effect(e.card) == "dowager_queen" else "play.log.compare_lower"
+                return fmt(key, player=self.who(e.loser))
+            case ev.Protected():
+                return fmt("play.log.protected", player=self.who(e.seat))
+            case ev.Discarded():
+                return fmt("play.log.discarded", player=self.who(e.seat), card=self.card(e.card))
+            case ev.KnockedOut():
+                if e.cards:
+                    cards = cards_text(e.cards, self.ruleset)
+                    return fmt("play.log.knocked_out_showing", player=self.who(e.seat), cards=cards)
+                return fmt("play.log.knocked_out", player=self.who(e.seat))
+            case ev.Swapped():
+                return fmt("play.log.swapped", a=self.who(e.a), b=self.who(e.b))
+            case ev.ChancellorDrew():
+                key = "play.log.chancellor_drew_one" if e.count == 1 else "play.log.chancellor_drew"
+                return fmt(key, player=self.who(e.seat), count=str(e.count))
+            case ev.ReturnedToDeck():
+                key = "play.log.returned_one" if e.count == 1 else "play.log.returned"
+                return fmt(key, player=self.who(e.seat), count=str(e.count))
+            case ev.Marked():
+                return fmt(f"play.log.marked_{e.marker}", player=self.who(e.seat), target=self.who(e.target))
+            case ev.AssassinStruck():
+                return fmt("play.log.assassin", holder=self.who(e.holder), player=self.who(e.guard_player))
+            case ev.CardRevealed():
+                return fmt("play.log.card_revealed", player=self.who(e.seat), card=self.card(e.card))
+            case ev.Drew():
+                key = "play.log.drew_set_aside" if e.from_set_aside else "play.log.drew"
+                return fmt(key, player=self.who(e.seat))
+            case ev.HandsRevealed():
+                return self.hands(e)
+            case ev.TokenAwarded():
+                return self.token(e)
+            case ev.RedrawDecided():
+                # A redraw is told by the discard and the draw that follow.
+                return None if e.redraw else fmt("play.log.redraw_declined", player=self.who(e.seat))
+            case ev.TiebreakAnnounced():
+                return fmt("play.log.tiebreak", players=self.many(e.seats))
+            case ev.GameEnded():
+                key = "play.log.game_won_many" if len(e.winners) > 1 else "play.log.game_won_one"
+                return fmt(key, players=self.many(e.winners))
+            # ---- private events: only their audience gets here
+            case ev.DrewCard():
+                if isinstance(previous, ev.TurnStarted) and previous.seat == e.seat:
+                    return None  # the draw that starts a turn: the hand shows it
+                return fmt("play.log.you_drew", card=self.card(e.card))
+            case ev.SawHand():
+                return fmt("play.log.saw", player=self.who(e.target), card=self.card(e.card))
+            case ev.ComparedHands():
+                return fmt(
+                    "play.log.compared_hands",
+                    a=self.who(e.seat),
+                    a_card=self.card(e.seat_card),
+                    b=self.who(e.target),
+                    b_card=self.card(e.target_card),
+                )
+            case ev.Received():
+                return fmt("play.log.received", card=self.card(e.card), player=self.who(e.giver))
+            case ev.ChancellorCards():
+                return fmt("play.log.chancellor_cards", cards=cards_text(e.cards, self.ruleset))
+            case ev.ReturnedCards():
+                if len(e.cards) == 1:
+                    return fmt("play.log.returned_cards_one", card=self.card(e.cards[0]))
+                return fmt(
+                    "play.log.returned_cards", cards=cards_text(e.cards[:-1], self.ruleset), last=self.card(e.cards[-1])
+                )
+        return None  # TurnStarted, ProtectionEnded, Dealt: the table shows them
+
+    def played(self, e: ev.Played) -> Text:
+        player = self.who(e.seat)
+        card = self.card(e.card)
+        if not e.targets:
+            return fmt("play.log.played", player=player, card=card)
+        targets = self.many(e.targets)
+        if e.named is not None:
+            named = named_text(e.named, self.ruleset)
+            return fmt("play.log.played_naming", player=player, card=card, targets=targets, named=named)
+        if e.look is not None:
+            return fmt("play.log.played_looking", player=player, card=card, targets=targets, look=self.who(e.look))
+        return fmt("play.log.played_on", player=player, card=card, targets=targets)
+
+    def hands(self, e: ev.HandsRevealed) -> Text:
+        scores = dict(e.scores)
+        shown = [
+            fmt("play.log.hand", player=self.who(seat), card=self.card(card), score=str(scores.get(seat, "")))
+            for seat, card in e.hands
+        ]
+        return fmt("play.log.hands_revealed", hands=Text(", ").join(shown))

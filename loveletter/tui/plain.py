@@ -1,0 +1,66 @@
+"""The plain-text front end: an all-computer game with no terminal, told as a spectator's log.
+
+Only public events are written (what anyone watching the table would know), one line each, round by round, then
+the result. Nothing waits and nothing is styled, so the output can be piped, compared and tested.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from loveletter.engine import Action
+from loveletter.i18n import t
+from loveletter.tui.hotseat import Hotseat
+
+
+class PlainFrontend:
+    """Writes the public log of each round to ``stream`` when the round ends, then the game's result."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdout
+        self._table: Hotseat | None = None
+
+    @property
+    def table(self) -> Hotseat:
+        assert self._table is not None, "start() first"
+        return self._table
+
+    def write(self, line: str = "") -> None:
+        self.stream.write(line + "\n")
+
+    def start(self, table: Hotseat) -> None:
+        self._table = table
+        game = table.game
+        self.write(t("play.plain.title", title=game.ruleset.title, players=", ".join(table.names)))
+
+    def hand_off(self, seat: int) -> None:
+        raise RuntimeError("the plain front end has no people to pass the computer to")
+
+    def decide(self, seat: int) -> Action:
+        raise RuntimeError("the plain front end cannot ask a person to decide")
+
+    def turn_done(self, seat: int, since: int) -> None:
+        pass
+
+    def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        pass
+
+    def _round(self) -> None:
+        self.write()
+        for entry in self.table.log(None):
+            self.write(entry.text.plain)
+
+    def round_over(self) -> bool:
+        self._round()
+        return True
+
+    def game_over(self) -> None:
+        self._round()
+        table = self.table
+        game = table.game
+        self.write()
+        standings = ", ".join(f"{name} {tokens}" for name, tokens in zip(table.names, game.tokens, strict=True))
+        winners = [table.names[w] for w in game.winners]
+        self.write(t("play.plain.result", winners=", ".join(winners), tokens=standings))
+        self.stream.flush()

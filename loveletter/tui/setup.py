@@ -1,0 +1,102 @@
+"""Who sits at the table, from the command line: seat counts, names, computer players, stacked deals.
+
+Errors are ``ValueError`` with a message for the player (from the catalog); the command turns them into one
+line and exit status 2.
+
+>>> from loveletter.i18n import set_language
+>>> set_language("en")
+>>> [s.name for s in plan_seats(3, 1, "random", None)]
+['', '', 'Bot 1']
+>>> [s.name for s in plan_seats(2, 1, "random", ["Ana"])]
+['Ana', 'Bot 1']
+>>> check_name("ana", ["Ana"])
+'ana is already taken: choose another name.'
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+from loveletter.engine import Ruleset
+from loveletter.i18n import t
+from loveletter.tui.hotseat import Seat, StackedDeal
+
+#: Longest name: the table has room for this many characters.
+MAX_NAME = 16
+
+
+def check_name(name: str, taken: list[str]) -> str | None:
+    """Why ``name`` cannot be used (a message), or ``None`` if it can."""
+    if not name.strip():
+        return t("play.setup.name_empty")
+    if len(name) > MAX_NAME:
+        return t("play.setup.name_long", name=name, most=MAX_NAME)
+    if not all(c.isprintable() for c in name):
+        return t("play.setup.name_control")
+    if name.casefold() in (n.casefold() for n in taken):
+        return t("play.setup.name_taken", name=name)
+    return None
+
+
+def default_name(index: int) -> str:
+    """The suggested name of the ``index``-th person (from 1)."""
+    return t("play.setup.player_name", number=index)
+
+
+def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> list[Seat]:
+    """The seats: people first, then ``bots`` computer players of ``level``. ``names`` gives every seat's name,
+    or just the people's; a person's name left empty (``""``) is asked at the start of the game."""
+    if not 0 <= bots <= players:
+        raise ValueError(t("play.setup.too_many_bots", bots=bots, players=players))
+    people = players - bots
+    given: list[str] = []
+    if names is not None:
+        given = [n.strip() for n in names]
+        if len(given) not in (players, people):
+            raise ValueError(t("play.setup.names_count", count=len(given), players=players, people=people))
+        taken: list[str] = []
+        for name in given:
+            problem = check_name(name, taken)
+            if problem:
+                raise ValueError(t("play.setup.bad_name", problem=problem))
+            taken.append(name)
+    seats: list[Seat] = []
+    for index in range(players):
+        computer = index >= people
+        name = given[index] if index < len(given) else ""
+        if computer and not name:
+            name = t("play.setup.bot_name", number=index - people + 1)
+            while name.casefold() in (n.casefold() for n in given):
+                name += "'"
+        seats.append(Seat(name, level if computer else None))
+    return seats
+
+
+def read_deals(path: str, ruleset: Ruleset, players: int) -> list[StackedDeal]:
+    """Read a ``--deal-file``: a JSON list of ``{"deck": [...top card first], "first_player": n}`` (the
+    first player may be left out), one per round from the first. Each deck must be the ruleset's deck."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(t("play.setup.deal_missing", path=path)) from None
+    except (OSError, ValueError) as exc:
+        raise ValueError(t("play.setup.deal_bad", path=path, problem=str(exc))) from None
+    if not isinstance(data, list):
+        raise ValueError(t("play.setup.deal_bad", path=path, problem=t("play.setup.deal_list")))
+    expected = Counter(ruleset.mode_for(players).deck())
+    deals = []
+    for number, item in enumerate(data, 1):
+        where = t("play.setup.deal_where", path=path, round=number)
+        if not isinstance(item, dict) or not isinstance(item.get("deck"), list):
+            raise ValueError(t("play.setup.deal_bad", path=where, problem=t("play.setup.deal_round")))
+        deck = item["deck"]
+        first = item.get("first_player")
+        if Counter(deck) != expected:
+            problem = t("play.setup.deal_deck", ruleset=ruleset.name, players=players)
+            raise ValueError(t("play.setup.deal_bad", path=where, problem=problem))
+        if first is not None and (not isinstance(first, int) or not 0 <= first < players):
+            raise ValueError(t("play.setup.deal_bad", path=where, problem=t("play.setup.deal_first", last=players - 1)))
+        deals.append(StackedDeal(tuple(deck), first))
+    return deals

@@ -1,0 +1,136 @@
+"""The look of the table in one place: styles, card colours, and catalog messages as rich ``Text``.
+
+Colour only ever decorates: every fact shown in colour is also said in words or symbols, so the table reads the
+same with ``NO_COLOR`` set (rich then drops colours and keeps bold, dim, italic and reverse).
+
+:func:`fmt` formats a catalog message into a ``Text`` whose placeholders keep their own styles, so a sentence
+can stay one translatable string while names and cards stand out in it. Values are never parsed as markup:
+player names are the players' own and may contain ``[brackets]``.
+
+>>> from loveletter.i18n import set_language
+>>> set_language("en")
+>>> fmt("play.log.protected", player=name_text("Ana")).plain
+'Ana is protected.'
+>>> from loveletter.engine import load_ruleset
+>>> card_text_of("Princess", load_ruleset("premium")).plain
+'8 Princess'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Formatter
+
+from rich.text import Text
+
+from loveletter.engine import Ruleset
+from loveletter.i18n import DEFAULT, card_name, has, t
+
+#: Colour of a card by value, low to high (values above the list take the last colour).
+VALUE_COLOURS = (
+    "grey70",
+    "bright_white",
+    "green",
+    "cyan",
+    "bright_blue",
+    "yellow",
+    "dark_orange",
+    "bright_red",
+    "magenta",
+    "bright_magenta",
+)
+
+NAME = "bold"
+VIEWER = "bold underline"
+PRIVATE = "italic magenta"
+DIM = "dim"
+OUT = "dim"
+HEADER = "reverse bold"
+NEW = "bold"
+KEY = "bold reverse"
+WARN = "bold yellow"
+
+
+def value_style(value: int) -> str:
+    return VALUE_COLOURS[min(max(value, 0), len(VALUE_COLOURS) - 1)]
+
+
+def fmt(key: str, /, **values: str | int | Text) -> Text:
+    """The catalog message ``key`` as a ``Text``, its placeholders filled with ``values`` (``Text`` values keep
+    their styles; other values are plain). Unknown placeholders raise ``KeyError`` like :func:`t` would."""
+    out = Text()
+    for literal, field, _spec, _conv in Formatter().parse(t(key)):
+        if literal:
+            out.append(literal)
+        if field is not None:
+            value = values[field]
+            out.append(value if isinstance(value, Text) else Text(str(value)))
+    return out
+
+
+def name_text(name: str, *, viewer: bool = False) -> Text:
+    return Text(name, style=VIEWER if viewer else NAME)
+
+
+def card_value(card: str, ruleset: Ruleset) -> int:
+    return ruleset.cards[card].value if card in ruleset.cards else 0
+
+
+def card_label(card: str, ruleset: Ruleset) -> Text:
+    """A card's name in its colour, e.g. ``Guard``."""
+    return Text(card_name(card), style=f"bold {value_style(card_value(card, ruleset))}")
+
+
+def card_text_of(card: str, ruleset: Ruleset) -> Text:
+    """A card's value and name, e.g. ``1 Guard``."""
+    value = card_value(card, ruleset)
+    return Text.assemble((f"{value} ", "bold"), card_label(card, ruleset))
+
+
+def cards_text(cards: list[str] | tuple[str, ...], ruleset: Ruleset, sep: str = ", ") -> Text:
+    return Text(sep).join(card_label(c, ruleset) for c in cards)
+
+
+def card_short(card: str, ruleset: str | None = None) -> str:
+    """A card's effect in a few words (``card.<Id>.short.<ruleset>``, else ``card.<Id>.short``)."""
+    for key in (f"card.{card}.short.{ruleset}", f"card.{card}.short"):
+        if has(key) or has(key, DEFAULT):
+            return t(key)
+    return ""
+
+
+def join_names(names: list[Text]) -> Text:
+    """``Ana``, ``Ana and Bea``, ``Ana, Bea and Cal`` in the current language."""
+    if not names:
+        return Text()
+    if len(names) == 1:
+        return names[0]
+    head = Text(", ").join(names[:-1])
+    return fmt("play.and", first=head, last=names[-1])
+
+
+def named_text(named: str | int, ruleset: Ruleset) -> Text:
+    """What a Guard or Bishop named: a card, or a number."""
+    if isinstance(named, int):
+        return Text(str(named), style="bold")
+    return card_label(named, ruleset)
+
+
+def tokens_text(tokens: int, goal: int) -> Text:
+    """Favor tokens as filled and empty dots (``●●○○○○``), or ``3/12`` for a long game."""
+    if goal > 10:
+        return Text(f"{tokens}/{goal}", style="bold")
+    filled = min(tokens, goal)
+    extra = f"+{tokens - goal}" if tokens > goal else ""
+    return Text.assemble(("●" * filled, "bold yellow"), ("○" * (goal - filled), DIM), (extra, "bold"))
+
+
+def counts_text(counts: Mapping[str, int], ruleset: Ruleset) -> Text:
+    """``Guard 4 · Priest 1 · ...`` with the exhausted card types dimmed."""
+    parts = []
+    for card, left in counts.items():
+        style = DIM if left == 0 else ""
+        part = Text.assemble(card_label(card, ruleset) if left else Text(card_name(card), style=DIM), f" {left}")
+        part.stylize(style)
+        parts.append(part)
+    return Text(" · ").join(parts)

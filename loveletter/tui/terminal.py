@@ -1,0 +1,399 @@
+"""The interactive front end: the table drawn with rich, choices asked with prompt_toolkit, on a private screen.
+
+Every screen is a *frame*: wipe (screen and scrollback), draw the table fitted above the prompt, then ask at
+the bottom. A person's private view is only ever drawn after their hand-off screen (or when they are the only
+person at the table), and the screen is wiped as soon as their part of the turn is done. Before a hand-off
+screen, keys typed ahead are thrown away, so a second Enter from the previous player cannot skip it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Hashable, Sequence
+
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from rich import box
+from rich.align import Align
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from loveletter.engine import Action, Play, Redraw, Ruleset, View
+from loveletter.engine import events as ev
+from loveletter.i18n import card_name, has, t
+from loveletter.tui import prompts
+from loveletter.tui.choices import Option, Step, TurnPlan
+from loveletter.tui.hotseat import Hotseat
+from loveletter.tui.log import Entry
+from loveletter.tui.prompts import Choice, Nav
+from loveletter.tui.reference import reference_pages
+from loveletter.tui.screen import Screen
+from loveletter.tui.style import fmt, name_text, tokens_text
+from loveletter.tui.table import TableModel, TableView
+
+
+class TerminalFrontend:
+    """Draws the table and asks the players, on ``screen`` through ``console``. ``delay`` is the pause after a
+    computer player's move (any key skips it; 0 shows nothing between decisions)."""
+
+    def __init__(
+        self,
+        console: Console,
+        screen: Screen,
+        *,
+        delay: float = 1.2,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        self.console = console
+        self.screen = screen
+        self.delay = delay
+        self.input = input
+        self.output = output
+        self._table: Hotseat | None = None
+
+    @property
+    def table(self) -> Hotseat:
+        assert self._table is not None, "start() first"
+        return self._table
+
+    # --------------------------------------------------------------------------------------------- frames
+
+    def rows(self) -> int:
+        return self.console.size.height
+
+    def width(self) -> int:
+        return self.console.size.width
+
+    def draw(self, body: RenderableType, reserve: int) -> None:
+        """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
+        self.screen.wipe()
+        height = max(self.rows() - reserve, 0)
+        if height:
+            self.console.print(body, end="")
+            self.console.file.flush()
+        self.screen.move_to(height + 1)
+
+    def draw_table(self, model: TableModel, reserve: int) -> None:
+        self.draw(TableView(model, height=max(self.rows() - reserve, 0)), reserve)
+
+    def model(
+        self,
+        seat: int | None,
+        *,
+        new_from: int | None = None,
+        banner: RenderableType | None = None,
+        status: Text | None = None,
+    ) -> TableModel:
+        table = self.table
+        return TableModel(
+            view=table.view(seat),
+            names=table.names,
+            viewer=seat,
+            log=table.log(seat),
+            new_from=new_from,
+            computers=table.unnamed_computers,
+            banner=banner,
+            status=status,
+        )
+
+    def press(self, message: str, hint: str, keys: dict[str, object] | None = None) -> object:
+        return prompts.press(message, hint=hint, keys=keys, input=self.input, output=self.output)
+
+    # ------------------------------------------------------------------------------------ before the game
+
+    def ask_names(self, title: str, defaults: Sequence[str | None], prompts_for: Sequence[str]) -> list[str]:
+        """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name)."""
+        from loveletter.tui.setup import check_name
+
+        names = list(defaults)
+        for index, given in enumerate(defaults):
+            if given is not None:
+                continue
+            seated = [n for n in names if n is not None]
+            body = Panel(
+                Text.assemble((title, "bold"), "\n\n", fmt("play.setup.intro")),
+                box=box.ROUNDED,
+                padding=(1, 2),
+            )
+            self.draw(body, 3)
+            suggestion = prompts_for[index]
+            names[index] = prompts.ask_text(
+                t("play.setup.ask_name", number=index + 1, default=suggestion),
+                default=suggestion,
+                check=lambda text, seated=seated: check_name(text, seated),  # type: ignore[misc]
+                input=self.input,
+                output=self.output,
+            )
+        return [n for n in names if n is not None]
+
+    # ------------------------------------------------------------------------------------------- frontend
+
+    def start(self, table: Hotseat) -> None:
+        self._table = table
+
+    def hand_off(self, seat: int) -> None:
+        table = self.table
+        name = table.names[seat]
+        _discard_typeahead(self.input)
+        public = table.view(None)
+        standings = Text("   ").join(
+            Text.assemble(name_text(table.names[sv.seat]), " ", tokens_text(sv.tokens, public.goal))
+            for sv in public.seats
+        )
+        body = Align.center(
+            Panel(
+                Align.center(
+                    Text.assemble(
+                        (fmt("play.handoff.pass", player=name).plain, "bold"),
+                        "\n\n",
+                        fmt("play.handoff.only", player=name_text(name)),
+                        "\n\n",
+                        standings,
+                        justify="center",
+                    )
+                ),
+                box=box.DOUBLE,
+                padding=(1, 4),
+                width=min(self.width(), 72),
+            ),
+            vertical="middle",
+            height=max(self.rows() - 2, 1),
+        )
+        self.draw(body, 2)
+        self.press(t("play.handoff.prompt", player=name), t("play.hint.quit"))
+        self.screen.wipe()
+
+    def decide(self, seat: int) -> Action:
+        table = self.table
+        view = table.view(seat)
+        plan = TurnPlan(view)
+        new_from = table.seen.get(seat, table.round_start())
+        while True:
+            step = plan.step()
+            if step is None:
+                action = plan.action()
+                risk = _risk(action, view)
+                if risk is None or self.confirm(seat, new_from, risk):
+                    self.screen.wipe()
+                    return action
+                plan.back()
+                continue
+            title = self.question(step, plan, view)
+            choices = self.choices(step, view)
+            hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
+            reserve = prompts.choice_height(title, choices, self.width(), hint)
+            self.draw_table(self.model(seat, new_from=new_from), reserve)
+            answer = prompts.choose(
+                title,
+                choices,
+                hint=hint,
+                allow_back=plan.asked > 0,
+                allow_help=True,
+                input=self.input,
+                output=self.output,
+            )
+            if answer is Nav.BACK:
+                plan.back()
+            elif answer is Nav.HELP:
+                self.show_reference()
+            else:
+                plan.answer(answer)
+
+    def confirm(self, seat: int, new_from: int, key: str) -> bool:
+        title = t(key)
+        choices = [
+            Choice(False, t("play.confirm.no"), key=t("play.confirm.no_key")),
+            Choice(True, t("play.confirm.yes"), key=t("play.confirm.yes_key")),
+        ]
+        hint = t("play.hint.confirm")
+        reserve = prompts.choice_height(title, choices, self.width(), hint)
+        self.draw_table(self.model(seat, new_from=new_from), reserve)
+        answer = prompts.choose(title, choices, hint=hint, allow_back=True, input=self.input, output=self.output)
+        return answer is True
+
+    def turn_done(self, seat: int, since: int) -> None:
+        if not self.table.hot_seat:
+            return
+        self.draw_table(self.model(seat, new_from=since), 2)
+        self.press(t("play.done.prompt"), t("play.done.hint"))
+        self.screen.wipe()
+
+    def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        if self.delay <= 0:
+            return
+        table = self.table
+        viewer = table.screen_seat()
+        status = fmt("play.table.computer_moved", player=name_text(table.names[seat]))
+        self.draw_table(self.model(viewer, new_from=since, status=status), 2)
+        prompts.pause(
+            t("play.pause.message", player=table.names[seat]),
+            self.delay,
+            hint=t("play.pause.hint"),
+            input=self.input,
+            output=self.output,
+        )
+
+    def round_over(self) -> bool:
+        table = self.table
+        viewer = table.screen_seat()
+        banner = self.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
+        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), 2)
+        if not table.people:
+            prompts.pause(
+                t("play.round.next_show"),
+                self.delay * 3,
+                hint=t("play.pause.hint"),
+                input=self.input,
+                output=self.output,
+            )
+            return True
+        answer = self.press(t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
+        while answer is Nav.HELP:
+            self.show_reference()
+            self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), 2)
+            answer = self.press(t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
+        self.screen.wipe()
+        return answer is True
+
+    def game_over(self) -> None:
+        table = self.table
+        viewer = table.screen_seat()
+        banner = self.result_banner(viewer, t("play.game.title"))
+        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.game_over")), 2)
+        self.press(t("play.game.leave"), t("play.game.hint"))
+        self.screen.wipe()
+
+    # ------------------------------------------------------------------------------------------- pieces
+
+    def result_banner(self, viewer: int | None, title: str) -> Panel:
+        """The end of the round: the move that ended it, the hands shown, the tokens, the game's result."""
+        entries = self.table.log(viewer)
+        log = self.table.game.log
+        last_play = max((e.index for e in entries if isinstance(log[e.index], ev.Played)), default=0)
+        shown: list[Entry] = [e for e in entries if e.index >= last_play]
+        body = Text("\n").join(e.text for e in shown) if shown else Text("")
+        return Panel(body, title=title, title_align="left", box=box.HEAVY, padding=(0, 1))
+
+    def show_reference(self) -> None:
+        game = self.table.game
+        pages = reference_pages(self.console, game.ruleset, game.players, max(self.rows() - 3, 4))
+        for number, page in enumerate(pages, 1):
+            title = Text(game.ruleset.title, style="bold")
+            self.draw(Group(title, page), 2)
+            last = number == len(pages)
+            message = t("play.reference.back") if last else t("play.reference.more", page=number, pages=len(pages))
+            if self.press(message, t("play.reference.hint"), keys={"escape": False, "q": False}) is False:
+                break
+
+    def question(self, step: Step, plan: TurnPlan, view: View) -> str:
+        """The question of ``step``, after what was answered so far (``Guard › Bea › Name a card``)."""
+        ruleset = view.ruleset
+        effect = ruleset.cards[step.card].effect if step.card is not None and step.card in ruleset.cards else ""
+        kind = step.kind
+        key = f"play.ask.{kind}"
+        if has(f"{key}_{effect}"):
+            key = f"{key}_{effect}"
+        if kind == "named" and step.numeric:
+            key = "play.ask.named_number"
+        values: dict[str, object] = {"card": card_name(step.card) if step.card else ""}
+        if kind == "redraw":
+            values["player"] = self.table.names[view.current]
+        crumbs = [self.label(k, v, view) for k, v in plan.answers if v is not None and k != "action"]
+        return " › ".join([*crumbs, t(key, **values)])
+
+    def label(self, kind: str, value: Hashable, view: View) -> str:
+        names = self.table.names
+        ruleset = view.ruleset
+        if kind in ("card", "keep"):
+            assert isinstance(value, str)
+            return t("play.choice.card", card=card_name(value), value=ruleset.cards[value].value)
+        if kind in ("target", "second", "look"):
+            if value is None:
+                return t("play.choice.nobody_else" if kind == "second" else "play.choice.no_look")
+            assert isinstance(value, int)
+            if kind == "look":
+                return t("play.choice.look", player=names[value])
+            return names[value] + (" " + t("play.table.you") if value == view.seat else "")
+        if kind == "named":
+            if isinstance(value, int):
+                cards = [card_name(c.id) for c in view.mode.cards if c.value == value]
+                return " / ".join(cards) if cards else str(value)
+            assert isinstance(value, str)
+            return card_name(value)
+        if kind == "order":
+            assert isinstance(value, tuple)
+            if len(value) == 1:
+                return card_name(value[0])
+            return t(
+                "play.choice.order",
+                cards=", ".join(card_name(c) for c in value[:-1]),
+                last=card_name(value[-1]),
+            )
+        if kind == "redraw":
+            return t("play.choice.redraw" if value else "play.choice.keep_card")
+        return str(value)
+
+    def choices(self, step: Step, view: View) -> list[Choice[Hashable]]:
+        keys = _step_keys(step, view.ruleset)
+        return [
+            Choice(
+                option.value,
+                self.label(step.kind, option.value, view),
+                key=key,
+                enabled=option.enabled,
+                note=_note(option, step),
+            )
+            for option, key in zip(step.options, keys, strict=True)
+        ]
+
+
+def _note(option: Option, step: Step) -> str:
+    if not option.note:
+        return ""
+    return t(option.note, card=card_name(step.card) if step.card else "")
+
+
+def _step_keys(step: Step, ruleset: Ruleset) -> list[str | None]:
+    """Keys for the options: numbers as themselves; named cards by value when values tell them apart; else by
+    position (``None``: :func:`prompts.default_keys`)."""
+    values = [o.value for o in step.options]
+    if step.kind == "named":
+        if step.numeric and all(isinstance(v, int) and 0 <= v <= 9 for v in values):
+            return [str(v) for v in values]
+        printed = [ruleset.cards[v].value if isinstance(v, str) and v in ruleset.cards else -1 for v in values]
+        if len(set(printed)) == len(printed) and all(0 <= p <= 9 for p in printed):
+            return [str(p) for p in printed]
+    return [None] * len(values)
+
+
+def _risk(action: Action, view: View) -> str | None:
+    """The catalog key of a warning to confirm before ``action`` knocks its own player out, if it does."""
+    effects = {c: ct.effect for c, ct in view.ruleset.cards.items()}
+    hand = list(view.hand)
+    if isinstance(action, Play):
+        if effects.get(action.card) == "princess":
+            return "play.confirm.princess"
+        rest = list(hand)
+        if action.card in rest:
+            rest.remove(action.card)
+        own_princess = any(effects.get(c) == "princess" for c in rest)
+        if effects.get(action.card) == "prince" and action.targets == (view.seat,) and own_princess:
+            return "play.confirm.prince_self"
+    if isinstance(action, Redraw) and action.redraw and any(effects.get(c) == "princess" for c in hand):
+        return "play.confirm.redraw_princess"
+    return None
+
+
+def _discard_typeahead(input: Input | None) -> None:
+    """Throw away keys typed before the hand-off screen appeared (only on a real terminal)."""
+    if input is not None:
+        return
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError):
+        pass

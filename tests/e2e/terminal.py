@@ -1,0 +1,117 @@
+"""A pseudo-terminal for end-to-end tests: the real program under pexpect, its output fed to a pyte screen.
+
+Waits poll the screen for the text expected (with a timeout) instead of sleeping, so tests are as fast as the
+program and fail with the screen's contents when something does not show up.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+import pexpect
+import pyte
+
+ROWS, COLUMNS = 24, 80
+#: How long a screen may take to show what a test waits for.
+TIMEOUT = 10.0
+
+KEYS = {
+    "enter": "\r",
+    "escape": "\x1b",
+    "left": "\x1b[D",
+    "right": "\x1b[C",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "ctrl-c": "\x03",
+}
+
+
+def program_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LOVELETTER_"))}
+    env.update(
+        PROMPT_TOOLKIT_NO_CPR="1",
+        TERM="xterm-256color",
+        LANG="C.UTF-8",
+        LOVELETTER_LANG="en",
+        NO_COLOR="1",
+        COLUMNS=str(COLUMNS),
+        LINES=str(ROWS),
+    )
+    env.update(extra)
+    return env
+
+
+class Terminal:
+    """``python -m loveletter ARGS`` in an 80x24 pseudo-terminal."""
+
+    def __init__(self, args: Sequence[str], *, env: dict[str, str] | None = None) -> None:
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "loveletter", *args],
+            dimensions=(ROWS, COLUMNS),
+            env=env or program_env(),
+            cwd=os.getcwd(),
+        )
+
+    # -------------------------------------------------------------------------------------------- reading
+
+    def pump(self, wait: float = 0.05) -> None:
+        """Feed whatever the program has written to the screen."""
+        while True:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=wait)
+            except pexpect.TIMEOUT:
+                return
+            except pexpect.EOF:
+                return
+            self.raw.extend(data)
+            self.stream.feed(data)
+            wait = 0.01
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, *needles: str, timeout: float = TIMEOUT) -> str:
+        """Wait until every one of ``needles`` is on the screen; return the screen's text."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.pump()
+            text = self.text()
+            if all(n in text for n in needles):
+                return text
+            if time.monotonic() > deadline or (not self.child.isalive() and not self._pending()):
+                raise AssertionError(f"never saw {needles!r}; the screen shows:\n{text}")
+
+    def _pending(self) -> bool:
+        try:
+            data = self.child.read_nonblocking(65536, timeout=0.05)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return False
+        self.raw.extend(data)
+        self.stream.feed(data)
+        return True
+
+    # -------------------------------------------------------------------------------------------- writing
+
+    def press(self, *keys: str) -> None:
+        """Send keys: names from :data:`KEYS` or literal text."""
+        for key in keys:
+            self.child.send(KEYS.get(key, key))
+
+    def finish(self, timeout: float = TIMEOUT) -> int:
+        """Wait for the program to exit; its exit status."""
+        self.child.expect(pexpect.EOF, timeout=timeout)
+        self.raw.extend(self.child.before or b"")
+        self.stream.feed(self.child.before or b"")
+        self.child.close()
+        return int(self.child.exitstatus if self.child.exitstatus is not None else 128 + (self.child.signalstatus or 0))
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.terminate(force=True)

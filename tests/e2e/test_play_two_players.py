@@ -1,0 +1,82 @@
+"""A whole 2-player game (a person against the computer, the default game) played through key presses in an
+80x24 pseudo-terminal, from the first deal to the game's end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.deals import deal, write_deals
+from tests.e2e.terminal import Terminal
+
+#: 2019 with two players: six favor tokens win.
+GOAL = 6
+#: Ana (seat 0) is dealt a Guard and draws a Baron; the computer player holds a Priest. Ana plays first.
+GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+#: Ana holds the Princess and draws a Guard: playing the Princess asks for a confirmation first.
+PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
+
+
+def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
+    rounds = [GUARD_ROUND, PRINCESS_ROUND, GUARD_ROUND, GUARD_ROUND, GUARD_ROUND, GUARD_ROUND]
+    assert len(rounds) == GOAL
+    deals = write_deals(tmp_path / "deals.json", rounds)
+    term = Terminal(["play", "--deal-file", deals, "--seed", "1", "--delay", "0"])
+    try:
+        # Names are asked once; the computer player keeps its own.
+        term.wait_for("Player 1, your name?")
+        term.press("Ana", "enter")
+
+        # Round 1: number keys. The Guard is the first card; the only target is chosen for us; 2 names the Priest.
+        screen = term.wait_for("Which card do you play?", "1 Guard", "3 Baron")
+        assert "Ana (you)" in screen and "Bot 1" in screen and "Pass the computer" not in screen
+        term.press("1")
+        term.wait_for("Name a card:", "2) Priest")
+        term.press("2")
+        screen = term.wait_for("Round 1 is over", "Bot 1 is out, showing Priest", "Press Enter to deal")
+        assert "●○○○○○" in screen  # Ana's first token
+        term.press("enter")
+
+        # Round 2: the Princess asks for a confirmation; "n" steps back, then arrows and Enter pick the Guard.
+        term.wait_for("Which card do you play?", "9 Princess")
+        term.press("1")
+        term.wait_for("Playing the Princess knocks you out of the round")
+        term.press("n")
+        term.wait_for("Which card do you play?", "▸1) Princess")
+        term.press("right")
+        term.wait_for("▸2) Guard")
+        term.press("enter")
+        term.wait_for("Name a card:")
+        # Escape steps back within the turn, before anything is committed.
+        term.press("escape")
+        term.wait_for("Which card do you play?")
+        term.press("2")
+        term.wait_for("Name a card:")
+        term.press("2")
+        term.wait_for("Round 2 is over", "●●○○○○")
+        term.press("enter")
+
+        # Round 3: ? shows the card reference of the ruleset in play, then back to the same question.
+        term.wait_for("Which card do you play?")
+        term.press("?")
+        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win")
+        term.press("enter")
+        term.wait_for("Which card do you play?")
+        term.press("1", "2")
+        term.wait_for("Round 3 is over")
+        term.press("enter")
+
+        for number in (4, 5):
+            term.wait_for("Which card do you play?", f"round {number}")
+            term.press("1", "2")
+            term.wait_for(f"Round {number} is over")
+            term.press("enter")
+
+        term.wait_for("Which card do you play?", "round 6")
+        term.press("1", "2")
+        screen = term.wait_for("The game is over", "Ana wins the game!", "●●●●●●")
+        term.press("enter")
+        assert term.finish() == 0
+        # Back on the normal screen: a public summary of the game.
+        assert "Game over: Ana won." in term.text()
+    finally:
+        term.close()

@@ -1,0 +1,114 @@
+"""Privacy between players, checked the way a curious player would: after a hand-off, neither the screen nor
+the scrollback of a real terminal (tmux: ``capture-pane -S -``) shows the previous player's hand."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.deals import deal, write_deals
+from tests.e2e.terminal import TIMEOUT, program_env
+
+#: Ana is dealt a Handmaid and draws a Prince; Bea holds a Baron and will draw a Guard.
+ROUND = deal("2019", 2, hands=["Handmaid", "Baron"], draws=["Prince", "Guard"])
+#: Text found only on the face of Ana's Prince card (never in the tracker, the log or a hand-off screen).
+PRINCE_FACE = "and draws anew"
+PRINCE_CARD = "5 Prince"
+
+
+class Tmux:
+    """A detached tmux session on its own server socket, 80x24."""
+
+    def __init__(self, command: list[str], cwd: str) -> None:
+        self.socket = f"loveletter-test-{uuid.uuid4().hex[:8]}"
+        self.session = "game"
+        env = program_env()
+        exports = [
+            f"{key}={value}"
+            for key, value in env.items()
+            if key in ("PROMPT_TOOLKIT_NO_CPR", "LOVELETTER_LANG", "NO_COLOR", "LANG")
+        ]
+        shell = " ".join(["env", *exports, *(_quote(part) for part in command)])
+        self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", self.session, "-c", cwd, shell)
+        self.run("set-option", "-t", self.session, "history-limit", "5000")
+
+    def run(self, *args: str) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=TIMEOUT, check=True
+        )
+        return done.stdout
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", self.session, *keys)
+
+    def capture(self) -> str:
+        """The visible screen and the whole scrollback."""
+        return self.run("capture-pane", "-p", "-S", "-", "-t", self.session)
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            screen = self.capture()
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw {text!r}; tmux shows:\n{screen}")
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
+
+
+def _quote(part: str) -> str:
+    import shlex
+
+    return shlex.quote(part)
+
+
+@pytest.fixture
+def tmux_game(tmp_path: Path) -> Iterator[Tmux]:
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (CI installs it: .ci/run)")
+    deals = write_deals(tmp_path / "deals.json", [ROUND])
+    command = [sys.executable, "-m", "loveletter", "play", "--players", "2", "--names", "Ana,Bea", "--deal-file", deals]
+    session = Tmux(command, cwd=str(Path.cwd()))
+    try:
+        yield session
+    finally:
+        session.close()
+
+
+def test_the_next_player_cannot_see_or_scroll_back_to_the_previous_hand(tmux_game: Tmux) -> None:
+    tmux = tmux_game
+    tmux.wait_for("Pass the computer to Ana")
+    tmux.keys("Enter")
+    screen = tmux.wait_for("Which card do you play?")
+    # Ana's own screen shows her Prince: the check below can fail.
+    assert PRINCE_FACE in screen and PRINCE_CARD in screen
+
+    tmux.keys("1")  # the Handmaid
+    tmux.wait_for("Your turn is over")
+    tmux.keys("Enter")
+
+    handoff = tmux.wait_for("Pass the computer to Bea")
+    assert PRINCE_FACE not in handoff and PRINCE_CARD not in handoff
+    assert "Prince" not in handoff  # not even a card name: the hand-off screen is public
+
+    tmux.keys("Enter")
+    bea = tmux.wait_for("Which card do you play?")
+    assert "3 Baron" in bea and "1 Guard" in bea  # Bea's hand...
+    assert PRINCE_FACE not in bea and PRINCE_CARD not in bea  # ...and nothing of Ana's, screen or scrollback
+
+    tmux.keys("C-c")
+    deadline = time.monotonic() + TIMEOUT
+    while "Interrupted." not in (after := tmux.capture()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # After leaving the game nothing private is left behind either.
+    assert PRINCE_FACE not in after and "3 Baron" not in after

@@ -1,0 +1,137 @@
+"""``loveletter play`` and ``loveletter rules`` from the command line: arguments, errors, no-terminal games."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from loveletter.cli import main
+from loveletter.engine import Game, bundled_names, load_ruleset
+from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.tui.plain import PlainFrontend
+
+
+def rulesets_and_counts() -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for name in bundled_names():
+        if name == "solitaire":
+            continue
+        rs = load_ruleset(name)
+        out.extend((name, n) for n in range(rs.min_players, rs.max_players + 1))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset", "players"), rulesets_and_counts())
+def test_all_computer_games_run_to_the_end_without_a_terminal(ruleset: str, players: int) -> None:
+    out = io.StringIO()
+    game = Game(ruleset, players, seed=players)
+    seats = [Seat(f"Bot {i + 1}", "random") for i in range(players)]
+    Hotseat(game, seats, PlainFrontend(out), seed=players).run()
+    assert game.over
+    text = out.getvalue()
+    winners = ", ".join(f"Bot {w + 1}" for w in game.winners)
+    assert text.splitlines()[-1].startswith(f"Result: {winners} won the game.")
+    assert "secret" not in text  # a spectator's log: public events only
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {"LOVELETTER_LANG": "en", "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-m", "loveletter", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_an_all_computer_game_can_be_piped() -> None:
+    done = run("play", "--players", "3", "--bots", "3", "--seed", "7", "--level", "random")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Love Letter (2019 edition): Bot 1, Bot 2, Bot 3"
+    assert "Round 1: " in done.stdout and lines[-1].startswith("Result: ")
+    assert "\x1b" not in done.stdout  # plain text
+    again = run("play", "--players", "3", "--bots", "3", "--seed", "7", "--level", "random")
+    assert again.stdout == done.stdout  # the same seed, the same game
+
+
+def test_people_need_a_terminal() -> None:
+    done = run("play")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "loveletter: error: playing with people needs a terminal (stdin and stdout must be a TTY); "
+        "an all-computer game (--bots equal to --players) runs without one"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--ruleset", "nope"], "no bundled ruleset has this name"),
+        (["--ruleset", "classic", "--players", "5"], "5 players cannot play the classic ruleset: it seats 2 to 4"),
+        (["--players", "1"], "1 players cannot play the 2019 ruleset"),
+        (["--players", "2", "--bots", "3"], "--bots 3 is more computer players than the 2 seats"),
+        (["--players", "3", "--names", "Ana,Bea"], "--names gives 2 names; give 3 (every seat) or 3 (the people only)"),
+        (["--players", "2", "--names", "Ana,ana"], "bad --names: ana is already taken"),
+        (["--players", "2", "--names", "Ana,"], "bad --names: A name cannot be empty."),
+        (["--players", "2", "--names", "Ana,Bartholomew-the-Great"], "is too long"),
+        (["--players", "2", "--level", "expert"], "invalid choice: 'expert'"),
+        (["--ruleset", "solitaire"], "loveletter solitaire"),
+        (["--players", "2", "--bots", "2", "--deal-file", "/nonexistent.json"], "does not exist"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_status_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        raise SystemExit(main(["--lang", "en", "play", *args]))
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_a_deal_file_must_hold_the_rulesets_deck(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deals.json"
+    path.write_text(json.dumps([{"deck": ["Guard"] * 16, "first_player": 0}]))
+    assert (
+        main(
+            ["--lang", "en", "play", "--ruleset", "classic", "--bots", "2", "--players", "2", "--deal-file", str(path)]
+        )
+        == 2
+    )
+    assert "round 1: the deck is not the classic deck for 2 players" in capsys.readouterr().err
+
+
+def test_a_deal_file_plays_the_known_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from loveletter.engine import stacked_deck
+
+    rs = load_ruleset("classic")
+    deck = stacked_deck(rs, 2, hands=["Princess", "Guard"], draws=["Countess"], first_player=1)
+    path = tmp_path / "deals.json"
+    path.write_text(json.dumps([{"deck": deck, "first_player": 1}]))
+    args = ["--lang", "en", "play", "--ruleset", "classic", "--players", "2", "--bots", "2", "--seed", "3"]
+    assert main([*args, "--level", "random", "--deal-file", str(path)]) == 0
+    assert "Round 1: Bot 2 plays first." in capsys.readouterr().out
+
+
+def test_rules_prints_the_card_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "rules", "--ruleset", "premium"]) == 0
+    out = capsys.readouterr().out
+    for text in ("Love Letter Premium", "Bishop", "Assassin", "2–4 pl.", "5–8 pl.", "2–8 players", "tokens to win"):
+        assert text in out
+    assert main(["--lang", "es", "rules", "--ruleset", "classic", "--players", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Princesa" in out and "3 jugadores · 5 fichas para ganar" in out and "Chanciller" not in out
+
+
+def test_rules_rejects_a_player_count_the_ruleset_does_not_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "rules", "--ruleset", "classic", "--players", "6"]) == 2
+    assert "6 players cannot play the classic ruleset" in capsys.readouterr().err

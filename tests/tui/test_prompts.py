@@ -1,0 +1,132 @@
+"""The prompts, driven with prompt_toolkit's pipe input and a dummy output."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+
+from loveletter.tui.prompts import Choice, Nav, ask_text, choice_height, choice_lines, choose, pause, press
+
+LEFT, RIGHT, UP, DOWN, ESC = "\x1b[D", "\x1b[C", "\x1b[A", "\x1b[B", "\x1b"
+FRUIT = [Choice("a", "Apple"), Choice("b", "Banana"), Choice("c", "Cherry")]
+
+
+@pytest.fixture
+def keys() -> Iterator[PipeInput]:
+    with create_pipe_input() as pipe:
+        yield pipe
+
+
+def ask(keys: PipeInput, text: str, choices: Sequence[Choice[Any]] = FRUIT, **options: object) -> object:
+    keys.send_text(text)
+    return choose("Which?", choices, input=keys, output=DummyOutput(), **options)  # type: ignore[arg-type]
+
+
+def test_enter_picks_the_first_option_by_default(keys: PipeInput) -> None:
+    assert ask(keys, "\r") == "a"
+
+
+@pytest.mark.parametrize(
+    ("typed", "picked"),
+    [
+        (RIGHT + "\r", "b"),
+        (DOWN + DOWN + "\r", "c"),
+        (RIGHT + RIGHT + RIGHT + "\r", "a"),  # wraps around
+        (LEFT + "\r", "c"),
+        (UP + "\r", "c"),
+        ("\t\r", "b"),
+    ],
+)
+def test_arrow_keys_move_the_selection(keys: PipeInput, typed: str, picked: str) -> None:
+    assert ask(keys, typed) == picked
+
+
+def test_a_number_key_picks_at_once(keys: PipeInput) -> None:
+    assert ask(keys, "3") == "c"
+
+
+def test_custom_keys_replace_the_positions(keys: PipeInput) -> None:
+    numbers = [Choice(5, "Prince", key="5"), Choice(7, "King", key="7")]
+    assert ask(keys, "1" + "7", numbers) == 7  # "1" is nobody's key: ignored
+
+
+def test_disabled_options_cannot_be_picked_or_reached(keys: PipeInput) -> None:
+    options = [Choice("a", "Apple"), Choice("b", "Banana", enabled=False, note="bruised"), Choice("c", "Cherry")]
+    assert ask(keys, "2" + RIGHT + "\r", options) == "c"
+
+
+def test_escape_steps_back_only_when_allowed(keys: PipeInput) -> None:
+    assert ask(keys, ESC, allow_back=True) is Nav.BACK
+
+
+def test_escape_is_ignored_when_there_is_nothing_to_go_back_to(keys: PipeInput) -> None:
+    keys.send_text(ESC)
+    time.sleep(0.2)  # let the lone Escape be read as a key before the next one
+    assert ask(keys, "2") == "b"
+
+
+def test_question_mark_asks_for_help(keys: PipeInput) -> None:
+    assert ask(keys, "?", allow_help=True) is Nav.HELP
+
+
+def test_ctrl_c_interrupts(keys: PipeInput) -> None:
+    with pytest.raises(KeyboardInterrupt):
+        ask(keys, "\x03")
+
+
+def test_choose_needs_an_option_that_can_be_picked() -> None:
+    with pytest.raises(ValueError, match="no option"):
+        choose("Which?", [Choice("a", "Apple", enabled=False)], output=DummyOutput())
+
+
+def test_options_flow_into_lines_that_fit_the_width() -> None:
+    many = [Choice(i, f"Option number {i}") for i in range(9)]
+    lines = choice_lines("Pick one", many, 0, 40, "hint")
+    texts = ["".join(fragment[1] for fragment in line) for line in lines]
+    assert texts[0] == "Pick one" and texts[-1] == "hint"
+    assert all(len(text) <= 40 for text in texts)
+    assert "▸1) Option number 0" in texts[1]  # the selection is marked without colour
+    assert choice_height("Pick one", many, 40, "hint") == len(lines) > 3
+
+
+def test_a_disabled_option_shows_why(keys: PipeInput) -> None:
+    lines = choice_lines("", [Choice("a", "Apple"), Choice("b", "Bea", enabled=False, note="protected")], 0, 80)
+    assert "Bea (protected)" in "".join(fragment[1] for fragment in lines[0])
+
+
+def test_press_waits_for_enter_or_a_given_key(keys: PipeInput) -> None:
+    keys.send_text("x\r")
+    assert press("Go on", input=keys, output=DummyOutput()) is True
+    keys.send_text("q")
+    assert press("Go on", keys={"q": False}, input=keys, output=DummyOutput()) is False
+
+
+def test_pause_ends_on_its_own(keys: PipeInput) -> None:
+    started = time.monotonic()
+    assert pause("Bot 1 has played.", 0.2, input=keys, output=DummyOutput()) is False
+    assert 0.15 < time.monotonic() - started < 2
+
+
+def test_any_key_cuts_a_pause_short(keys: PipeInput) -> None:
+    keys.send_text(" ")
+    started = time.monotonic()
+    assert pause("Bot 1 has played.", 30, input=keys, output=DummyOutput()) is True
+    assert time.monotonic() - started < 5
+
+
+def test_no_pause_at_all_with_zero_seconds() -> None:
+    assert pause("Bot 1 has played.", 0) is False
+
+
+def test_ask_text_takes_the_default_and_rejects_what_check_refuses(keys: PipeInput) -> None:
+    keys.send_text("\r")
+    assert ask_text("Name? ", default="Player 1", input=keys, output=DummyOutput()) == "Player 1"
+    keys.send_text("Ana\r\x7f\x7f\x7fBea\r")  # "Ana" is refused; erase it and type another
+    answer = ask_text("Name? ", check=lambda n: "taken" if n == "Ana" else None, input=keys, output=DummyOutput())
+    assert answer == "Bea"
