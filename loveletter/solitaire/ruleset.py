@@ -1,0 +1,184 @@
+"""The solitaire ruleset: a card set borrowed from a multiplayer ruleset, plus the RULES.md §8 solitaire flags.
+
+``rulesets/solitaire.toml`` has ``kind = "solitaire"``, takes its cards from another ruleset (``cards =
+"classic"``) and sets ``[flags]`` ``sol_prince_queue`` and ``sol_baron_reveal_first``. Mistakes are reported as
+one :class:`~loveletter.engine.errors.RulesetError` line naming the file and the key.
+
+>>> rs = load_solitaire_ruleset()
+>>> rs.name, rs.cards_from, rs.deck_size, rs.princess
+('solitaire', 'classic', 16, 'Princess')
+>>> rs.flags
+SolitaireFlags(sol_prince_queue='replace', sol_baron_reveal_first=False)
+>>> rs.with_flags(sol_prince_queue="remove").flags.sol_prince_queue
+'remove'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+from loveletter.engine.errors import RulesetError
+from loveletter.engine.ruleset import CardType, bundled_names, load_ruleset, read_toml
+
+PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
+
+#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters.
+SOLITAIRE_EFFECTS = frozenset({"princess", "countess", "king", "prince", "handmaid", "baron", "priest", "guard"})
+#: Six retinue cards, a hand card, a secret agent and at least one card to draw.
+MIN_DECK = 6 + 1 + 1 + 1 + 1
+
+_PRINCE_QUEUE: tuple[PrinceQueue, ...] = ("replace", "remove", "replace_if_possible")
+_TOP_KEYS = frozenset({"kind", "name", "title", "description", "cards", "flags"})
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireFlags:
+    """The solitaire flags of RULES.md §8, with their defaults."""
+
+    #: What a player's Prince does to a queue card other than the princess (§6.7 D14).
+    sol_prince_queue: PrinceQueue = "replace"
+    #: Whether a Baron's queue card is revealed before the player commits hand or agent (§6.7 D17).
+    sol_baron_reveal_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireRuleset:
+    """An immutable, validated solitaire ruleset. Load one with :func:`load_solitaire_ruleset`."""
+
+    name: str
+    title: str
+    #: The multiplayer ruleset the cards come from.
+    cards_from: str
+    #: The card types, highest value first.
+    cards: Mapping[str, CardType]
+    copies: Mapping[str, int]
+    countess_forced_by: frozenset[str]
+    flags: SolitaireFlags
+    source: str = ""
+    text: str = ""
+    bundled: bool = False
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.copies.values())
+
+    @property
+    def princess(self) -> str:
+        """The id of the princess card (the one the retinue protects)."""
+        return next(c.id for c in self.cards.values() if c.effect == "princess")
+
+    @property
+    def guard_names(self) -> tuple[str, ...]:
+        """What the player's Guard may name: every card type but the Guard(s), highest value first."""
+        return tuple(c.id for c in self.cards.values() if c.effect != "guard")
+
+    def deck(self) -> list[str]:
+        """Every card, highest value first (unshuffled)."""
+        return [cid for cid in self.cards for _ in range(self.copies[cid])]
+
+    def value(self, card: str) -> int:
+        return self.cards[card].value
+
+    def effect(self, card: str) -> str:
+        return self.cards[card].effect
+
+    def with_flags(self, **changes: Any) -> SolitaireRuleset:
+        """The same ruleset with some flags changed (validated like the file's)."""
+        raw = {**dataclasses.asdict(self.flags), **changes}
+        flags = _parse_flags(self.source or "<flags>", raw)
+        return dataclasses.replace(self, flags=flags)
+
+
+def load_solitaire_ruleset(name_or_path: str = "solitaire") -> SolitaireRuleset:
+    """Load the bundled solitaire ruleset (or a user's solitaire TOML file by path) and validate it."""
+    data, path, text, bundled = read_toml(name_or_path)
+    shown = path.name if bundled else str(path)
+    return parse_solitaire_ruleset(data, source=shown, text=text, bundled=bundled, folder=path.parent)
+
+
+def parse_solitaire_ruleset(
+    data: Mapping[str, Any], *, source: str, text: str = "", bundled: bool = False, folder: Path | None = None
+) -> SolitaireRuleset:
+    """Validate parsed TOML data and build a :class:`SolitaireRuleset` (see :func:`load_solitaire_ruleset`).
+
+    >>> parse_solitaire_ruleset({"kind": "solitaire", "name": "x", "cards": "classic",
+    ...                          "flags": {"sol_prince_queue": "never"}}, source="x.toml")
+    Traceback (most recent call last):
+    ...
+    loveletter.engine.errors.RulesetError: x.toml: flags.sol_prince_queue: must be one of 'replace', 'remove', \
+'replace_if_possible', got 'never'
+    """
+
+    def fail(key: str, problem: str) -> RulesetError:
+        return RulesetError(source, key, problem)
+
+    kind = data.get("kind", "multiplayer")
+    if kind != "solitaire":
+        problem = f'must be "solitaire" for the one-player variant, got {kind!r} (play it with `loveletter play`)'
+        raise fail("kind", problem)
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise fail(key, f"unknown key; allowed here: {', '.join(sorted(_TOP_KEYS))}")
+    for key in ("name", "cards"):
+        if key not in data:
+            raise fail(key, "is missing")
+    name, cards_from = data["name"], data["cards"]
+    if not isinstance(name, str) or not name:
+        raise fail("name", f"must be a non-empty string, got {name!r}")
+    title = data.get("title", name)
+    if not isinstance(title, str) or not title:
+        raise fail("title", f"must be a non-empty string, got {title!r}")
+    if not isinstance(cards_from, str) or not cards_from:
+        raise fail("cards", f'must name the ruleset whose cards are used, such as "classic", got {cards_from!r}')
+
+    target = cards_from
+    if folder is not None and cards_from not in bundled_names() and not Path(cards_from).is_absolute():
+        target = str(folder / cards_from)
+    try:
+        base = load_ruleset(target)
+    except RulesetError as exc:
+        raise fail("cards", f"cannot take the cards of {cards_from!r}: {exc}") from None
+    mode = base.modes[0]  # the smallest game: classic and original2012 have only one, premium's is 16 cards
+    for card in mode.cards:
+        if card.effect not in SOLITAIRE_EFFECTS:
+            raise fail("cards", f"{cards_from!r} has the {card.id} ({card.effect}), which has no solitaire rules")
+    princesses = [c for c in mode.cards if c.effect == "princess"]
+    if len(princesses) != 1 or mode.copies[princesses[0].id] != 1:
+        raise fail("cards", f"{cards_from!r} must have exactly one princess card")
+    if mode.deck_size < MIN_DECK:
+        raise fail("cards", f"{cards_from!r} has {mode.deck_size} cards; solitaire needs at least {MIN_DECK}")
+
+    raw_flags = data.get("flags", {})
+    if not isinstance(raw_flags, dict):
+        raise fail("flags", f"must be a table, got {type(raw_flags).__name__}")
+    return SolitaireRuleset(
+        name=name,
+        title=title,
+        cards_from=cards_from,
+        cards=MappingProxyType({c.id: c for c in mode.cards}),
+        copies=MappingProxyType(dict(mode.copies)),
+        countess_forced_by=base.countess_forced_by,
+        flags=_parse_flags(source, raw_flags),
+        source=source,
+        text=text,
+        bundled=bundled,
+    )
+
+
+def _parse_flags(source: str, raw: Mapping[str, Any]) -> SolitaireFlags:
+    known = {f.name for f in dataclasses.fields(SolitaireFlags)}
+    for key, value in raw.items():
+        where = f"flags.{key}"
+        if key not in known:
+            raise RulesetError(source, where, f"unknown flag; known flags: {', '.join(sorted(known))}")
+        if key == "sol_prince_queue" and value not in _PRINCE_QUEUE:
+            choices = ", ".join(repr(x) for x in _PRINCE_QUEUE)
+            raise RulesetError(source, where, f"must be one of {choices}, got {value!r}")
+        if key == "sol_baron_reveal_first" and not isinstance(value, bool):
+            raise RulesetError(source, where, f"must be true or false, got {value!r}")
+    return SolitaireFlags(**raw)

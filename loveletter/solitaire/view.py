@@ -1,0 +1,177 @@
+"""The player's view of a solitaire game: everything a user interface or a computer player may know.
+
+A :class:`SolitaireView` never holds a face-down retinue card, a face-down secret agent or the order of the
+draw pile (RULES.md §6.3). Two views compare equal exactly when nothing the player can see differs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from loveletter.solitaire.phase import Phase
+
+if TYPE_CHECKING:
+    from loveletter.solitaire.actions import Action
+    from loveletter.solitaire.events import EndReason, Outcome, Side
+    from loveletter.solitaire.ruleset import SolitaireRuleset
+    from loveletter.solitaire.state import SolitaireState
+
+AgentState = Literal["empty", "face_down", "face_up"]
+
+
+def guard_guess(unaccounted: Mapping[str, int], ruleset: SolitaireRuleset) -> str | None:
+    """What a retinue Guard names against a face-down agent: the highest card type with at least one copy nobody
+    can see (§6.5). ``None`` if every card is accounted for.
+
+    The seed's example: the player holds the Countess, the King is discarded and a Prince is face up in the
+    queue, so of the high cards only the other Prince is unaccounted for.
+
+    >>> from loveletter.solitaire.ruleset import load_solitaire_ruleset
+    >>> rs = load_solitaire_ruleset()
+    >>> guard_guess({"Prince": 1, "Handmaid": 2, "Guard": 4}, rs)
+    'Prince'
+    >>> guard_guess({"Guard": 1}, rs)
+    'Guard'
+    """
+    for card in ruleset.cards:  # highest value first
+        if unaccounted.get(card, 0) > 0:
+            return card
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class QueueCard:
+    """One occupied queue place as the player sees it."""
+
+    slot: int  # 1 = Q1 (played first) .. 7 = Q7 (where the princess starts)
+    card: str | None  # None while face down
+    #: The player's cards cannot choose it now (the retinue's Handmaid, or a princess with cards before her).
+    protected: bool
+
+    @property
+    def face_up(self) -> bool:
+        return self.card is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """The pending question "hand or agent?" (phase CHOOSE).
+
+    ``by == "retinue"``: the retinue's ``card`` targets the player, who picks the hand card or the agent it hits;
+    ``reference`` is the queue place a Baron compares with or a King swaps with; ``guess`` is what a Guard will
+    name if the agent is face down. ``by == "player"``: the player's own Baron (reveal-first flag) has revealed
+    the card at ``reference`` and asks which own card to compare."""
+
+    by: Side
+    card: str
+    reference: int | None
+    guess: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireView:
+    """What the player may know now (see the module docstring)."""
+
+    ruleset: SolitaireRuleset
+    phase: Phase
+    turn: int
+    princess: str
+    #: The occupied queue places, left to right (the princess among them while she is in the queue).
+    queue: tuple[QueueCard, ...]
+    hand: tuple[str, ...]  # one card, two after a draw
+    agent_state: AgentState
+    agent: str | None  # the agent when face up
+    playing: str | None  # the flipped agent waiting for its play (phase PLAY after turn option b)
+    discards: tuple[str, ...]  # the shared discard pile, oldest first
+    draw_size: int
+    player_protected: bool
+    queue_protected: bool
+    threat: Threat | None
+    legal_actions: tuple[Action, ...]
+    outcome: Outcome | None
+    reason: EndReason | None
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "win"
+
+    @property
+    def princess_in_queue(self) -> bool:
+        return any(q.card == self.princess for q in self.queue)
+
+    @property
+    def princess_protected(self) -> bool:
+        return self.queue_protected or len(self.queue) > 1
+
+    def slot(self, slot: int) -> QueueCard | None:
+        """The queue place ``slot`` (1..7), or ``None`` if it is empty."""
+        return next((q for q in self.queue if q.slot == slot), None)
+
+    def visible(self) -> Counter[str]:
+        """Every card the player can see or knows, by type."""
+        seen = Counter(self.discards)
+        seen.update(self.hand)
+        seen.update(q.card for q in self.queue if q.card is not None)
+        for single in (self.agent, self.playing):
+            if single is not None:
+                seen[single] += 1
+        return seen
+
+    def unseen(self) -> dict[str, int]:
+        """For every card type, how many copies nobody can see: in the draw pile, face down in the queue or as a
+        face-down agent (knowledge is shared, so the player and the retinue agree on it)."""
+        left = Counter(self.ruleset.copies)
+        left.subtract(self.visible())
+        return {card: max(0, left[card]) for card in self.ruleset.copies}
+
+    @property
+    def hidden_places(self) -> int:
+        """How many cards lie face down on the table or in the draw pile."""
+        return sum(q.card is None for q in self.queue) + (self.agent_state == "face_down") + self.draw_size
+
+    def guard_guess(self) -> str | None:
+        """What a retinue Guard would name now against a face-down agent (§6.5)."""
+        return guard_guess(self.unseen(), self.ruleset)
+
+
+def make_view(s: SolitaireState) -> SolitaireView:
+    """Build the player's view of ``s``."""
+    protected_all = s.queue_protected
+    princess_protected = s.princess_protected()
+    princess = s.ruleset.princess
+    queue = tuple(
+        QueueCard(
+            slot=i + 1,
+            card=card if s.up[i] else None,
+            protected=protected_all or (card == princess and princess_protected),
+        )
+        for i, card in enumerate(s.queue)
+        if card is not None
+    )
+    agent_state: AgentState = "empty" if s.agent is None else ("face_up" if s.agent_up else "face_down")
+    return SolitaireView(
+        ruleset=s.ruleset,
+        phase=s.phase,
+        turn=s.turn,
+        princess=princess,
+        queue=queue,
+        hand=tuple(s.hand),
+        agent_state=agent_state,
+        agent=s.agent if s.agent_up else None,
+        playing=s.playing,
+        discards=tuple(s.discards),
+        draw_size=len(s.draw),
+        player_protected=s.player_protected,
+        queue_protected=s.queue_protected,
+        threat=s.threat,
+        legal_actions=s.legal_actions(),
+        outcome=s.outcome,
+        reason=s.reason,
+    )
