@@ -1,10 +1,13 @@
 """Computer players. Every level decides from its seat's view only.
 
+* ``random``: uniform over the legal actions (a baseline, and the engine's test driver);
+* ``easy``: card counting and a one-look heuristic (:mod:`loveletter.bots.easy`);
+* ``hard``: determinized Monte Carlo search with heuristic play-outs (:mod:`loveletter.bots.hard`).
+
 >>> from loveletter.engine import Game
 >>> game = Game("2019", players=2, seed=1)
->>> bot = make_bot("random", seed=5)
 >>> seat = game.decider
->>> bot.choose(game.view(seat)) in game.legal_actions()
+>>> all(make_bot(level, seed=5).choose(game.view(seat)) in game.legal_actions() for level in LEVELS)
 True
 """
 
@@ -13,17 +16,33 @@ from __future__ import annotations
 import random
 
 from loveletter.bots.base import Bot, RandomBot
+from loveletter.bots.easy import EasyBot
+from loveletter.bots.hard import HardBot
 
 #: The levels, weakest first.
-LEVELS = ("random",)
+LEVELS = ("random", "easy", "hard")
 
 
-def make_bot(level: str, *, seed: int | None = None, rng: random.Random | None = None) -> Bot:
-    """A computer player of ``level`` with its own random source (``rng``, or one seeded with ``seed``)."""
+def make_bot(
+    level: str,
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    budget: int | None = None,
+    seconds: float | None = None,
+) -> Bot:
+    """A computer player of ``level`` with its own random source (``rng``, or one seeded with ``seed``).
+
+    ``budget`` and ``seconds`` set the ``hard`` level's effort per decision (moves simulated, and an optional
+    time limit); the other levels ignore them."""
     source = rng if rng is not None else random.Random(seed)
     if level == "random":
         return RandomBot(source)
+    if level == "easy":
+        return EasyBot(source)
+    if level == "hard":
+        return HardBot(source, budget=budget, seconds=seconds)
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "RandomBot", "make_bot"]

@@ -1,15 +1,216 @@
-"""``loveletter simulate``: not built yet (see the open issues)."""
+"""``loveletter simulate``: computer players play many games; win rates with 95% intervals, and speed.
+
+The games are described up front (:func:`loveletter.bots.arena.make_specs`: the seating rotates between games,
+and every game's and every player's seed derives from ``--seed``, the game's index and the seat), then played
+by a *play-one-game* function, here or in ``--jobs`` processes: the results are the same for any ``--jobs``.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from loveletter.i18n import t
+
+if TYPE_CHECKING:
+    from loveletter.bots.arena import GameResult, GameSpec, Summary
+
+DEFAULT_GAMES = 100
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--ruleset", default="2019", metavar="NAME|FILE", help=t("simulate.help.ruleset"))
+    parser.add_argument("--players", type=int, metavar="N", help=t("simulate.help.players"))
+    parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="G", help=t("simulate.help.games"))
+    parser.add_argument("--seats", default="easy", metavar="LEVEL[,LEVEL...]", help=t("simulate.help.seats"))
+    parser.add_argument("--seed", type=int, metavar="S", help=t("simulate.help.seed"))
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help=t("simulate.help.jobs"))
+    parser.add_argument("--json", action="store_true", help=t("simulate.help.json"))
+    parser.add_argument("--save-dir", metavar="DIR", help=t("simulate.help.save_dir"))
 
 
 def run(args: argparse.Namespace) -> int:
+    from loveletter.bots.arena import Summary, make_specs, parse_level
+
+    if args.games < 1:
+        raise _usage(t("simulate.error.games", games=args.games))
+    if args.jobs < 1:
+        raise _usage(t("simulate.error.jobs", jobs=args.jobs))
+    levels = [level.strip() for level in args.seats.split(",")]
+    for level in levels:
+        try:
+            parse_level(level)
+        except ValueError as exc:
+            raise _usage(t("simulate.error.level", problem=str(exc))) from None
+
+    play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players)
+    if len(levels) == 1:
+        levels = levels * players
+    if args.save_dir is not None and ruleset_name == "solitaire":
+        raise _usage(t("simulate.error.solitaire_records"))
+    save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+
+    specs = make_specs(args.ruleset, levels, games=args.games, seed=seed, save_dir=save_dir)
+    start = time.perf_counter()
+    results = _play(specs, play_one, args.jobs, show_progress=not args.json and sys.stdout.isatty())
+    summary = Summary.of(results, levels=levels, seconds=time.perf_counter() - start)
+    summary.ruleset = summary.ruleset or ruleset_name
+    if args.json:
+        data = summary.to_json()
+        data["seed"] = seed
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        _print_tables(summary, seed, save_dir)
+    return 0
+
+
+def _usage(message: str) -> Exception:
     from loveletter.cli import UsageError
 
-    raise UsageError("`loveletter simulate` is not available yet")
+    return UsageError(message)
+
+
+def _game_player(
+    ruleset_arg: str, levels: list[str], players_arg: int | None
+) -> tuple[Callable[[GameSpec], GameResult], int, str]:
+    """The play-one-game function for this ruleset, the number of players, and the ruleset's name."""
+    from loveletter.bots.arena import play_game
+    from loveletter.engine import load_ruleset
+    from loveletter.engine.ruleset import read_toml
+
+    data = read_toml(ruleset_arg)[0]
+    if data.get("kind") == "solitaire":
+        if len(levels) > 1 or players_arg not in (None, 1):
+            raise _usage(t("simulate.error.solitaire_seats"))
+        return _solitaire_player(), 1, str(data.get("name", ruleset_arg))
+    ruleset = load_ruleset(ruleset_arg)
+    if len(levels) > 1:
+        if players_arg is not None and players_arg != len(levels):
+            raise _usage(t("simulate.error.seats_players", seats=len(levels), players=players_arg))
+        players = len(levels)
+    else:
+        players = players_arg if players_arg is not None else ruleset.min_players
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise _usage(
+            t(
+                "simulate.error.players",
+                ruleset=ruleset.name,
+                lo=ruleset.min_players,
+                hi=ruleset.max_players,
+                players=players,
+            )
+        )
+    return play_game, players, ruleset.name
+
+
+def _solitaire_player() -> Callable[[GameSpec], GameResult]:
+    """The solitaire variant's games, if this version has them (``loveletter.solitaire.simulate``)."""
+    import importlib.util
+
+    if importlib.util.find_spec("loveletter.solitaire") is None or (
+        importlib.util.find_spec("loveletter.solitaire.simulate") is None
+    ):
+        raise _usage(t("simulate.error.solitaire"))
+    from loveletter.bots.arena import play_solitaire_game
+
+    return play_solitaire_game
+
+
+def _save_dir(folder: str) -> str:
+    import importlib.util
+
+    if importlib.util.find_spec("loveletter.records") is None:
+        raise _usage(t("simulate.error.records"))
+    path = Path(folder).expanduser()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _usage(t("simulate.error.save_dir", folder=folder, problem=exc.strerror or exc)) from None
+    return str(path)
+
+
+def _play(
+    specs: list[GameSpec], play_one: Callable[[GameSpec], GameResult], jobs: int, *, show_progress: bool
+) -> list[GameResult]:
+    from loveletter.bots.arena import run_games
+
+    if not show_progress:
+        return run_games(specs, play_one, jobs=jobs)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True) as progress:
+        task = progress.add_task(t("simulate.progress"), total=len(specs))
+        return run_games(specs, play_one, jobs=jobs, on_result=lambda _: progress.advance(task))
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _print_tables(summary: Summary, seed: int, save_dir: str | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    games = summary.games
+    key = "simulate.title" if summary.players > 1 else "simulate.title_one"
+    console.print(f"[bold]{t(key, games=games, ruleset=summary.ruleset, players=summary.players)}[/]")
+
+    seats = Table(title=t("simulate.seats_title"))
+    for key, justify in (("seat", "right"), ("level", "left"), ("wins", "right"), ("rate", "right"), ("ci", "right")):
+        seats.add_column(t(f"simulate.{key}"), justify=justify)  # type: ignore[arg-type]
+    for i, level in enumerate(summary.levels):
+        wins = summary.slot_wins[i]
+        low, high = summary.ci(wins)
+        seats.add_row(str(i), level, str(wins), _percent(wins / games), f"{_percent(low)}–{_percent(high)}")
+    console.print(seats)
+
+    levels = Table(title=t("simulate.levels_title"))
+    for key, justify in (("level", "left"), ("seats", "right"), ("wins", "right"), ("rate", "right"), ("ci", "right")):
+        levels.add_column(t(f"simulate.{key}"), justify=justify)  # type: ignore[arg-type]
+    counts = summary.level_seats()
+    for level, wins in summary.level_wins.items():
+        low, high = summary.ci(wins)
+        levels.add_row(
+            level, str(counts[level]), str(wins), _percent(wins / games), f"{_percent(low)}–{_percent(high)}"
+        )
+    console.print(levels)
+    if summary.players > 1:
+        console.print(t("simulate.level_note"), style="dim")
+
+    rounds = summary.rounds
+    ends = {reason: count for reason, count in summary.round_ends.items() if count}
+    console.print(t("simulate.rounds_per_game", value=f"{rounds / games:.2f}"))
+    console.print(t("simulate.turns_per_round", value=f"{summary.turns / rounds:.1f}" if rounds else "0"))
+    if set(ends) <= {"deck_out", "last_standing", "interrupted"}:
+        line = t(
+            "simulate.ends",
+            deck_out=_percent(ends.get("deck_out", 0) / rounds) if rounds else "0",
+            last_standing=_percent(ends.get("last_standing", 0) / rounds) if rounds else "0",
+        )
+        if ends.get("interrupted"):
+            line += t("simulate.interrupted", interrupted=_percent(ends["interrupted"] / rounds))
+    else:  # another variant's own reasons (the solitaire's), by their ids
+        shares = ", ".join(f"{reason} {_percent(count / rounds)}" for reason, count in sorted(ends.items()))
+        line = t("simulate.ends_other", reasons=shares)
+    console.print(line)
+    seconds = max(summary.seconds, 1e-9)
+    console.print(
+        t(
+            "simulate.speed",
+            games=f"{games / seconds:,.1f}",
+            rounds=f"{rounds / seconds:,.1f}",
+            seconds=f"{summary.seconds:.1f}",
+        )
+    )
+    console.print(t("simulate.seed", seed=seed))
+    if save_dir is not None:
+        console.print(t("simulate.saved", folder=save_dir))

@@ -1,0 +1,363 @@
+"""Computer players against each other: many games, reproducible, spread over processes if wanted.
+
+This is the engine of ``loveletter simulate`` and of ``benchmarks/bots.py``. A run is a list of
+:class:`GameSpec` (one per game: ruleset, who sits where, the game's seed and each player's seed) handed to a
+*play-one-game* function (:func:`play_game` for the multi-player rulesets; another variant can bring its own)
+which returns a :class:`GameResult`; :func:`run_games` plays them in order or in parallel, and
+:class:`Summary` adds them up.
+
+Seeds never depend on which process plays a game: each game's seed and each player's seed derive from the run's
+seed, the game's index and the seat (:func:`derive_seed`), so a run gives the same results with any number of
+processes.
+
+>>> specs = make_specs("2019", ["easy", "random"], games=4, seed=7)
+>>> [spec.levels for spec in specs]      # the seating rotates between games
+[('easy', 'random'), ('random', 'easy'), ('easy', 'random'), ('random', 'easy')]
+>>> summary = Summary.of(run_games(specs, play_game), levels=["easy", "random"])
+>>> summary.games, sum(summary.slot_wins) >= 4
+(4, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from loveletter.bots import LEVELS, make_bot
+from loveletter.engine import Game, Play, Ruleset, load_ruleset
+
+#: How a multi-player round can end (the engine's ``RoundEnd``).
+ROUND_ENDS = ("deck_out", "last_standing", "interrupted")
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A 64-bit seed from ``seed`` and the labels ``parts`` (game index, seat...), the same in every process.
+
+    >>> derive_seed(1, "game", 0) == derive_seed(1, "game", 0) != derive_seed(1, "game", 1)
+    True
+    """
+    digest = hashlib.sha256(repr((seed, *parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def parse_level(text: str) -> tuple[str, int | None]:
+    """``"hard"`` -> ``("hard", None)``; ``"hard:5000"`` -> ``("hard", 5000)`` (moves simulated per decision).
+    Raises ``ValueError`` with a message naming the known levels."""
+    name, _, budget = text.strip().partition(":")
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {name!r}; known: {', '.join(LEVELS)}")
+    if not budget:
+        return name, None
+    if name != "hard" or not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"{text!r}: only the hard level takes a budget, as hard:N with N moves simulated per decision")
+    return name, int(budget)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game to play. ``levels[s]`` plays at table seat ``s``; it is entry ``slots[s]`` of the run's list."""
+
+    index: int
+    ruleset: str
+    players: int
+    levels: tuple[str, ...]
+    slots: tuple[int, ...]
+    seed: int
+    bot_seeds: tuple[int, ...]
+    timings: bool = False
+    save_dir: str | None = None
+
+
+@dataclass(slots=True)
+class GameResult:
+    """What one game gave: enough to count wins and speed, and to write the game's record."""
+
+    index: int
+    ruleset: str
+    players: int
+    levels: tuple[str, ...]
+    slots: tuple[int, ...]
+    seed: int
+    winners: tuple[int, ...]  # table seats
+    tokens: tuple[int, ...]
+    #: Each round's deal: ``{"first_player": seat, "deck": [cards, top first]}``.
+    deals: list[dict[str, Any]]
+    #: Each round's actions, in the engine's notation.
+    actions: list[list[str]]
+    turns: int
+    round_ends: dict[str, int]
+    #: Seconds per decision, by level (only when the spec asked for timings).
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.deals)
+
+    def winning_slots(self) -> set[int]:
+        return {self.slots[s] for s in self.winners}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "levels": list(self.levels),
+            "seed": self.seed,
+            "rounds": [{**deal, "actions": actions} for deal, actions in zip(self.deals, self.actions, strict=True)],
+            "winners": list(self.winners),
+            "tokens": list(self.tokens),
+        }
+
+
+def make_specs(
+    ruleset: str,
+    levels: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    timings: bool = False,
+    save_dir: str | None = None,
+) -> list[GameSpec]:
+    """The games of a run: entry ``i`` of ``levels`` sits at table seat ``(i + g) % n`` in game ``g``, so that
+    the seating rotates and no level keeps the first seat."""
+    n = len(levels)
+    specs = []
+    for g in range(games):
+        slots = tuple((s - g) % n for s in range(n))
+        specs.append(
+            GameSpec(
+                index=g,
+                ruleset=ruleset,
+                players=n,
+                levels=tuple(levels[i] for i in slots),
+                slots=slots,
+                seed=derive_seed(seed, "game", g),
+                bot_seeds=tuple(derive_seed(seed, "bot", g, s) for s in range(n)),
+                timings=timings,
+                save_dir=save_dir,
+            )
+        )
+    return specs
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def _ruleset(name: str) -> Ruleset:
+    rs = _RULESETS.get(name)
+    if rs is None:
+        rs = _RULESETS[name] = load_ruleset(name)
+    return rs
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play one multi-player game between computer players (each seeing only its own seat's view)."""
+    game = Game(_ruleset(spec.ruleset), spec.players, seed=spec.seed)
+    bots = []
+    for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):
+        level, budget = parse_level(level_text)
+        bots.append(make_bot(level, seed=bot_seed, budget=budget))
+    times: dict[str, list[float]] = {}
+    clock = time.perf_counter
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.decider
+        assert seat is not None
+        view = game.view(seat)
+        if spec.timings:
+            start = clock()
+            action = bots[seat].choose(view)
+            times.setdefault(spec.levels[seat], []).append(clock() - start)
+        else:
+            action = bots[seat].choose(view)
+        game.push(action)
+    ends = dict.fromkeys(ROUND_ENDS, 0)
+    # The reason each round ended is in the log; the last round's is also the game's result.
+    from loveletter.engine.events import RoundEnded
+
+    for event in game.log:
+        if isinstance(event, RoundEnded):
+            ends[event.reason] += 1
+    result = GameResult(
+        index=spec.index,
+        ruleset=game.ruleset.name,
+        players=spec.players,
+        levels=spec.levels,
+        slots=spec.slots,
+        seed=spec.seed,
+        winners=game.winners,
+        tokens=game.tokens,
+        deals=[{"first_player": d.first_player, "deck": list(d.deck)} for d in game.deals],
+        actions=[[str(a) for a in actions] for actions in game.actions],
+        turns=sum(1 for actions in game.actions for a in actions if isinstance(a, Play)),
+        round_ends=ends,
+        times=times,
+    )
+    if spec.save_dir is not None:
+        save_record(game, spec, Path(spec.save_dir))
+    return result
+
+
+def save_record(game: Game, spec: GameSpec, directory: Path) -> Path:
+    """Write the game's record (``loveletter.records``) as ``game-<index>.json`` in ``directory``."""
+    from loveletter.records import GameRecord, Seat
+
+    seats = [Seat(f"{level} {s + 1}", "computer", level) for s, level in enumerate(spec.levels)]
+    record = GameRecord.start(game, seats, spec.seed)
+    path = directory / f"game-{spec.index:05d}.json"
+    record.save(path)
+    return path
+
+
+def play_solitaire_game(spec: GameSpec) -> GameResult:
+    """Play one deal of the solitaire variant (``loveletter.solitaire.simulate.play_deal``) as a one-seat game:
+    won when the player beats the Princess's retinue."""
+    from loveletter.solitaire.simulate import play_deal
+
+    level = parse_level(spec.levels[0])[0]
+    start = time.perf_counter()
+    deal = play_deal(spec.seed, level, spec.bot_seeds[0], spec.ruleset)
+    elapsed = time.perf_counter() - start
+    decisions = list(deal["decisions"])
+    return GameResult(
+        index=spec.index,
+        ruleset=str(deal["ruleset"]),
+        players=1,
+        levels=spec.levels,
+        slots=spec.slots,
+        seed=spec.seed,
+        winners=(0,) if deal["won"] else (),
+        tokens=(),
+        deals=[{"layout": list(deal["layout"])}],
+        actions=[decisions],
+        turns=int(deal["player_turns"]),
+        round_ends={str(deal["reason"]): 1},
+        times={spec.levels[0]: [elapsed / max(1, len(decisions))] * len(decisions)} if spec.timings else {},
+    )
+
+
+PlayOne = Callable[[GameSpec], GameResult]
+
+
+def run_games(
+    specs: Sequence[GameSpec],
+    play_one: PlayOne,
+    *,
+    jobs: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play every game with ``play_one`` (``jobs`` processes; 1: here), in the order of ``specs``."""
+    results: list[GameResult] = []
+    for result in _results(specs, play_one, jobs):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def _results(specs: Sequence[GameSpec], play_one: PlayOne, jobs: int) -> Iterator[GameResult]:
+    if jobs <= 1 or len(specs) <= 1:
+        yield from map(play_one, specs)
+        return
+    chunk = max(1, min(8, len(specs) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play_one, specs, chunksize=chunk)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) confidence interval of a win rate.
+
+    >>> tuple(round(x, 3) for x in wilson(60, 100))
+    (0.502, 0.691)
+    """
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class Summary:
+    """A run added up. ``slot_wins[i]``: games won by entry ``i`` of the run's levels; ``level_wins[level]``:
+    games won by any seat of that level (co-winners included)."""
+
+    ruleset: str
+    players: int
+    levels: list[str]
+    games: int = 0
+    rounds: int = 0
+    turns: int = 0
+    slot_wins: list[int] = field(default_factory=list)
+    level_wins: dict[str, int] = field(default_factory=dict)
+    round_ends: dict[str, int] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @classmethod
+    def of(cls, results: Iterable[GameResult], *, levels: Sequence[str], seconds: float = 0.0) -> Summary:
+        summary = cls(ruleset="", players=len(levels), levels=list(levels), seconds=seconds)
+        summary.slot_wins = [0] * len(levels)
+        summary.level_wins = dict.fromkeys(levels, 0)
+        summary.round_ends = dict.fromkeys(ROUND_ENDS, 0) if len(levels) > 1 else {}
+        for result in results:
+            summary.add(result)
+        return summary
+
+    def add(self, result: GameResult) -> None:
+        self.ruleset = result.ruleset
+        self.games += 1
+        self.rounds += result.rounds
+        self.turns += result.turns
+        won = result.winning_slots()
+        for slot in won:
+            self.slot_wins[slot] += 1
+        for level in {self.levels[slot] for slot in won}:
+            self.level_wins[level] += 1
+        for reason, count in result.round_ends.items():
+            self.round_ends[reason] = self.round_ends.get(reason, 0) + count
+        for level, times in result.times.items():
+            self.times.setdefault(level, []).extend(times)
+
+    def level_seats(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for level in self.levels:
+            counts[level] = counts.get(level, 0) + 1
+        return counts
+
+    def to_json(self) -> dict[str, Any]:
+        seats = self.level_seats()
+        return {
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "games": self.games,
+            "rounds": self.rounds,
+            "turns": self.turns,
+            "seconds": round(self.seconds, 3),
+            "levels": {
+                level: {"seats": seats[level], "wins": self.level_wins[level], "ci95": _rounded(self.ci(wins))}
+                for level, wins in self.level_wins.items()
+            },
+            "seats": [
+                {"seat": i, "level": level, "wins": self.slot_wins[i], "ci95": _rounded(self.ci(self.slot_wins[i]))}
+                for i, level in enumerate(self.levels)
+            ],
+            "round_ends": {reason: count for reason, count in self.round_ends.items() if count or reason in ROUND_ENDS},
+        }
+
+    def ci(self, wins: int) -> tuple[float, float]:
+        return wilson(wins, self.games)
+
+
+def _rounded(pair: tuple[float, float]) -> list[float]:
+    return [round(pair[0], 4), round(pair[1], 4)]
