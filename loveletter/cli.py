@@ -31,7 +31,49 @@ class _Parser(argparse.ArgumentParser):
     """Reports a bad argument as one line (what is wrong and where to look) instead of usage plus error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, t("cli.error", message=f"{message} (see: {self.prog} --help)") + "\n")
+        self.exit(2, t("cli.error", message=t("cli.see_help", message=message, prog=self.prog)) + "\n")
+
+
+#: argparse's own texts (it passes them through gettext) -> their keys in the catalog (``cli.argparse.*``).
+_ARGPARSE_TEXTS = {
+    "usage: ": "usage",
+    "positional arguments": "positionals",
+    "options": "options",
+    "show this help message and exit": "help",
+    "argument %(argument_name)s: %(message)s": "argument",
+    "unrecognized arguments: %s": "unrecognized",
+    "the following arguments are required: %s": "required",
+    "one of the arguments %s is required": "one_of",
+    "expected one argument": "expected_one",
+    "expected at most one argument": "expected_at_most_one",
+    "expected at least one argument": "expected_at_least_one",
+    "invalid %(type)s value: %(value)r": "invalid_value",
+    "invalid choice: %(value)r (choose from %(choices)s)": "invalid_choice",
+    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
+    "not allowed with argument %s": "not_allowed",
+    "ignored explicit argument %r": "ignored",
+    "unexpected option string: %s": "unexpected",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "unknown_parser",
+}
+
+
+def _argparse_gettext(message: str) -> str:
+    key = _ARGPARSE_TEXTS.get(message)
+    return t(f"cli.argparse.{key}") if key is not None else message
+
+
+def _argparse_ngettext(singular: str, plural: str, n: int) -> str:
+    if singular == "expected %s argument":
+        return t("cli.argparse.expected_n_one" if n == 1 else "cli.argparse.expected_n")
+    return singular if n == 1 else plural
+
+
+def _translate_argparse() -> None:
+    """Route argparse's headings, ``-h`` help and error messages through our catalog. argparse looks them up
+    with the module-level ``_``/``ngettext`` it imported from gettext; our English texts are argparse's own, so
+    other users of argparse in the process see no change."""
+    setattr(argparse, "_", _argparse_gettext)  # noqa: B010 (the stubs do not declare these names)
+    setattr(argparse, "ngettext", _argparse_ngettext)  # noqa: B010
 
 
 def _peek_lang(argv: Sequence[str]) -> str | None:
@@ -44,11 +86,12 @@ def _peek_lang(argv: Sequence[str]) -> str | None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    _translate_argparse()
     parser = _Parser(prog="loveletter", description=t("cli.help.description"))
     parser.add_argument("--version", action="version", version=f"loveletter {__version__}", help=t("cli.help.version"))
     # --lang is read before parsing (the help texts depend on it); it is accepted before or after the command.
     parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang"))
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    subparsers = parser.add_subparsers(dest="command", metavar=t("cli.metavar.command"), parser_class=_Parser)
     for name in COMMANDS:
         module: Command = importlib.import_module(f"loveletter.commands.{name}")
         sub = subparsers.add_parser(name, help=t(f"cli.help.{name}"), description=t(f"cli.help.{name}"))
@@ -71,9 +114,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except (UserError, EngineError) as exc:
-        print(t("cli.error", message=str(exc)), file=sys.stderr)
+        print(t("cli.error", message=_error_text(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(t("cli.interrupted"), file=sys.stderr)
         return 130
     return code
+
+
+def _error_text(exc: Exception) -> str:
+    """The one-line message of ``exc`` in the player's language. The engine words its errors in English; the
+    ruleset errors a player meets most (an unknown name, a missing file) are reworded from the catalog."""
+    from loveletter.engine.errors import RulesetError
+
+    if isinstance(exc, RulesetError) and exc.key == "kind" and "one-player variant" in exc.problem:
+        return t("cli.ruleset_solitaire", name=exc.source)
+    if isinstance(exc, RulesetError) and not exc.key:
+        if exc.problem.startswith("no bundled ruleset has this name"):
+            from loveletter.engine.ruleset import bundled_names
+
+            choices = ", ".join(n for n in bundled_names() if n != "solitaire")
+            return t("cli.ruleset_unknown", name=exc.source, choices=choices)
+        if exc.problem.startswith("file not found"):
+            return t("cli.ruleset_missing", path=exc.source)
+    return str(exc)

@@ -24,7 +24,7 @@ def test_help_and_version_import_nothing_heavy() -> None:
     probe = (
         "import sys\n"
         "from loveletter.cli import main\n"
-        "for argv in (['--help'], ['--version'], ['play', '--help']):\n"
+        "for argv in (['--help'], ['--version'], ['play', '--help'], ['--lang', 'es', 'simulate', '--help']):\n"
         "    try:\n"
         "        main(argv)\n"
         "    except SystemExit:\n"
@@ -52,5 +52,39 @@ def test_a_bad_argument_is_one_line_and_exit_2() -> None:
 
 
 def test_spanish_help() -> None:
+    """``--help`` in Spanish, argparse's own headings included, for the program and for every command."""
+    from loveletter.cli import COMMANDS
+
     result = run("--lang", "es", "--help")
     assert result.returncode == 0
+    out = result.stdout
+    assert out.startswith("uso: loveletter") and "\nopciones:\n" in out
+    assert "muestra esta ayuda y sale" in out and "idioma del programa" in out
+    for english in ("usage:", "options:", "show this help message", "positional arguments", "list saved games"):
+        assert english not in out, english
+    for command in COMMANDS:
+        sub = run(command, "--help", "--lang", "es")
+        assert sub.returncode == 0, command
+        assert sub.stdout.startswith(f"uso: loveletter {command}") and "muestra esta ayuda y sale" in sub.stdout
+        assert "usage:" not in sub.stdout and "show this help" not in sub.stdout, command
+
+
+def test_english_help_is_argparse_own() -> None:
+    out = run("--lang", "en", "--help").stdout
+    assert out.startswith("usage: loveletter") and "show this help message and exit" in out
+
+
+def test_spanish_errors_are_one_line() -> None:
+    cases = {
+        ("rules", "--players", "x"): "argumento --players: valor int no válido: 'x' (consulta: loveletter rules",
+        ("rules", "--bogus"): "argumentos no reconocidos: --bogus",
+        ("bogus",): "opción no válida: 'bogus'",
+        ("rules", "--ruleset", "nowhere"): "no hay ningún reglamento incluido con ese nombre",
+        ("rules", "--players", "9"): "9 jugadores no pueden jugar con el reglamento 2019",
+        ("simulate", "--seats", "genius"): "--seats: nivel desconocido 'genius'",
+    }
+    for argv, expected in cases.items():
+        result = run("--lang", "es", *argv)
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 2 and len(lines) == 1, argv
+        assert lines[0].startswith("loveletter: error: ") and expected in lines[0], lines[0]

@@ -1,15 +1,86 @@
-"""``loveletter resume``: not built yet (see the open issues)."""
+"""``loveletter resume [FILE]``: continue a saved game at the exact point it was left, with the same seats.
+
+Without ``FILE``: the latest unfinished game in the saved-games folder, of either kind (a solitaire record is
+handed to ``loveletter.commands.solitaire.resume_record``). The record is checked by replaying it through the
+engine before anything is shown; a finished game or a file that does not replay is one line and exit status 2,
+and the file is left as it was. The game starts with a hand-off screen, then saves after every action into the
+same file, as ``loveletter play`` does.
+
+Developer option, hidden from ``--help``: ``--delay SECONDS`` (the pause after a computer player's move).
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+from loveletter.i18n import t
+
+DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("file", nargs="?", metavar="FILE", help=t("records.help.resume_file"))
+    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.cli import UsageError
+    import sys
 
-    raise UsageError("`loveletter resume` is not available yet")
+    from loveletter.cli import UsageError
+    from loveletter.records import GameRecord, RecordError, games_dir, latest_unfinished
+
+    if args.file is None:
+        path = latest_unfinished()
+        if path is None:
+            print(t("records.resume.nothing", folder=str(games_dir())))
+            return 1
+    else:
+        path = Path(args.file)
+    if record_kind(path) == "solitaire":
+        return _resume_solitaire(path)
+
+    record = GameRecord.load(path)
+    source = str(path)
+    if record.finished:
+        raise RecordError(source, "", t("records.resume.finished", path=source))
+    game = record.replay(source)
+    if game.over:  # the result was cut off the file: still nothing to continue
+        raise RecordError(source, "", t("records.resume.finished", path=source))
+
+    from loveletter.commands.play import play_game
+    from loveletter.tui.autosave import Autosave, table_seats
+
+    seats = table_seats(record, source)
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if any(not s.computer for s in seats) and not terminal:
+        raise UsageError(t("play.error.no_terminal"))
+    saver = Autosave.resume(record, path)
+    return play_game(game, seats, seed=record.seed, delay=args.delay, terminal=terminal, saver=saver)
+
+
+def record_kind(path: Path) -> str | None:
+    """The ``"kind"`` of a record file (``"game"`` when absent), or ``None`` when it cannot be read as JSON (the
+    loader then says what is wrong)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    return str(data.get("kind", "game"))
+
+
+def _resume_solitaire(path: Path) -> int:
+    import importlib
+
+    from loveletter.records import RecordError
+
+    # The solitaire command continues its own records; imported only when one is resumed.
+    resume_record = getattr(importlib.import_module("loveletter.commands.solitaire"), "resume_record", None)
+    if resume_record is None:
+        raise RecordError(str(path), "", t("records.resume.no_solitaire"))
+    code: int = resume_record(path)
+    return code

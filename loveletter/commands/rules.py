@@ -9,7 +9,7 @@ from loveletter.i18n import t
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ruleset", default="2019", metavar="NAME|FILE", help=t("play.rules.ruleset"))
+    parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.rules.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.rules.players"))
 
 

@@ -3,6 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A bundled ruleset read as bare data (the solitaire's file is not a multi-player ruleset)."""
+
+    name: str
+    title: str
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -14,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from loveletter.engine.ruleset import bundled_names, load_ruleset, read_toml
-    from loveletter.i18n import t
+    from loveletter.i18n import ruleset_title, t
 
     table = Table(title=t("rulesets.title"))
     table.add_column(t("rulesets.name"), style="bold")
@@ -24,11 +33,12 @@ def run(args: argparse.Namespace) -> int:
     for name in bundled_names():
         data = read_toml(name)[0]
         if data.get("kind") == "solitaire":
-            table.add_row(name, str(data.get("title", name)), t("rulesets.solitaire"), "16")
+            title = ruleset_title(_Named(name, str(data.get("title", name))))
+            table.add_row(name, title, t("rulesets.solitaire"), "16")
             continue
         rs = load_ruleset(name)
         sizes = "/".join(str(m.deck_size) for m in rs.modes)
-        table.add_row(name, rs.title, f"{rs.min_players}-{rs.max_players}", sizes)
+        table.add_row(name, ruleset_title(rs), f"{rs.min_players}-{rs.max_players}", sizes)
     console = Console()
     console.print(table)
     console.print(t("rulesets.hint"))

@@ -25,14 +25,14 @@ DEFAULT_GAMES = 100
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ruleset", default="2019", metavar="NAME|FILE", help=t("simulate.help.ruleset"))
+    parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("simulate.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("simulate.help.players"))
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="G", help=t("simulate.help.games"))
-    parser.add_argument("--seats", default="easy", metavar="LEVEL[,LEVEL...]", help=t("simulate.help.seats"))
+    parser.add_argument("--seats", default="easy", metavar=t("cli.metavar.levels"), help=t("simulate.help.seats"))
     parser.add_argument("--seed", type=int, metavar="S", help=t("simulate.help.seed"))
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help=t("simulate.help.jobs"))
     parser.add_argument("--json", action="store_true", help=t("simulate.help.json"))
-    parser.add_argument("--save-dir", metavar="DIR", help=t("simulate.help.save_dir"))
+    parser.add_argument("--save-dir", metavar=t("cli.metavar.folder"), help=t("simulate.help.save_dir"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         raise _usage(t("simulate.error.jobs", jobs=args.jobs))
     levels = [level.strip() for level in args.seats.split(",")]
     for level in levels:
+        _check_level(level)
         try:
             parse_level(level)
         except ValueError as exc:
@@ -69,6 +70,17 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_tables(summary, seed, save_dir)
     return 0
+
+
+def _check_level(level: str) -> None:
+    """The two mistakes ``--seats`` can hold, in the player's language (``parse_level`` words them in English)."""
+    from loveletter.bots import LEVELS
+
+    name, _, budget = level.partition(":")
+    if name not in LEVELS:
+        raise _usage(t("simulate.error.level_unknown", level=name, known=", ".join(LEVELS)))
+    if budget and (name != "hard" or not budget.isdigit() or int(budget) < 1):
+        raise _usage(t("simulate.error.level_budget", level=level))
 
 
 def _usage(message: str) -> Exception:
@@ -151,6 +163,14 @@ def _play(
         return run_games(specs, play_one, jobs=jobs, on_result=lambda _: progress.advance(task))
 
 
+def _reason(reason: str) -> str:
+    """Why a game ended, in words (``simulate.reason.<id>``), or its id when the catalog has no words for it."""
+    from loveletter.i18n import has
+
+    key = f"simulate.reason.{reason}"
+    return t(key) if has(key) or has(key, "en") else reason
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -199,7 +219,7 @@ def _print_tables(summary: Summary, seed: int, save_dir: str | None) -> None:
         if ends.get("interrupted"):
             line += t("simulate.interrupted", interrupted=_percent(ends["interrupted"] / rounds))
     else:  # another variant's own reasons (the solitaire's), by their ids
-        shares = ", ".join(f"{reason} {_percent(count / rounds)}" for reason, count in sorted(ends.items()))
+        shares = ", ".join(f"{_reason(reason)} {_percent(count / rounds)}" for reason, count in sorted(ends.items()))
         line = t("simulate.ends_other", reasons=shares)
     console.print(line)
     seconds = max(summary.seconds, 1e-9)

@@ -1,15 +1,150 @@
-"""``loveletter solitaire``: not built yet (see the open issues)."""
+"""``loveletter solitaire``: the one-player variant against the Princess's retinue, in the terminal.
+
+``--seed S`` deals deal number S (the header shows the number of every deal, so a deal can be played again or
+shared); without it each deal is new. The game is saved after every action in the user's saved-games folder;
+Ctrl-C at any prompt leaves it there for ``loveletter resume``. A streak counter (wins in a row, the best run,
+games won and played) is kept between games in the user's loveletter folder.
+
+Developer option, hidden from ``--help``:
+
+``--layout-file PATH``
+    Deal the first game from a known layout, for tests and bug reports. The file is JSON, either a list of the
+    15 cards other than the Princess in dealing order (``Q1`` to ``Q6``, the hand card, the secret agent, then
+    the draw pile from the top), or an object ``{"queue": [...], "hand": "...", "agent": "...", "draws":
+    [...]}`` naming only the cards that matter (the rest is filled in as
+    :func:`loveletter.solitaire.stacked_layout` does). Games after it are shuffled as usual.
+"""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from loveletter.i18n import t
+
+if TYPE_CHECKING:  # the command's modules are imported when it runs, not when the parser is built
+    from loveletter.solitaire import SolitaireGame, SolitaireRuleset
+    from loveletter.solitaire.record import SolitaireRecord
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    pass
+    parser.add_argument("--seed", type=int, metavar="S", help=t("solitaire.help.seed"))
+    parser.add_argument("--layout-file", metavar="PATH", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
+    from loveletter.tui.solitaire.app import new_deal
+
+    ruleset = load_solitaire_ruleset()
+    if args.layout_file:
+        game = SolitaireGame(ruleset, layout=read_layout(Path(args.layout_file), ruleset))
+    else:
+        game = SolitaireGame(ruleset, seed=args.seed if args.seed is not None else new_deal())
+    _need_terminal()
+    deals = _deal_numbers(args.seed)
+    return _session(game, None, None, deals)
+
+
+def resume_record(path: Path) -> int:
+    """Continue the solitaire game saved in ``path`` in the terminal, at the exact point it was left (exit status
+    as :func:`run`). A record that cannot be read or does not replay raises a one-line
+    :class:`~loveletter.records.record.RecordError`; the file is never written unless the game goes on."""
+    from loveletter.errors import UserError
+    from loveletter.solitaire.record import SolitaireRecord
+
+    record = SolitaireRecord.load(path)
+    game = record.replay(str(path))
+    if record.finished:
+        raise UserError(t("solitaire.error.already_over", path=path))
+    _need_terminal()
+    return _session(game, record, path, _deal_numbers(None))
+
+
+def read_layout(path: Path, ruleset: SolitaireRuleset) -> list[str]:
+    """The layout in a ``--layout-file`` (see the module docstring); a problem is one :class:`UsageError` line."""
+    import json
+
+    from loveletter.cli import UsageError
+    from loveletter.engine.errors import EngineError
+    from loveletter.solitaire import SolitaireState, stacked_layout
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise UsageError(t("solitaire.error.layout_file", path=path, problem=exc)) from None
+    try:
+        if isinstance(data, list) and all(isinstance(c, str) for c in data):
+            layout = list(data)
+        elif isinstance(data, dict) and set(data) <= {"queue", "hand", "agent", "draws"}:
+            layout = stacked_layout(
+                ruleset,
+                queue=data.get("queue", ()),
+                hand=data.get("hand"),
+                agent=data.get("agent"),
+                draws=data.get("draws", ()),
+            )
+        else:
+            raise UsageError(t("solitaire.error.layout_file", path=path, problem=t("solitaire.error.layout_shape")))
+        SolitaireState(ruleset, layout)  # checks the cards
+    except EngineError as exc:
+        raise UsageError(t("solitaire.error.layout_file", path=path, problem=exc)) from None
+    return layout
+
+
+def _need_terminal() -> None:
+    import sys
+
     from loveletter.cli import UsageError
 
-    raise UsageError("`loveletter solitaire` is not available yet")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(t("solitaire.error.no_terminal"))
+
+
+def _deal_numbers(seed: int | None) -> Callable[[], int]:
+    """The deal numbers of the games after the first: the next numbers after ``--seed``, else new ones."""
+    from loveletter.tui.solitaire.app import new_deal
+
+    if seed is None:
+        return new_deal
+    following = iter(range(seed + 1, seed + 1_000_000))
+    return lambda: next(following)
+
+
+def _session(
+    game: SolitaireGame, record: SolitaireRecord | None, path: Path | None, next_deal: Callable[[], int]
+) -> int:
+    import sys
+
+    from rich.console import Console
+
+    from loveletter.i18n import has
+    from loveletter.tui.screen import Screen
+    from loveletter.tui.solitaire.app import SolitaireApp
+    from loveletter.tui.solitaire.streak import load_streak
+
+    streak = load_streak()
+    if streak.warning:
+        print(streak.warning, file=sys.stderr)
+    console = Console(highlight=False, emoji=False)
+    app: SolitaireApp | None = None
+    try:
+        with Screen(sys.stdout, title=t("solitaire.window_title")) as screen:
+            app = SolitaireApp(console, screen, streak)
+            app.session(game, record=record, path=path, next_deal=next_deal)
+    except KeyboardInterrupt:
+        saved = app.path if app is not None else None
+        if saved is not None and app is not None and app.game is not None:
+            if app.game.over:
+                print(t("solitaire.saved.over", path=saved), file=sys.stderr)
+            elif has("records.interrupted"):
+                print(t("records.interrupted", path=saved), file=sys.stderr)
+            else:
+                print(t("solitaire.saved.interrupted", path=saved), file=sys.stderr)
+        else:
+            print(t("cli.interrupted"), file=sys.stderr)
+        return 130
+    print(t("solitaire.end.bye", streak=app.streak_line()))
+    return 0

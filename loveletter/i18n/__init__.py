@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 LANGUAGES = ("en", "es")
 DEFAULT = "en"
@@ -121,17 +121,66 @@ def card_text(card: str, ruleset: str | None = None) -> str:
     return ""
 
 
+class _Titled(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+
+
+def ruleset_title(ruleset: _Titled) -> str:
+    """A ruleset's title in the current language: ``ruleset.title.<name>`` for a bundled ruleset, else the title
+    its own file gives (a house-rule file names itself). Anything with ``name``, ``title`` and optionally
+    ``bundled`` will do.
+
+    >>> from types import SimpleNamespace
+    >>> set_language("es")
+    >>> ruleset_title(SimpleNamespace(name="2019", title="Love Letter (2019 edition)", bundled=True))
+    'Love Letter (edición 2019)'
+    >>> ruleset_title(SimpleNamespace(name="2019", title="Our house rules", bundled=False))
+    'Our house rules'
+    >>> set_language("en")
+    """
+    key = f"ruleset.title.{ruleset.name}"
+    if getattr(ruleset, "bundled", True) and (has(key) or has(key, DEFAULT)):
+        return t(key)
+    return ruleset.title
+
+
 def fold(text: str) -> str:
-    """Lower case without accents, for matching what a player types: ``fold("Príncipe") == "principe"``."""
+    """Lower case without accents, for matching what a player types: ``fold("Príncipe") == "principe"``.
+
+    >>> fold("PRÍNCIPE"), fold("Bufón"), fold("Espía")
+    ('principe', 'bufon', 'espia')
+    """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def _key(text: str) -> str:
+    # Spaces, hyphens and underscores do not matter either: "reina viuda", "ReinaViuda", "dowager-queen".
+    return "".join(c for c in fold(text) if c not in " -_\t")
+
+
 def match_card(typed: str, cards: Sequence[str]) -> str | None:
-    """The card id among ``cards`` whose id or name (in the current language) matches ``typed``, ignoring case
-    and accents; ``None`` if none does."""
-    wanted = fold(typed.strip())
+    """The card id among ``cards`` whose id or name (in the current language) matches ``typed``, ignoring case,
+    accents and spaces; ``None`` if none does. The English name and the id always match too, so notation and
+    habits carry over between languages.
+
+    >>> set_language("es")
+    >>> match_card("principe", ["Guard", "Prince"]), match_card("GUARDIA", ["Guard"])
+    ('Prince', 'Guard')
+    >>> match_card("reina viuda", ["DowagerQueen"])
+    'DowagerQueen'
+    >>> match_card("Prince", ["Prince"]), match_card("condesa", ["King"])
+    ('Prince', None)
+    >>> set_language("en")
+    """
+    wanted = _key(typed.strip())
+    if not wanted:
+        return None
     for card in cards:
-        if wanted in (fold(card), fold(card_name(card))):
+        names = (card, card_name(card), catalog(DEFAULT).get(f"card.{card}.name", card))
+        if any(wanted == _key(name) for name in names):
             return card
     return None

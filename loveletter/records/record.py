@@ -24,6 +24,7 @@ from typing import Any, Literal
 from loveletter import __version__
 from loveletter.engine import EngineError, Game, Ruleset, load_ruleset, parse_ruleset
 from loveletter.errors import UserError
+from loveletter.i18n import t
 
 FORMAT = "loveletter-record"
 VERSION = 1
@@ -150,18 +151,16 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(source, "", f"not a game record (invalid JSON: {exc.msg} at line {exc.lineno})") from None
+            raise RecordError(source, "", t("records.error.invalid_json", problem=exc.msg, line=exc.lineno)) from None
         c = _Check(source)
         top = c.obj(data, "")
         if top.get("format") != FORMAT:
-            raise RecordError(source, "format", "not a loveletter game record")
+            raise RecordError(source, "format", t("records.error.format"))
         version = c.integer(top.get("version"), "version")
         if version > VERSION:
-            raise RecordError(
-                source, "version", f"written by a newer loveletter (format {version}); this one reads {VERSION}"
-            )
+            raise RecordError(source, "version", t("records.error.newer", version=version, supported=VERSION))
         if top.get("kind", "game") != "game":
-            raise RecordError(source, "kind", f"a {top.get('kind')} record, not a multi-player game")
+            raise RecordError(source, "kind", t("records.error.kind", kind=top.get("kind")))
         ruleset = c.obj(top.get("ruleset"), "ruleset")
         players = c.integer(top.get("players"), "players")
         seats = []
@@ -169,12 +168,12 @@ class GameRecord:
             seat = c.obj(raw, f"seats[{i}]")
             kind = seat.get("kind", "human")
             if kind not in ("human", "computer"):
-                raise RecordError(source, f"seats[{i}].kind", f"must be human or computer, got {kind!r}")
+                raise RecordError(source, f"seats[{i}].kind", t("records.error.seat_kind", value=repr(kind)))
             level = seat.get("level")
             name = c.string(seat.get("name"), f"seats[{i}].name")
             seats.append(Seat(name, kind, None if level is None else str(level)))
         if len(seats) != players:
-            raise RecordError(source, "seats", f"{len(seats)} seats for {players} players")
+            raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=players))
         rounds = []
         for i, raw in enumerate(c.array(top.get("rounds"), "rounds")):
             entry = c.obj(raw, f"rounds[{i}]")
@@ -182,10 +181,10 @@ class GameRecord:
             actions = c.strings(entry.get("actions"), f"rounds[{i}].actions")
             rounds.append(RoundEntry(c.integer(entry.get("first_player"), f"rounds[{i}].first_player"), deck, actions))
         if not rounds:
-            raise RecordError(source, "rounds", "the record has no round")
+            raise RecordError(source, "rounds", t("records.error.no_round"))
         seed = top.get("seed")
         if seed is not None and not isinstance(seed, int):
-            raise RecordError(source, "seed", f"must be a whole number or null, got {seed!r}")
+            raise RecordError(source, "seed", t("records.error.seed", value=repr(seed)))
         text_value = ruleset.get("text")
         return cls(
             ruleset=c.string(ruleset.get("name"), "ruleset.name"),
@@ -208,9 +207,9 @@ class GameRecord:
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise RecordError(str(path), "", "no such file") from None
+            raise RecordError(str(path), "", t("records.error.missing")) from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(str(path), "", f"cannot be read ({exc})") from None
+            raise RecordError(str(path), "", t("records.error.unreadable", problem=exc)) from None
         return cls.from_json(text, str(path))
 
     # ------------------------------------------------------------------------------------------- replay
@@ -238,7 +237,7 @@ class GameRecord:
         for i, entry in enumerate(self.rounds):
             if i > 0:
                 if not game.round_over:
-                    raise RecordError(source, f"rounds[{i}]", "a new round starts before the previous one ended")
+                    raise RecordError(source, f"rounds[{i}]", t("records.error.early_round"))
                 try:
                     game.next_round(deck=entry.deck, first_player=entry.first_player)
                 except EngineError as exc:
@@ -256,13 +255,13 @@ class GameRecord:
             try:
                 game.rng.setstate(_decode_rng(self.rng_state))
             except (TypeError, ValueError) as exc:
-                raise RecordError(source, "rng_state", f"not a random generator state ({exc})") from None
+                raise RecordError(source, "rng_state", t("records.error.rng", problem=exc)) from None
         if self.result is not None and upto is None:
             if not game.over:
-                raise RecordError(source, "result", "the record says the game is over, but its actions do not end it")
+                raise RecordError(source, "result", t("records.error.not_over"))
             if list(self.result.get("winners", [])) != list(game.winners):
                 replayed = list(game.winners)
-                raise RecordError(source, "result", f"the winners do not match the replay (it gives {replayed})")
+                raise RecordError(source, "result", t("records.error.winners", winners=replayed))
         return game
 
     @property
@@ -289,17 +288,18 @@ class _Check:
 
     def obj(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, dict):
-            raise RecordError(self.source, where or "top level", f"must be an object, got {type(value).__name__}")
+            problem = t("records.error.object", type=type(value).__name__)
+            raise RecordError(self.source, where or t("records.error.top"), problem)
         return value
 
     def array(self, value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
-            raise RecordError(self.source, where, f"must be a list, got {type(value).__name__}")
+            raise RecordError(self.source, where, t("records.error.list", type=type(value).__name__))
         return value
 
     def string(self, value: Any, where: str) -> str:
         if not isinstance(value, str):
-            raise RecordError(self.source, where, f"must be text, got {type(value).__name__}")
+            raise RecordError(self.source, where, t("records.error.text", type=type(value).__name__))
         return value
 
     def strings(self, value: Any, where: str) -> list[str]:
@@ -307,5 +307,5 @@ class _Check:
 
     def integer(self, value: Any, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(self.source, where, f"must be a whole number, got {value!r}")
+            raise RecordError(self.source, where, t("records.error.integer", value=repr(value)))
         return value

@@ -23,8 +23,7 @@ from rich.measure import Measurement
 from rich.panel import Panel
 from rich.text import Text
 
-from loveletter.engine import Ruleset
-from loveletter.tui.style import card_short, card_text_of, card_value, value_style
+from loveletter.tui.style import CardSet, card_short, card_text_of, card_value, value_style
 
 #: Width of a card face, frame included; two or three fit side by side in 80 columns.
 CARD_WIDTH = 22
@@ -35,7 +34,7 @@ TEXT_LINES = 2
 class CardFace:
     """One card, as its holder sees it."""
 
-    def __init__(self, card: str, ruleset: Ruleset, *, width: int = CARD_WIDTH) -> None:
+    def __init__(self, card: str, ruleset: CardSet, *, width: int = CARD_WIDTH) -> None:
         self.card = card
         self.ruleset = ruleset
         self.width = width

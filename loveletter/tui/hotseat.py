@@ -13,7 +13,8 @@ laptop (:attr:`Hotseat.holder`):
 * with nobody (all computer players), everything is shown to a spectator: public information only.
 
 Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
-autosaving a game after every action, or writing a record.
+autosaving a game after every action (:mod:`loveletter.tui.autosave`). A game resumed from its record
+(``resumed=True``) starts with a hand-off screen, so nobody's hand shows before its owner has the laptop.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ class Hotseat:
         seed: int | None = None,
         deals: Iterable[StackedDeal] = (),
         observers: Iterable[Observer] = (),
+        resumed: bool = False,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -121,6 +123,8 @@ class Hotseat:
         #: For each seat, the position in ``game.log`` up to which it has seen its private screen.
         self.seen: dict[int, int] = {}
         self.stopped = False
+        #: A game picked up from its record: the laptop is handed over before anything private is shown.
+        self.resumed = resumed
 
     # ---------------------------------------------------------------------------------------------- who
 
@@ -187,6 +191,8 @@ class Hotseat:
         self.frontend.start(self)
         if len(game.deals) == 1 and not game.actions[0]:
             self._notify_deal(game.log)
+        if self.resumed:
+            self._hand_off_first()
         while not game.over:
             if game.round_over:
                 if not self.frontend.round_over():
@@ -204,6 +210,21 @@ class Hotseat:
                 continue
             self._person_decides(seat)
         self.frontend.game_over()
+
+    def _hand_off_first(self) -> None:
+        """A resumed game starts with a hand-off screen: to the person who decides now, or (one person at the
+        table, a computer player or the round's end first) to that person, whose view the screen shows."""
+        game = self.game
+        decider = game.decider
+        if decider is not None and decider not in self.bots:
+            seat: int | None = decider
+        else:
+            seat = self.people[0] if len(self.people) == 1 else None
+        if seat is None or game.over:
+            return
+        self.frontend.hand_off(seat)
+        if self.hot_seat:
+            self.holder = seat
 
     def _person_decides(self, seat: int) -> None:
         game = self.game

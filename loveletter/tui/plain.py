@@ -10,7 +10,7 @@ import sys
 from typing import TextIO
 
 from loveletter.engine import Action
-from loveletter.i18n import t
+from loveletter.i18n import ruleset_title, t
 from loveletter.tui.hotseat import Hotseat
 
 
@@ -32,7 +32,7 @@ class PlainFrontend:
     def start(self, table: Hotseat) -> None:
         self._table = table
         game = table.game
-        self.write(t("play.plain.title", title=game.ruleset.title, players=", ".join(table.names)))
+        self.write(t("play.plain.title", title=ruleset_title(game.ruleset), players=", ".join(table.names)))
 
     def hand_off(self, seat: int) -> None:
         raise RuntimeError("the plain front end has no people to pass the computer to")

@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.engine import Mode, Ruleset
-from loveletter.i18n import card_name, card_text, t
+from loveletter.i18n import card_name, card_text, ruleset_title, t
 from loveletter.tui.style import card_short, fmt, value_style
 
 
@@ -78,7 +78,7 @@ def reference_summary(ruleset: Ruleset, players: int | None = None) -> Text:
 
 def reference(ruleset: Ruleset, players: int | None = None) -> Group:
     """Title, card table and summary: what ``loveletter rules`` prints."""
-    title = Text(ruleset.title, style="bold")
+    title = Text(ruleset_title(ruleset), style="bold")
     return Group(title, reference_table(ruleset, players), reference_summary(ruleset, players))
 
 

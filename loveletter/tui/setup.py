@@ -81,8 +81,13 @@ def read_deals(path: str, ruleset: Ruleset, players: int) -> list[StackedDeal]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ValueError(t("play.setup.deal_missing", path=path)) from None
+    except json.JSONDecodeError as exc:
+        problem = t("play.setup.deal_json", line=exc.lineno, column=exc.colno)
+        raise ValueError(t("play.setup.deal_bad", path=path, problem=problem)) from None
     except (OSError, ValueError) as exc:
-        raise ValueError(t("play.setup.deal_bad", path=path, problem=str(exc))) from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc.__class__.__name__
+        problem = t("play.setup.deal_unreadable", problem=reason)
+        raise ValueError(t("play.setup.deal_bad", path=path, problem=problem)) from None
     if not isinstance(data, list):
         raise ValueError(t("play.setup.deal_bad", path=path, problem=t("play.setup.deal_list")))
     expected = Counter(ruleset.mode_for(players).deck())

@@ -20,11 +20,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from string import Formatter
+from typing import Protocol
 
 from rich.text import Text
 
-from loveletter.engine import Ruleset
+from loveletter.engine import CardType
 from loveletter.i18n import DEFAULT, card_name, has, t
+
+
+class CardSet(Protocol):
+    """What drawing a card needs of a ruleset: its name (for ruleset-specific card texts) and its card types.
+    Both :class:`~loveletter.engine.Ruleset` and the solitaire ruleset are card sets."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def cards(self) -> Mapping[str, CardType]: ...
+
 
 #: Colour of a card by value, low to high (values above the list take the last colour).
 VALUE_COLOURS = (
@@ -72,22 +85,22 @@ def name_text(name: str, *, viewer: bool = False) -> Text:
     return Text(name, style=VIEWER if viewer else NAME)
 
 
-def card_value(card: str, ruleset: Ruleset) -> int:
+def card_value(card: str, ruleset: CardSet) -> int:
     return ruleset.cards[card].value if card in ruleset.cards else 0
 
 
-def card_label(card: str, ruleset: Ruleset) -> Text:
+def card_label(card: str, ruleset: CardSet) -> Text:
     """A card's name in its colour, e.g. ``Guard``."""
     return Text(card_name(card), style=f"bold {value_style(card_value(card, ruleset))}")
 
 
-def card_text_of(card: str, ruleset: Ruleset) -> Text:
+def card_text_of(card: str, ruleset: CardSet) -> Text:
     """A card's value and name, e.g. ``1 Guard``."""
     value = card_value(card, ruleset)
     return Text.assemble((f"{value} ", "bold"), card_label(card, ruleset))
 
 
-def cards_text(cards: list[str] | tuple[str, ...], ruleset: Ruleset, sep: str = ", ") -> Text:
+def cards_text(cards: list[str] | tuple[str, ...], ruleset: CardSet, sep: str = ", ") -> Text:
     return Text(sep).join(card_label(c, ruleset) for c in cards)
 
 
@@ -109,7 +122,7 @@ def join_names(names: list[Text]) -> Text:
     return fmt("play.and", first=head, last=names[-1])
 
 
-def named_text(named: str | int, ruleset: Ruleset) -> Text:
+def named_text(named: str | int, ruleset: CardSet) -> Text:
     """What a Guard or Bishop named: a card, or a number."""
     if isinstance(named, int):
         return Text(str(named), style="bold")
@@ -125,7 +138,7 @@ def tokens_text(tokens: int, goal: int) -> Text:
     return Text.assemble(("●" * filled, "bold yellow"), ("○" * (goal - filled), DIM), (extra, "bold"))
 
 
-def counts_text(counts: Mapping[str, int], ruleset: Ruleset) -> Text:
+def counts_text(counts: Mapping[str, int], ruleset: CardSet) -> Text:
     """``Guard 4 · Priest 1 · ...`` with the exhausted card types dimmed."""
     parts = []
     for card, left in counts.items():

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.engine import Phase, View
+from loveletter.i18n import ruleset_title
 from loveletter.tui.cards import CARD_WIDTH, CardFace
 from loveletter.tui.log import Entry
 from loveletter.tui.style import (
@@ -163,7 +164,7 @@ def header(m: TableModel) -> Table:
     view = m.view
     left = fmt(
         "play.table.header",
-        title=view.ruleset.title,
+        title=ruleset_title(view.ruleset),
         round=str(view.round),
         deck=str(view.deck_size),
         goal=str(view.goal),

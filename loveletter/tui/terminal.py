@@ -21,7 +21,7 @@ from rich.text import Text
 
 from loveletter.engine import Action, Play, Redraw, Ruleset, View
 from loveletter.engine import events as ev
-from loveletter.i18n import card_name, has, t
+from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
 from loveletter.tui.hotseat import Hotseat
@@ -280,7 +280,7 @@ class TerminalFrontend:
         game = self.table.game
         pages = reference_pages(self.console, game.ruleset, game.players, max(self.rows() - 3, 4))
         for number, page in enumerate(pages, 1):
-            title = Text(game.ruleset.title, style="bold")
+            title = Text(ruleset_title(game.ruleset), style="bold")
             self.draw(Group(title, page), 2)
             last = number == len(pages)
             message = t("play.reference.back") if last else t("play.reference.more", page=number, pages=len(pages))

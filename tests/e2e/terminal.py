@@ -31,6 +31,9 @@ KEYS = {
 
 def program_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "LOVELETTER_"))}
+    # The test's private data folder (tests/conftest.py), never the real one.
+    if "LOVELETTER_HOME" in os.environ:
+        env["LOVELETTER_HOME"] = os.environ["LOVELETTER_HOME"]
     env.update(
         PROMPT_TOOLKIT_NO_CPR="1",
         TERM="xterm-256color",

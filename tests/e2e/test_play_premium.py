@@ -47,7 +47,8 @@ def test_the_bishops_target_decides_on_another_players_turn(tmp_path: Path) -> N
 
         term.press("ctrl-c")
         assert term.finish() == 130
-        # The game's screen is left (cursor shown, alternate screen off) before the message.
-        assert term.raw.endswith((SHOW_CURSOR + LEAVE_ALT + POP_TITLE + "Interrupted.\r\n").encode())
+        # The game's screen is left (cursor shown, alternate screen off) before the message that says how to resume.
+        tail = bytes(term.raw).rsplit((SHOW_CURSOR + LEAVE_ALT + POP_TITLE).encode(), 1)[-1].decode()
+        assert tail.startswith("Interrupted. The game is saved") and "loveletter resume" in tail
     finally:
         term.close()

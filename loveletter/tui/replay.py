@@ -1,0 +1,250 @@
+"""Replaying a recorded game: every point of it (each deal, each action) as one seat saw it, or with every hand.
+
+:class:`Replay` holds the points of a record (:func:`loveletter.records.timeline.timeline`) and says what each
+shows: the table model for the terminal, or lines of plain text. From one seat (``seat=N``) a point shows that
+seat's view and its log, private events included, and nothing else; with ``seat=None`` (``--all``) it shows the
+public log and every hand. :class:`ReplayViewer` steps through the points on the terminal: next, previous,
+first, last, jump to a round, quit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from rich import box
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from loveletter.engine import Game, Keep, parse_action
+from loveletter.i18n import card_name, ruleset_title, t
+from loveletter.records import GameRecord
+from loveletter.records.timeline import timeline
+from loveletter.tui import prompts
+from loveletter.tui.log import Entry, narrate
+from loveletter.tui.screen import Screen
+from loveletter.tui.style import cards_text, fmt, name_text
+from loveletter.tui.table import TableModel, TableView, spectator_view
+
+
+class Replay:
+    """The points of ``record`` as ``seat`` saw them, or (``seat=None``) with every hand shown."""
+
+    def __init__(self, record: GameRecord, seat: int | None, source: str = "record") -> None:
+        self.record = record
+        self.seat = seat
+        self.source = source
+        seats = range(record.players) if seat is None else (seat,)
+        self.game: Game
+        self.game, self.points = timeline(record, tuple(seats), source)
+        self.names = tuple(s.name for s in record.seats)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.record.rounds)
+
+    def round_index(self, number: int) -> int:
+        """The index of the point where round ``number`` (from 1) is dealt."""
+        for index, point in enumerate(self.points):
+            if point.round == number:
+                return index
+        raise ValueError(f"no round {number}")
+
+    # ---------------------------------------------------------------------------------------- one point
+
+    def entries(self, index: int) -> list[Entry]:
+        """The log of the point's round up to the point, as the replay's seat saw it."""
+        point = self.points[index]
+        game = self.game
+        goal = game.ruleset.tokens_to_win(game.players)
+        events = game.log[point.round_start : point.log_end]
+        return narrate(events, self.seat, self.names, game.ruleset, goal=goal, offset=point.round_start)
+
+    def new_from(self, index: int) -> int:
+        """Where the point's own events begin in the log (what the action that led here caused)."""
+        point = self.points[index]
+        return point.round_start if point.step == 0 else self.points[index - 1].log_end
+
+    def hands(self, index: int) -> list[Text]:
+        """The hands shown at the point: the seat's own, or every seat's still in the round."""
+        point = self.points[index]
+        ruleset = self.game.ruleset
+        shown = []
+        for seat, view in sorted(point.views.items()):
+            sv = view.seats[seat]
+            if view.hand:
+                cards = cards_text(view.hand, ruleset)
+            elif sv.dealt_in and not sv.in_round:
+                cards = fmt("records.replay.out")
+            else:
+                cards = fmt("records.replay.no_cards")
+            shown.append(fmt("records.replay.hand", player=name_text(self.names[seat]), cards=cards))
+        return shown
+
+    def status(self, index: int) -> Text:
+        point = self.points[index]
+        return fmt("records.replay.status", point=str(index), total=str(len(self.points) - 1), round=str(point.round))
+
+    def model(self, index: int) -> TableModel:
+        point = self.points[index]
+        if self.seat is not None:
+            view = point.views[self.seat]
+            extra: list[RenderableType] = []
+        else:
+            view = spectator_view(point.views[0])
+            body = Text("\n").join(self.hands(index))
+            extra = [
+                Panel(body, title=fmt("records.replay.hands"), title_align="left", box=box.ROUNDED, padding=(0, 1))
+            ]
+        return TableModel(
+            view=view,
+            names=self.names,
+            viewer=self.seat,
+            log=self.entries(index),
+            new_from=self.new_from(index),
+            status=self.status(index),
+            extra=extra,
+        )
+
+    # ------------------------------------------------------------------------------------------- as text
+
+    def title(self, path: Path) -> str:
+        players = ", ".join(self.names)
+        ruleset = ruleset_title(self.game.ruleset)
+        if self.seat is None:
+            return t("records.replay.title_all", file=path.name, ruleset=ruleset, players=players)
+        return t(
+            "records.replay.title_seat", file=path.name, ruleset=ruleset, players=players, player=self.names[self.seat]
+        )
+
+    def lines(self, path: Path) -> Iterator[str]:
+        """The whole replay as plain text: each point's number, what happened, then the hands shown."""
+        yield self.title(path)
+        for index, point in enumerate(self.points):
+            if point.step == 0:
+                yield ""
+            since = self.new_from(index)
+            told = [e.text.plain for e in self.entries(index) if e.index >= since]
+            yield f"[{index}] " + (" ".join(told) if told else self.silent(index))
+            yield "    " + " · ".join(h.plain for h in self.hands(index))
+        yield ""
+        yield self.ending()
+
+    def silent(self, index: int) -> str:
+        """Words for an action the log does not tell (a Chancellor's keep, told only to its player): what was
+        kept with every hand shown or to its own seat, else only that the player decided."""
+        point = self.points[index]
+        if point.seat is None or point.action is None:
+            return ""
+        player = self.names[point.seat]
+        if self.seat is not None and self.seat != point.seat:
+            return t("records.replay.decided", player=player)
+        action = parse_action(point.action, self.game.ruleset.cards)
+        if isinstance(action, Keep):
+            returned = ", ".join(card_name(c) for c in action.returned)
+            return t("records.replay.keep", player=player, card=card_name(action.card), returned=returned)
+        return t("records.replay.action", player=player, action=point.action)
+
+    def ending(self) -> str:
+        game = self.game
+        standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(self.names, game.tokens, strict=True))
+        if self.record.finished and game.over:
+            winners = ", ".join(self.names[w] for w in game.winners)
+            return t("records.replay.result", winners=winners, tokens=standings)
+        return t("records.replay.unfinished", tokens=standings)
+
+
+class ReplayViewer:
+    """Steps through a :class:`Replay` on the terminal. Keys: → n Space Enter next, ← p previous, Home/End first
+    and last, g a round by its number, q or Escape quit."""
+
+    NEXT, PREVIOUS, FIRST, LAST, ROUND, QUIT = "next", "previous", "first", "last", "round", "quit"
+    KEYS: Mapping[str, str] = {
+        "right": NEXT,
+        "n": NEXT,
+        " ": NEXT,
+        "left": PREVIOUS,
+        "p": PREVIOUS,
+        "home": FIRST,
+        "end": LAST,
+        "g": ROUND,
+        "q": QUIT,
+        "escape": QUIT,
+    }
+
+    def __init__(
+        self,
+        replay: Replay,
+        console: Console,
+        screen: Screen,
+        *,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        self.replay = replay
+        self.console = console
+        self.screen = screen
+        self.input = input
+        self.output = output
+
+    def draw(self, index: int) -> None:
+        rows = self.console.size.height
+        height = max(rows - 2, 0)
+        self.screen.wipe()
+        if height:
+            self.console.print(TableView(self.replay.model(index), height=height), end="")
+            self.console.file.flush()
+        self.screen.move_to(height + 1)
+
+    def run(self, start: int = 0) -> list[int]:
+        """Show points until the viewer quits; the indexes shown, in order (for tests)."""
+        last = len(self.replay.points) - 1
+        index = min(max(start, 0), last)
+        shown: list[int] = []
+        while True:
+            self.draw(index)
+            shown.append(index)
+            message = t("records.replay.prompt_end" if index == last else "records.replay.prompt")
+            answer = prompts.press(
+                message, hint=t("records.replay.keys"), keys=dict(self.KEYS), input=self.input, output=self.output
+            )
+            if answer is True or answer == self.NEXT:
+                index = min(index + 1, last)
+            elif answer == self.PREVIOUS:
+                index = max(index - 1, 0)
+            elif answer == self.FIRST:
+                index = 0
+            elif answer == self.LAST:
+                index = last
+            elif answer == self.ROUND:
+                index = self.ask_round(index)
+            else:
+                self.screen.wipe()
+                return shown
+
+    def ask_round(self, current: int) -> int:
+        rounds = self.replay.rounds
+
+        def check(text: str) -> str | None:
+            return None if _round_number(text, rounds) is not None else t("records.replay.bad_round", rounds=rounds)
+
+        answer = prompts.ask_text(
+            t("records.replay.ask_round", rounds=rounds),
+            default=str(self.replay.points[current].round),
+            check=check,
+            input=self.input,
+            output=self.output,
+        )
+        number = _round_number(answer, rounds)
+        return current if number is None else self.replay.round_index(number)
+
+
+def _round_number(text: str, rounds: int) -> int | None:
+    try:
+        number = int(text.strip())
+    except ValueError:
+        return None
+    return number if 1 <= number <= rounds else None

@@ -1,0 +1,343 @@
+"""The solitaire game loop on the terminal: frames, choices, autosave, end screens, play again.
+
+Every frame wipes the screen, draws the board fitted above the prompt, and asks at the bottom. After every
+action the record is saved (atomically), so Ctrl-C at any prompt loses nothing: ``KeyboardInterrupt`` leaves
+:meth:`SolitaireApp.session` with :attr:`SolitaireApp.path` naming the saved record, for the caller to say how
+to resume once the screen is left. ``input`` and ``output`` go to the prompts, so tests drive the whole loop
+with prompt_toolkit's pipe input.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from pathlib import Path
+
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from loveletter.i18n import card_name, has, t
+from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
+from loveletter.solitaire.game import SolitaireGame
+from loveletter.solitaire.record import SolitaireRecord
+from loveletter.solitaire.view import SolitaireView
+from loveletter.tui import prompts
+from loveletter.tui.prompts import Choice, Nav
+from loveletter.tui.screen import Screen
+from loveletter.tui.solitaire.board import Board, BoardModel
+from loveletter.tui.solitaire.narrate import narrate
+from loveletter.tui.solitaire.plan import Plan, Step, risk
+from loveletter.tui.solitaire.reference import reference_pages
+from loveletter.tui.solitaire.streak import Streak, save_streak
+
+#: A new deal's number, when none is given: short enough to read out and type in with ``--seed``.
+DEALS = 1_000_000
+
+
+def new_deal() -> int:
+    return random.SystemRandom().randrange(1, DEALS)
+
+
+class SolitaireApp:
+    """Plays solitaire games on ``screen`` through ``console`` (see the module docstring)."""
+
+    def __init__(
+        self,
+        console: Console,
+        screen: Screen,
+        streak: Streak,
+        *,
+        streak_path: Path | None = None,
+        folder: Path | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        self.console = console
+        self.screen = screen
+        self.streak = streak
+        self.streak_path = streak_path
+        self.folder = folder
+        self.input = input
+        self.output = output
+        #: The record being played (saved after every action), once a game has started.
+        self.path: Path | None = None
+        self.game: SolitaireGame | None = None
+        self.record: SolitaireRecord | None = None
+        #: A one-line notice for the next frames (a save that failed, an unreadable streak file).
+        self.status: Text | None = Text(streak.warning, style="bold") if streak.warning else None
+        self.seen = 0
+
+    # ------------------------------------------------------------------------------------------- loop
+
+    def session(
+        self,
+        game: SolitaireGame,
+        *,
+        record: SolitaireRecord | None = None,
+        path: Path | None = None,
+        next_deal: Callable[[], int] = new_deal,
+    ) -> None:
+        """Play ``game`` (a new one, or one resumed from ``record`` at ``path``), then more while the player
+        wants another."""
+        while True:
+            self.start(game, record, path)
+            self.play()
+            if not self.end_screen():
+                return
+            game, record, path = SolitaireGame(game.ruleset, seed=next_deal()), None, None
+
+    def start(self, game: SolitaireGame, record: SolitaireRecord | None, path: Path | None) -> None:
+        from loveletter.records.library import new_record_path
+
+        self.game = game
+        self.record = record if record is not None else SolitaireRecord.start(game)
+        self.path = (
+            path
+            if path is not None
+            else new_record_path("solitaire", game.ruleset.name, self.record.game_id, self.folder)
+        )
+        self.seen = len(game.log) if record is not None else 0
+        if record is None:
+            self.save()
+
+    def play(self) -> None:
+        game = self.game
+        assert game is not None
+        while not game.over:
+            action = self.decide()
+            before = len(game.log)
+            game.push(action)
+            self.seen = before
+            self.save()
+        self.add_to_streak()
+
+    def save(self) -> None:
+        assert self.game is not None and self.record is not None and self.path is not None
+        self.record.update(self.game)
+        try:
+            self.record.save(self.path)
+        except OSError as exc:
+            self.status = Text(t("solitaire.saved.failed", problem=exc.strerror or exc), style="bold")
+
+    def add_to_streak(self) -> None:
+        assert self.game is not None
+        self.streak.add(self.game.won)
+        try:
+            save_streak(self.streak, self.streak_path)
+        except OSError as exc:
+            self.status = Text(t("solitaire.saved.failed", problem=exc.strerror or exc), style="bold")
+
+    # ----------------------------------------------------------------------------------------- frames
+
+    def rows(self) -> int:
+        return self.console.size.height
+
+    def width(self) -> int:
+        return self.console.size.width
+
+    def draw(self, body: RenderableType, reserve: int) -> None:
+        """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
+        self.screen.wipe()
+        height = max(self.rows() - reserve, 0)
+        if height:
+            self.console.print(body, end="")
+            self.console.file.flush()
+        self.screen.move_to(height + 1)
+
+    def model(self, banner: RenderableType | None = None) -> BoardModel:
+        game = self.game
+        assert game is not None
+        return BoardModel(
+            view=game.view(),
+            deal=game.seed,
+            log=narrate(game.log, game.ruleset),
+            new_from=self.seen,
+            streak=self.streak_line(),
+            banner=banner,
+            status=self.status,
+        )
+
+    def draw_board(self, reserve: int, banner: RenderableType | None = None) -> None:
+        self.draw(Board(self.model(banner), height=max(self.rows() - reserve, 0)), reserve)
+
+    def streak_line(self) -> str:
+        s = self.streak
+        return t("solitaire.streak.line", current=s.current, best=s.best, won=s.won, played=s.played)
+
+    def ask(
+        self, title: str, choices: list[Choice[Hashable]], hint: str, *, back: bool = False, banner: object = None
+    ) -> Hashable | Nav:
+        reserve = prompts.choice_height(title, choices, self.width(), hint)
+        self.draw_board(reserve, banner if isinstance(banner, Panel) else None)
+        return prompts.choose(
+            title, choices, hint=hint, allow_back=back, allow_help=True, input=self.input, output=self.output
+        )
+
+    # --------------------------------------------------------------------------------------- decisions
+
+    def decide(self) -> Action:
+        """Ask the player's next action, step by step, from the legal actions."""
+        assert self.game is not None
+        view = self.game.view()
+        plan = Plan(view)
+        while True:
+            step = plan.step()
+            if step is None:
+                action = plan.action()
+                warning = risk(action, view)
+                if warning is None or self.confirm(warning):
+                    return action
+                plan.back()
+                continue
+            title = self.question(step, plan, view)
+            choices = [
+                Choice(
+                    o.value,
+                    self.label(step, o.value, view),
+                    key=key,
+                    enabled=o.enabled,
+                    note=t(o.note) if o.note else "",
+                )
+                for o, key in zip(step.options, self.keys(step, view), strict=True)
+            ]
+            hint = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
+            answer = self.ask(title, choices, hint, back=plan.asked > 0)
+            if answer is Nav.BACK:
+                plan.back()
+            elif answer is Nav.HELP:
+                self.show_reference()
+            else:
+                plan.answer(answer)
+
+    def confirm(self, key: str) -> bool:
+        choices: list[Choice[Hashable]] = [
+            Choice(False, t("solitaire.choice.no"), key=t("solitaire.choice.no_key")),
+            Choice(True, t("solitaire.choice.yes"), key=t("solitaire.choice.yes_key")),
+        ]
+        return self.ask(t(key), choices, t("solitaire.hint.confirm"), back=True) is True
+
+    def question(self, step: Step, plan: Plan, view: SolitaireView) -> str:
+        rs = view.ruleset
+        if step.kind == "turn":
+            return t("solitaire.ask.turn")
+        if step.kind == "threat":
+            threat = view.threat
+            assert threat is not None
+            reference = self.place_label(threat.reference, view) if threat.reference is not None else ""
+            if threat.by == "player":
+                return t("solitaire.ask.threat_own_baron", reference=reference)
+            effect = rs.effect(threat.card)
+            if effect == "guard" and threat.guess is None:
+                return t("solitaire.ask.threat_guard_up")
+            guess = card_name(threat.guess) if threat.guess else ""
+            return t(f"solitaire.ask.threat_{effect}", reference=reference, guess=guess)
+        card = step.card or ""
+        effect = rs.effect(card) if card in rs.cards else ""
+        key = f"solitaire.ask.{step.kind}"
+        if has(f"{key}_{effect}"):
+            key = f"{key}_{effect}"
+        target = {k: v for k, v, _ in plan.answers}.get("target")
+        where = self.place_label(target, view) if isinstance(target, (int, str)) else ""
+        return t(key, card=card_name(card) if card else "", target=where)
+
+    def place_label(self, target: int | str, view: SolitaireView) -> str:
+        if isinstance(target, int):
+            place = view.slot(target)
+            if place is None or place.card is None:
+                return t("solitaire.choice.slot_down", slot=f"Q{target}")
+            return t("solitaire.choice.slot_up", slot=f"Q{target}", card=card_name(place.card))
+        if target == "hand":
+            return t("solitaire.choice.hand", card=", ".join(card_name(c) for c in view.hand))
+        if view.agent is not None:
+            return t("solitaire.choice.agent_own_up", card=card_name(view.agent))
+        return t("solitaire.choice.agent_own_down")
+
+    def label(self, step: Step, value: Hashable, view: SolitaireView) -> str:
+        rs = view.ruleset
+        if isinstance(value, Draw):
+            return t("solitaire.choice.draw", count=view.draw_size)
+        if isinstance(value, PlayAgent):
+            if view.agent is not None:
+                return t("solitaire.choice.agent", card=card_name(view.agent))
+            return t("solitaire.choice.agent_down")
+        if isinstance(value, Choose):
+            return self.own_label(value.own, view, None)
+        if step.kind == "card":
+            assert isinstance(value, str)
+            return t("solitaire.choice.card", value=rs.value(value), card=card_name(value))
+        if step.kind == "named":
+            assert isinstance(value, str)
+            return t("solitaire.choice.named", card=card_name(value))
+        if value is None:
+            return t("solitaire.choice.no_target")
+        if isinstance(value, int):
+            return self.place_label(value, view)
+        assert isinstance(value, str)
+        return self.own_label(value, view, step.card)
+
+    def own_label(self, own: str, view: SolitaireView, playing: str | None) -> str:
+        if own == "hand":
+            rest = list(view.hand)
+            if view.playing is None and playing is not None and playing in rest and len(rest) > 1:
+                rest.remove(playing)
+            return t("solitaire.choice.hand", card=", ".join(card_name(c) for c in rest))
+        if view.agent is not None:
+            return t("solitaire.choice.agent_own_up", card=card_name(view.agent))
+        return t("solitaire.choice.agent_own_down")
+
+    def keys(self, step: Step, view: SolitaireView) -> list[str | None]:
+        """Named cards are picked by their value (unique in the classic cards); the rest by position."""
+        if step.kind == "named":
+            values = [view.ruleset.value(str(o.value)) for o in step.options]
+            if len(set(values)) == len(values) and all(0 <= v <= 9 for v in values):
+                return [str(v) for v in values]
+        return [None] * len(step.options)
+
+    # --------------------------------------------------------------------------------------- reference
+
+    def show_reference(self) -> None:
+        assert self.game is not None
+        pages = reference_pages(self.console, self.game.ruleset, max(self.rows() - 4, 4))
+        for number, page in enumerate(pages, 1):
+            title = Text(f"{t('solitaire.reference.title')} ({number}/{len(pages)})", style="bold")
+            self.draw(Group(title, Text(""), page), 2)
+            last = number == len(pages)
+            hint = t("solitaire.hint.reference" if last else "solitaire.hint.reference_more")
+            answer = prompts.press(hint, keys={"escape": False, "q": False}, input=self.input, output=self.output)
+            if answer is False:
+                break
+
+    # ------------------------------------------------------------------------------------------- the end
+
+    def banner(self) -> Panel:
+        game = self.game
+        assert game is not None and game.reason is not None
+        won = game.won
+        title = t("solitaire.end.win_title" if won else "solitaire.end.loss_title")
+        body = Text.assemble((t(f"solitaire.end.{game.reason}"), "bold"), "\n", (self.streak_line(), ""))
+        return Panel(
+            body,
+            title=Text(f" {title} ", style="reverse bold"),
+            title_align="left",
+            box=box.DOUBLE if won else box.HEAVY,
+            padding=(0, 1),
+        )
+
+    def end_screen(self) -> bool:
+        """Show why the game ended; ``True`` if the player wants another game."""
+        choices: list[Choice[Hashable]] = [
+            Choice(True, t("solitaire.choice.yes"), key=t("solitaire.choice.yes_key")),
+            Choice(False, t("solitaire.choice.no"), key=t("solitaire.choice.no_key")),
+        ]
+        banner = self.banner()
+        while True:
+            answer = self.ask(t("solitaire.end.again"), choices, "", banner=banner)
+            if answer is Nav.HELP:
+                self.show_reference()
+                continue
+            self.screen.wipe()
+            return answer is True

@@ -1,0 +1,225 @@
+"""The solitaire table, fitted to the terminal: what the player may see, never a face-down card.
+
+From top to bottom: a header (deal, turn, streak); the Princess and her queue left to right, face-down cards
+drawn as card backs and face-up ones with their value and name, the next card to play and protected cards
+marked in words; the hand drawn as cards, the secret agent (a card back while face down) and the draw pile; the
+discard pile and the unseen cards; a banner (the end of the game) and as much of the log as fits. Built only
+from a :class:`~loveletter.solitaire.SolitaireView`, so it cannot show what the player may not know.
+
+>>> from rich.console import Console
+>>> from loveletter.i18n import set_language
+>>> from loveletter.solitaire import SolitaireGame
+>>> set_language("en")
+>>> game = SolitaireGame(seed=5)
+>>> console = Console(width=80, height=24, color_system=None)
+>>> with console.capture() as capture:
+...     console.print(Board(BoardModel(game.view(), deal=5, log=narrate(game.log, game.ruleset)), height=18))
+>>> lines = capture.get().splitlines()
+>>> len(lines) <= 18 and "deal 5" in lines[0] and "Q1" in lines[2]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.segment import Segment
+from rich.table import Table
+from rich.text import Text
+
+from loveletter.i18n import card_name, t
+from loveletter.solitaire.view import QueueCard, SolitaireView
+from loveletter.tui.cards import CARD_WIDTH, CardFace
+from loveletter.tui.solitaire.narrate import Line, narrate
+from loveletter.tui.style import DIM, HEADER, NEW, card_label, card_value, fmt, value_style
+
+__all__ = ["Board", "BoardModel", "narrate"]
+
+#: Width of a queue place: seven fit in 80 columns.
+SLOT_WIDTH = 11
+SLOTS = 7
+#: The pattern on a card's back.
+BACK = "░"
+
+
+@dataclass
+class BoardModel:
+    """What the board shows. ``deal`` is the seed (``None``: a stacked deal); log lines from ``new_from`` on
+    are marked as new."""
+
+    view: SolitaireView
+    deal: int | None = None
+    log: Sequence[Line] = ()
+    new_from: int | None = None
+    streak: str = ""
+    banner: RenderableType | None = None
+    status: Text | None = None
+
+
+class Board:
+    """The board renderable: at most ``height`` lines (``None``: the console's height)."""
+
+    def __init__(self, model: BoardModel, height: int | None = None) -> None:
+        self.model = model
+        self.height = height
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        height = self.height if self.height is not None else options.height or console.size.height
+        opts = options.update(width=width, height=None)
+        top: list[list[Segment]] = []
+        for part in self.parts(width):
+            top.extend(console.render_lines(part, opts, pad=False))
+        bottom: list[list[Segment]] = []
+        if self.model.banner is not None:
+            bottom = console.render_lines(self.model.banner, opts, pad=False)
+        room = height - len(top) - len(bottom)
+        log = self.log_lines(console, opts, room) if room > 1 else []
+        lines = (top + bottom + log)[: max(height, 0)] if room < 0 else top + log + bottom
+        new_line = Segment.line()
+        for i, line in enumerate(lines):
+            yield from line
+            if i < len(lines) - 1:
+                yield new_line
+
+    # ------------------------------------------------------------------------------------------- parts
+
+    def parts(self, width: int) -> list[RenderableType]:
+        return [self.header(width), self.queue(), self.player(width), self.piles()]
+
+    def header(self, width: int) -> Table:
+        m = self.model
+        if m.deal is not None:
+            left = t("solitaire.table.header", deal=m.deal, turn=m.view.turn)
+        else:
+            left = t("solitaire.table.header_stacked", turn=m.view.turn)
+        grid = Table.grid(expand=True, padding=(0, 0, 0, 1))
+        grid.add_column(no_wrap=True, overflow="ellipsis")
+        grid.add_column(justify="right", no_wrap=True, min_width=min(len(m.streak), width // 2))
+        grid.add_row(Text(f" {left} ", style=HEADER), Text(m.streak, style=DIM))
+        return grid
+
+    def queue(self) -> Table:
+        view = self.model.view
+        grid = Table.grid(padding=0)
+        for _ in range(SLOTS):
+            grid.add_column(width=SLOT_WIDTH)
+        by_slot = {q.slot: q for q in view.queue}
+        first = view.queue[0].slot if view.queue else None
+        cells: list[RenderableType] = []
+        for slot in range(1, SLOTS + 1):
+            place = by_slot.get(slot)
+            cells.append(self.slot(slot, place, next_up=slot == first))
+        caption = Text(t("solitaire.table.queue"), style=DIM)
+        outer = Table.grid()
+        outer.add_column()
+        outer.add_row(caption)
+        grid.add_row(*cells)
+        outer.add_row(grid)
+        return outer
+
+    def slot(self, slot: int, place: QueueCard | None, *, next_up: bool) -> RenderableType:
+        rs = self.model.view.ruleset
+        label = f"Q{slot}"
+        if place is None:
+            return Panel(Text(""), title=Text(label, style=DIM), box=box.SIMPLE, width=SLOT_WIDTH, height=4)
+        marks = []
+        if next_up:
+            marks.append(t("solitaire.table.next"))
+        if place.protected:
+            marks.append(t("solitaire.table.safe"))
+        mark = Text(" ".join(marks), style="bold" if next_up else "", overflow="ellipsis", no_wrap=True)
+        if place.card is None:
+            body = Text.assemble(Text(BACK * (SLOT_WIDTH - 2), style=DIM), "\n", mark)
+            return Panel(body, title=label, box=box.ROUNDED, width=SLOT_WIDTH, height=4, padding=0)
+        value = card_value(place.card, rs)
+        name = Text(card_name(place.card), style=f"bold {value_style(value)}", overflow="ellipsis", no_wrap=True)
+        body = Text.assemble(name, "\n", mark)
+        body.no_wrap = True
+        title = Text(f"{label} {value}", style="bold")
+        return Panel(
+            body, title=title, box=box.HEAVY, border_style=value_style(value), width=SLOT_WIDTH, height=4, padding=0
+        )
+
+    def player(self, width: int) -> Table:
+        view = self.model.view
+        rs = view.ruleset
+        grid = Table.grid(padding=(0, 1, 0, 0))
+        hand_width = CARD_WIDTH * 2 if len(view.hand) > 1 or view.playing else CARD_WIDTH
+        grid.add_column(width=hand_width)
+        grid.add_column(width=CARD_WIDTH)
+        grid.add_column(ratio=1)
+        hand = Table.grid()
+        for _ in view.hand:
+            hand.add_column(width=CARD_WIDTH)
+        hand.add_row(*(CardFace(c, rs) for c in view.hand))
+        grid.add_row(
+            Text(t("solitaire.table.hand"), style="bold"), Text(t("solitaire.table.agent"), style="bold"), Text("")
+        )
+        grid.add_row(hand, self.agent(), self.info())
+        return grid
+
+    def agent(self) -> RenderableType:
+        view = self.model.view
+        rs = view.ruleset
+        if view.playing is not None:
+            return CardFace(view.playing, rs)
+        if view.agent_state == "face_up" and view.agent is not None:
+            return CardFace(view.agent, rs)
+        if view.agent_state == "empty":
+            return Panel(Text(t("solitaire.table.agent_none"), style=DIM), box=box.SIMPLE, width=CARD_WIDTH, height=4)
+        body = Text.assemble(Text(BACK * (CARD_WIDTH - 4), style=DIM), "\n", t("solitaire.table.agent_down"))
+        return Panel(body, box=box.ROUNDED, width=CARD_WIDTH, height=4, padding=(0, 1))
+
+    def info(self) -> Text:
+        view = self.model.view
+        parts = [Text(t("solitaire.table.draw", count=view.draw_size), style="bold")]
+        if view.player_protected:
+            parts.append(Text(t("solitaire.table.you_protected")))
+        return Text("\n").join(parts)
+
+    def piles(self) -> Text:
+        view = self.model.view
+        rs = view.ruleset
+        if view.discards:
+            cards = Text(", ").join(card_label(c, rs) for c in view.discards)
+            discards = fmt("solitaire.table.discards", cards=cards)
+        else:
+            discards = Text(t("solitaire.table.discards_none"))
+        unseen = view.unseen()
+        shown = Text(" · ").join(Text.assemble(card_label(c, rs), f" {n}") for c, n in unseen.items() if n > 0)
+        lines = [discards]
+        if shown:
+            lines.append(fmt("solitaire.table.unseen", count=sum(unseen.values()), cards=shown))
+        if view.queue_protected:
+            lines.append(Text(t("solitaire.table.queue_protected"), style="bold"))
+        if self.model.status is not None:
+            lines.append(self.model.status)
+        return Text("\n").join(lines)
+
+    # --------------------------------------------------------------------------------------------- log
+
+    def log_lines(self, console: Console, options: ConsoleOptions, room: int) -> list[list[Segment]]:
+        """The newest log lines that fit in ``room`` lines, under a rule."""
+        m = self.model
+        rule = [Segment(("─ " + t("solitaire.table.log") + " ").ljust(options.max_width, "─"), console.get_style(DIM))]
+        out: list[list[Segment]] = []
+        budget = room - 1
+        for line in reversed(m.log):
+            new = m.new_from is not None and line.index >= m.new_from
+            mark = t("solitaire.table.new_mark") if new else t("solitaire.table.old_mark")
+            text = Text.assemble((mark + " ", NEW if new else DIM), line.text)
+            if new:
+                text.stylize(NEW, 0, len(mark))
+            rendered = console.render_lines(text, options, pad=False)
+            if len(rendered) > budget:
+                if not out and budget > 0:  # the newest line alone is too long: its start says the most
+                    out = rendered[:budget]
+                break
+            out = rendered + out
+            budget -= len(rendered)
+        return [rule, *out]

@@ -1,0 +1,132 @@
+"""Ctrl-C in the middle of a game, then ``loveletter resume``: the game goes on at the same point, in an 80x24
+pseudo-terminal. The terminal is left clean (alternate screen left, cursor shown) and the exit status is 130."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from loveletter.records import GameRecord
+from loveletter.tui.screen import ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, SHOW_CURSOR
+from tests.e2e.deals import deal, write_deals
+from tests.e2e.terminal import Terminal, program_env
+
+#: Ana (seat 0) holds a Guard and draws a Baron; the computer player holds a Priest: a Guard naming it wins.
+GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+#: Round 2 (Ana won round 1, so she starts): the Princess and a Guard in her hand.
+PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
+#: What a process killed by Ctrl-C (SIGINT) exits with, by convention.
+SIGINT_STATUS = 130
+
+
+def left_clean(raw: bytes) -> bool:
+    """The last screen change leaves the alternate screen and shows the cursor."""
+    return raw.rfind(LEAVE_ALT.encode()) > raw.rfind(ENTER_ALT.encode()) and raw.rfind(
+        SHOW_CURSOR.encode()
+    ) > raw.rfind(HIDE_CURSOR.encode())
+
+
+def test_ctrl_c_saves_and_resume_continues_at_the_same_point(tmp_path: Path) -> None:
+    deals = write_deals(tmp_path / "deals.json", [GUARD_ROUND, PRINCESS_ROUND])
+    env = program_env(LOVELETTER_HOME=str(tmp_path / "home"))
+    term = Terminal(["play", "--deal-file", deals, "--seed", "1", "--delay", "0"], env=env)
+    try:
+        term.wait_for("Player 1, your name?")
+        term.press("Ana", "enter")
+        term.wait_for("Which card do you play?", "1 Guard")
+        term.press("1")
+        term.wait_for("Name a card:", "2) Priest")
+        term.press("2")
+        term.wait_for("Round 1 is over", "Press Enter to deal")
+        term.press("enter")
+        before = term.wait_for("Which card do you play?", "9 Princess", "1 Guard", "round 2")
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+        assert left_clean(bytes(term.raw))
+        assert "The game is saved: continue it with `loveletter resume`" in term.text()
+    finally:
+        term.close()
+
+    [path] = (tmp_path / "home" / "games").glob("*.json")
+    record = GameRecord.load(path)
+    assert not record.finished and len(record.rounds) == 2 and record.rounds[1].actions == []
+    assert [(s.name, s.kind, s.level) for s in record.seats] == [("Ana", "human", None), ("Bot 1", "computer", "easy")]
+
+    term = Terminal(["resume", "--delay", "0"], env=env)
+    try:
+        # The hand-off screen first: nothing private before Ana says she holds the laptop.
+        screen = term.wait_for("Pass the computer to Ana")
+        assert "Princess" not in screen
+        term.press("enter")
+        after = term.wait_for("Which card do you play?", "9 Princess", "1 Guard", "round 2")
+        assert "●○○○○○" in after  # Ana's token from round 1
+        assert before.splitlines()[0] == after.splitlines()[0]  # the same header: round, deck, whose turn
+        term.press("ctrl-c")  # and once more: still saved in the same file
+        assert term.finish() == SIGINT_STATUS
+        assert left_clean(bytes(term.raw))
+        assert str(path.name) in term.text().replace("\n", "")
+    finally:
+        term.close()
+    assert list((tmp_path / "home" / "games").glob("*.json")) == [path]
+
+
+def test_replay_steps_through_a_game_in_the_terminal(tmp_path: Path) -> None:
+    import random
+
+    from loveletter.engine import Game
+    from loveletter.records import Seat
+
+    rng = random.Random(2)
+    game = Game("classic", 2, seed=2)
+    record = GameRecord.start(game, [Seat("Ana"), Seat("Bea")], seed=2)
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+    record.update(game)
+    path = tmp_path / "game.json"
+    record.save(path)
+    total = sum(len(a) for a in game.actions) + len(game.deals) - 1
+
+    term = Terminal(["replay", str(path), "--seat", "0"], env=program_env(LOVELETTER_HOME=str(tmp_path)))
+    try:
+        screen = term.wait_for(f"Replay 0/{total} · round 1", "Enter: next", "Ana (you)")
+        assert "Bea (you)" not in screen
+        term.press("n")
+        term.wait_for(f"Replay 1/{total} · round 1")
+        term.press("\x1b[F")  # End
+        term.wait_for(f"Replay {total}/{total}", "The end of the record.")
+        term.press("q")
+        assert term.finish() == 0
+        assert left_clean(bytes(term.raw))
+    finally:
+        term.close()
+
+
+def test_ctrl_c_before_the_game_begins_saves_nothing(tmp_path: Path) -> None:
+    term = Terminal(["play", "--seed", "1", "--delay", "0"], env=program_env(LOVELETTER_HOME=str(tmp_path)))
+    try:
+        term.wait_for("Player 1, your name?")
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+        assert left_clean(bytes(term.raw))
+        assert "Interrupted before the game began: there was nothing to save." in term.text()
+    finally:
+        term.close()
+    assert not list(tmp_path.glob("games/*.json"))
+
+
+def test_ctrl_c_during_a_computer_players_pause_saves_the_game(tmp_path: Path) -> None:
+    env = program_env(LOVELETTER_HOME=str(tmp_path))
+    term = Terminal(["play", "--players", "2", "--bots", "2", "--seed", "3", "--delay", "30"], env=env)
+    try:
+        term.wait_for("any key")
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+        assert left_clean(bytes(term.raw))
+        assert "Interrupted. The game is saved" in term.text()
+    finally:
+        term.close()
+    [path] = tmp_path.glob("games/*.json")
+    record = GameRecord.load(path)
+    assert record.action_count == 1 and not record.finished  # the first computer player's move

@@ -1,0 +1,103 @@
+"""The game in Spanish, through key presses in an 80x24 pseudo-terminal: a whole game against the computer
+(``LOVELETTER_LANG=es``), and two people passing the laptop (``--lang es``), Ctrl-C and ``resume`` included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.deals import deal, write_deals
+from tests.e2e.terminal import Terminal, program_env
+
+#: 2019 with two players: six favor tokens win.
+GOAL = 6
+#: Ana (seat 0) holds a Guard and draws a Baron; the computer player holds a Priest. Ana plays first.
+GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+#: Ana holds the Princess and draws a Guard: playing the Princess asks for a confirmation first.
+PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
+#: What a process stopped by Ctrl-C (SIGINT) exits with.
+SIGINT_STATUS = 130
+
+
+def test_a_whole_game_against_the_computer_in_spanish(tmp_path: Path) -> None:
+    rounds = [GUARD_ROUND, PRINCESS_ROUND, *[GUARD_ROUND] * (GOAL - 2)]
+    deals = write_deals(tmp_path / "deals.json", rounds)
+    env = program_env(LOVELETTER_LANG="es", LOVELETTER_HOME=str(tmp_path / "home"))
+    term = Terminal(["play", "--deal-file", deals, "--seed", "1", "--delay", "0"], env=env)
+    try:
+        screen = term.wait_for("Jugador 1, ¿tu nombre? [Jugador 1]")
+        # The title is the ruleset's (commands/play.py still shows its English title: see the i18n report).
+        assert "· 2 jugadores" in screen and "Cada uno verá solo sus propias cartas." in screen
+        term.press("Ana", "enter")
+
+        # Round 1: the table, the cards and the question in Spanish; a Guard names the Priest by its key.
+        screen = term.wait_for("¿Qué carta juegas?", "1 Guardia", "3 Barón", "Ana (tú)", "Bot 1")
+        assert "ronda 1 · mazo" in screen and "Lo que sabes" in screen and "Sin ver por ti:" in screen
+        assert "Intro o un número elige" in screen
+        term.press("1")
+        term.wait_for("Nombra una carta:", "2) Sacerdote")
+        term.press("2")
+        screen = term.wait_for("Fin de la ronda 1", "¡Acierto!", "Pulsa Intro para repartir la siguiente ronda.")
+        assert "●○○○○○" in screen and "Ana juega Guardia sobre Bot 1 y nombra Sacerdote." in screen
+        assert "Fin de la ronda 1: solo queda Ana. Ana gana una ficha de Favor" in screen
+        term.press("enter")
+
+        # Round 2: the Princess asks first ("n" says no), then the card reference in Spanish.
+        term.wait_for("¿Qué carta juegas?", "9 Princesa")
+        term.press("1")
+        term.wait_for("Jugar la Princesa te elimina de la ronda. ¿La juegas igualmente?", "s sí · n o Esc no")
+        term.press("n")
+        term.wait_for("¿Qué carta juegas?", "▸1) Princesa")
+        term.press("?")
+        term.wait_for("Valor", "Copias", "Efecto", "Chanciller", "6 fichas para ganar")
+        term.press("enter")
+        term.wait_for("¿Qué carta juegas?")
+        term.press("2", "2")
+        term.wait_for("Fin de la ronda 2", "●●○○○○")
+        term.press("enter")
+
+        for number in range(3, GOAL + 1):
+            term.wait_for("¿Qué carta juegas?", f"ronda {number}")
+            term.press("1", "2")
+            if number < GOAL:
+                term.wait_for(f"Fin de la ronda {number}")
+                term.press("enter")
+        screen = term.wait_for("Fin de la partida", "¡Ana gana la partida!", "●●●●●●", "¡Gracias por jugar!")
+        term.press("enter")
+        assert term.finish() == 0
+        assert "Fin de la partida: victoria de Ana." in term.text()
+    finally:
+        term.close()
+
+
+def test_two_people_pass_the_laptop_in_spanish_then_ctrl_c_and_resume(tmp_path: Path) -> None:
+    deals = write_deals(tmp_path / "deals.json", [GUARD_ROUND])
+    env = program_env(LOVELETTER_HOME=str(tmp_path / "home"))  # English in the environment; --lang wins
+    args = ["--lang", "es", "play", "--players", "2", "--names", "Ana,Bea", "--deal-file", deals, "--delay", "0"]
+    term = Terminal(args, env=env)
+    try:
+        screen = term.wait_for("Pasa el ordenador a Ana", "Pulsa Intro cuando solo Ana pueda ver la pantalla.")
+        assert "Guardia" not in screen  # nothing private before the hand-off
+        term.press("enter")
+        term.wait_for("¿Qué carta juegas?", "1 Guardia")
+        term.press("1")
+        term.wait_for("Nombra una carta:", "4) Doncella")
+        term.press("4")  # a wrong guess: Bea holds a Priest
+        term.wait_for("Tu turno ha terminado. Pulsa Intro para ocultar tus cartas.", "Fallo.")
+        term.press("enter")
+        term.wait_for("Pasa el ordenador a Bea")
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+        assert "La partida está guardada" in term.text() and "loveletter resume" in term.text()
+    finally:
+        term.close()
+
+    term = Terminal(["resume", "--lang", "es", "--delay", "0"], env=env)
+    try:
+        term.wait_for("Pasa el ordenador a Bea")
+        term.press("enter")
+        screen = term.wait_for("¿Qué carta juegas?", "Bea (tú)")
+        assert "Ana juega Guardia sobre Bea y nombra Doncella. Fallo." in screen
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+    finally:
+        term.close()

@@ -1,0 +1,620 @@
+"""Every screen of the program, drawn into a rich ``Console`` so that a test can read it as text.
+
+A screen is a function that draws into the console it is given (``console.print``; prompts are written there
+too, as the player would see them). :data:`SCREENS` lists them by name: a new screen is one more entry. The
+hot-seat games run the real :class:`~loveletter.tui.terminal.TerminalFrontend` with its interactive prompts
+replaced by :class:`FakePrompts`, which draws each prompt and answers at random (a seeded ``Random``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from loveletter.engine import Game, bundled_names, load_ruleset
+from loveletter.i18n import language, ruleset_title, t
+from loveletter.tui import prompts
+from loveletter.tui.cards import CardFace
+from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.tui.log import narrate
+from loveletter.tui.plain import PlainFrontend
+from loveletter.tui.prompts import Choice, Nav
+from loveletter.tui.reference import reference, reference_pages
+from loveletter.tui.screen import Screen as TerminalScreen
+from loveletter.tui.table import TableModel, TableView, spectator_view
+from tests.support import deal, play
+
+Draw = Callable[[Console], None]
+NAMES = ("Ana", "Bea", "Cris", "Dani", "Eli", "Fran", "Gus", "Hugo")
+ROWS = 24
+
+
+def multiplayer_rulesets() -> list[str]:
+    return [name for name in bundled_names() if name != "solitaire"]
+
+
+# ------------------------------------------------------------------------------------------------ prompts
+
+
+class FakePrompts:
+    """The interactive prompts of :mod:`loveletter.tui.prompts`, drawn into ``console`` and answered at random.
+    The first choice list that allows it answers ``?`` (the card reference), and so does the first round's end."""
+
+    def __init__(self, console: Console, seed: int, rounds: int = 99, script: Sequence[object] = ()) -> None:
+        self.console = console
+        self.rounds = rounds
+        self.script = list(script)  # answers to "press" prompts, in order, before the usual ones
+        self.rng = random.Random(seed)
+        self.helped = False
+        self.helped_round = False
+
+    def show(self, *lines: str) -> None:
+        for line in lines:
+            if line:
+                self.console.print(line, markup=False, highlight=False)
+
+    def choose(self, title: str, choices: Sequence[Choice[Any]], *, hint: str = "", **_: Any) -> Any:
+        for line in prompts.choice_lines(title, choices, 0, self.console.width, hint):
+            self.show("".join(fragment[1] for fragment in line))
+        if _.get("allow_help") and not self.helped:
+            self.helped = True
+            return Nav.HELP
+        return self.rng.choice([c for c in choices if c.enabled]).value
+
+    def press(self, message: str, *, hint: str = "", keys: dict[str, object] | None = None, **_: Any) -> object:
+        self.show(message, hint)
+        if self.script:
+            return self.script.pop(0)
+        if keys and "?" in keys:  # a round's end: once the card reference, and "q" after enough rounds
+            if not self.helped_round:
+                self.helped_round = True
+                return keys["?"]
+            self.rounds -= 1
+            if self.rounds <= 0:
+                return keys["q"]
+        return True
+
+    def pause(self, message: str, seconds: float, *, hint: str = "", **_: Any) -> bool:
+        self.show(message, hint)
+        return False
+
+    def ask_text(
+        self, message: str, *, default: str = "", check: Callable[[str], str | None] | None = None, **_: Any
+    ) -> str:
+        self.show(message)
+        if check is not None:  # what a player sees after a wrong name
+            self.show(check("") or "", check("x" * 40) or "", check("\x07") or "")
+        return default
+
+
+@contextlib.contextmanager
+def fake_prompts(console: Console, seed: int, rounds: int = 99, script: Sequence[object] = ()) -> Iterator[FakePrompts]:
+    fake = FakePrompts(console, seed, rounds, script)
+    saved = {name: getattr(prompts, name) for name in ("choose", "press", "pause", "ask_text")}
+    for name in saved:
+        setattr(prompts, name, getattr(fake, name))
+    try:
+        yield fake
+    finally:
+        for name, function in saved.items():
+            setattr(prompts, name, function)
+
+
+def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int = 99) -> Draw:
+    """A game at the terminal front end: names asked, hand-offs, every decision, rounds, the end (the game's
+    end screen is drawn after ``rounds`` rounds even if nobody has won yet: the tests stay quick)."""
+
+    def draw(console: Console) -> None:
+        from loveletter.tui.setup import default_name
+        from loveletter.tui.terminal import TerminalFrontend
+
+        players = people + bots
+        game = Game(ruleset, players, seed=seed)
+        suggestions = [default_name(i + 1) for i in range(people)] + list(NAMES[people:players])
+        with fake_prompts(console, seed, rounds), TerminalScreen(io.StringIO()) as screen:
+            front = TerminalFrontend(console, screen, delay=1.0)
+            title = t("play.setup.title", title=ruleset_title(game.ruleset), players=players)
+            asked = front.ask_names(title, [None] * people + list(NAMES[people:players]), suggestions)
+            seats = [Seat(name, None if i < people else "random") for i, name in enumerate(asked)]
+            table = Hotseat(game, seats, front, seed=seed)
+            table.run()
+            if table.stopped:
+                front.game_over()
+
+    return draw
+
+
+# --------------------------------------------------------------------------------------------- decisions
+
+
+def decision_states() -> list[Game]:
+    """A game waiting for a decision of each kind, dealt to order."""
+    five = ["Guard", "Guard", "Guard"]
+    games = []
+    # 2019, 3 players: Bea is protected; Cris holds a Guard and a Prince (a note beside Bea; a named card).
+    game = deal("2019", 3, hands=["Priest", "Handmaid", "Guard"], draws=["Baron", "Guard", "Prince"])
+    play(game, "Priest>1", "Handmaid")
+    games.append(game)
+    # The Countess beside the King; the Princess beside a Prince (both warnings); the Chancellor's choices.
+    games.append(deal("2019", 2, hands=["Countess", "Guard"], draws=["King"]))
+    games.append(deal("2019", 2, hands=["Princess", "Guard"], draws=["Prince"]))
+    game = deal("2019", 2, hands=["Chancellor", "Guard"], draws=["Priest", "Baron", "Handmaid"])
+    play(game, "Chancellor")
+    games.append(game)
+    # Premium, 5 players: Bishop and Cardinal; Baroness and Jester; Sycophant.
+    games.append(deal("premium", 5, hands=["Bishop", "Priest", *five], draws=["Cardinal"]))
+    games.append(deal("premium", 5, hands=["Baroness", "Priest", *five], draws=["Jester"]))
+    games.append(deal("premium", 5, hands=["Sycophant", "Priest", *five], draws=["Count"]))
+    # The Bishop's target holds the Princess: redraw or keep (and a warning).
+    game = deal("premium", 5, hands=["Bishop", "Princess", *five], draws=["Guard"])
+    play(game, "Bishop>1=8")
+    games.append(game)
+    return games
+
+
+def decisions(console: Console) -> None:
+    """Every question of each decision above (every branch), the warnings, the table of the deciding seat,
+    and the card reference cut into pages on a short screen."""
+    from loveletter.tui.choices import TurnPlan
+    from loveletter.tui.terminal import TerminalFrontend, _risk
+
+    def explore(front: TerminalFrontend, plan: TurnPlan, view: Any) -> None:
+        step = plan.step()
+        if step is None:
+            return
+        title = front.question(step, plan, view)
+        hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
+        for line in prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint):
+            console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
+        for option in step.options:
+            if option.enabled:
+                plan.answer(option.value)
+                explore(front, plan, view)
+                plan.back()
+
+    with fake_prompts(console, 0), TerminalScreen(io.StringIO()) as screen:
+        for game in decision_states():
+            front = TerminalFrontend(console, screen, delay=1.0)
+            front.start(Hotseat(game, [Seat(n) for n in NAMES[: game.players]], front))
+            seat = game.decider
+            assert seat is not None
+            view = game.view(seat)
+            front.draw_table(front.model(seat), 2)
+            explore(front, TurnPlan(view), view)
+            for key in dict.fromkeys(_risk(action, view) for action in view.legal_actions):
+                if key is not None:
+                    front.confirm(seat, 0, key)
+        short = Console(width=console.width, height=8, file=io.StringIO(), color_system=None)
+        front = TerminalFrontend(short, screen, delay=1.0)
+        front.start(Hotseat(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))
+        front.show_reference()
+        console.print(short.file.getvalue(), markup=False, highlight=False)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------------------------------- table
+
+
+def table(make: Callable[[], Game], seat: int | None, names: Sequence[str] = NAMES) -> Draw:
+    def draw(console: Console) -> None:
+        game = make()
+        view = game.view(seat) if seat is not None else spectator_view(game.view(0))
+        goal = game.ruleset.tokens_to_win(game.players)
+        log = narrate(game.log, seat, names[: game.players], game.ruleset, goal=goal)
+        model = TableModel(view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}))
+        console.print(TableView(model, height=60))
+
+    return draw
+
+
+def premium_markers(knock_out: bool) -> Callable[[], Game]:
+    """Premium, 6 players: the Jester's bet, the Sycophant's mark and a protected seat; then a knocked-out seat."""
+
+    def make() -> Game:
+        game = deal(
+            "premium",
+            6,
+            hands=["Jester", "Sycophant", "Handmaid", "Guard", "Baron", "Priest"],
+            draws=["Guard", "Priest", "Guard", "Guard", "King", "Count"],
+        )
+        play(game, "Jester>1", "Sycophant>4", "Handmaid")
+        if knock_out:
+            play(game, "Guard>4=3")
+        return game
+
+    return make
+
+
+def priest_look() -> Game:
+    """2019, 3 players: Ana has looked at Bea's hand (the what-you-know panel) and is to see her news."""
+    game = deal("2019", 3, hands=["Priest", "King", "Guard"], draws=["Baron", "Handmaid"])
+    play(game, "Priest>1")
+    return game
+
+
+def random_game(ruleset: str, players: int, seed: int, actions: int) -> Callable[[], Game]:
+    return lambda: play_randomly(ruleset, players, seed, actions)
+
+
+def play_randomly(ruleset: str, players: int, seed: int, actions: int) -> Game:
+    game = Game(ruleset, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.over:
+            break
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+    return game
+
+
+def play_until(ruleset: str, players: int, seed: int, stop: Callable[[Any], bool]) -> Callable[[], Game]:
+    """A random game (seeded) played until an event satisfies ``stop``."""
+
+    def make() -> Game:
+        game = Game(ruleset, players, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            events = game.next_round() if game.round_over else game.push(rng.choice(game.legal_actions()))
+            if any(stop(e) for e in events):
+                return game
+        raise AssertionError("the game ended before the event")
+
+    return make
+
+
+def whole_logs(console: Console) -> None:
+    """Logs of whole random games in every ruleset, for every seat and a spectator: every kind of event."""
+    # Seeds found to reach the rarer endings: a tie-break round (premium 8p, 46), a game won in the middle of a
+    # round (premium 8p, 5), a shared win (2019 6p, 5), a Chancellor with an empty deck (2019 6p, 1).
+    for ruleset, players, seed in (
+        ("2019", 2, 1),
+        ("classic", 4, 3),
+        ("premium", 8, 46),
+        ("premium", 8, 5),
+        ("2019", 6, 5),
+        ("2019", 6, 1),
+    ):
+        game = play_randomly(ruleset, players, seed, 100_000)
+        goal = game.ruleset.tokens_to_win(players)
+        for seat in (*range(players), None):
+            for entry in narrate(game.log, seat, NAMES[:players], game.ruleset, goal=goal):
+                console.print(entry.text)
+
+
+def log_cases(console: Console) -> None:
+    """Events random games rarely reach, from stacked deals."""
+    five = ["Guard", "Guard", "Guard"]
+    cases = [
+        # The Assassin turns a Guard against its player (premium values: the Assassin is a 0).
+        ("premium", 5, ["Guard", "Assassin", *five], ["Guard"], ["Guard>1=0"]),
+        # A Bishop guesses right: a token at once, then the target keeps, or redraws.
+        ("premium", 5, ["Bishop", "Priest", *five], ["Guard"], ["Bishop>1=2", "pass"]),
+        ("premium", 5, ["Bishop", "Priest", *five], ["Guard"], ["Bishop>1=2", "redraw"]),
+        # The Chancellor, drawing two and putting two back.
+        ("2019", 2, ["Chancellor", "Guard"], ["Priest", "Baron", "Handmaid"], ["Chancellor"]),
+        # The Cardinal swaps two hands and looks at one; the Baroness looks at two.
+        ("premium", 5, ["Cardinal", "Priest", *five], ["Guard"], ["Cardinal>1,2?2"]),
+        ("premium", 5, ["Baroness", "Priest", *five], ["Guard"], ["Baroness>1,2"]),
+        # The Dowager Queen knocks out the higher card; the Constable then gives a token.
+        ("premium", 5, ["DowagerQueen", "Priest", *five], ["King"], ["DowagerQueen>1"]),
+    ]
+    for ruleset, players, hands, draws, actions in cases:
+        game = deal(ruleset, players, hands=hands, draws=draws)
+        for action in actions:
+            if action.startswith("Chancellor"):
+                game.push(action)
+                game.push(game.legal_actions()[0])
+            else:
+                game.push(action)
+        goal = game.ruleset.tokens_to_win(players)
+        for seat in (*range(players), None):
+            for entry in narrate(game.log, seat, NAMES[:players], game.ruleset, goal=goal):
+                console.print(entry.text)
+
+
+def synthetic_endings(console: Console) -> None:
+    """Round ends no bundled ruleset produces (a house rule may): several last standing, the set-aside card
+    shown at the end, no winner."""
+    from loveletter.engine import events as ev
+
+    rs = load_ruleset("2019")
+    events = [
+        ev.RoundStarted(1, 0, (0, 1, 2), (), 10),
+        ev.RoundEnded(1, "last_standing", (0, 1), "Guard"),
+        ev.RoundStarted(2, 0, (0, 1, 2), (), 10),
+        ev.RoundEnded(2, "deck_out", ()),
+    ]
+    for seat in (0, None):
+        for entry in narrate(events, seat, NAMES[:3], rs, goal=5):
+            console.print(entry.text)
+
+
+def card_faces(console: Console) -> None:
+    for name in multiplayer_rulesets():
+        rs = load_ruleset(name)
+        console.print(*(CardFace(card, rs) for card in rs.cards))
+
+
+def rules_reference(console: Console) -> None:
+    for name in multiplayer_rulesets():
+        rs = load_ruleset(name)
+        console.print(reference(rs))
+        for players in range(rs.min_players, rs.max_players + 1):
+            console.print(reference(rs, players))
+            for page in reference_pages(console, rs, players, 12):
+                console.print(page)
+
+
+def plain_game(console: Console) -> None:
+    out = io.StringIO()
+    game = Game("premium", 5, seed=8)
+    Hotseat(game, [Seat(n, "random") for n in NAMES[:5]], PlainFrontend(out), seed=8).run()
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
+# ----------------------------------------------------------------------------------------------- commands
+
+
+def command(*argv: str, home: Path | None = None) -> Draw:
+    """``loveletter --lang LANG ARGV`` in the current language: its output and its errors (``--help`` exits, an
+    error prints one line)."""
+
+    def draw(console: Console) -> None:
+        from loveletter.cli import main
+
+        out, err = io.StringIO(), io.StringIO()
+        environ = {"COLUMNS": str(console.width)}
+        if home is not None:
+            environ["LOVELETTER_HOME"] = str(home)
+        saved = {key: os.environ.get(key) for key in environ}
+        os.environ.update(environ)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+                main(["--lang", language(), *argv])
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+        console.print(out.getvalue(), err.getvalue(), markup=False, highlight=False)
+
+    return draw
+
+
+def help_screens() -> dict[str, Draw]:
+    from loveletter.cli import COMMANDS
+
+    screens = {"help": command("--help")}
+    screens.update({f"help {name}": command(name, "--help") for name in COMMANDS})
+    return screens
+
+
+def errors(console: Console) -> None:
+    """One-line errors: argparse's and ours, bad deal files, and a Ctrl-C."""
+    with tempfile.TemporaryDirectory() as folder:
+        deals = Path(folder)
+        files = {
+            "missing": deals / "missing.json",
+            "broken": deals / "broken.json",
+            "not a list": deals / "dict.json",
+            "not a round": deals / "item.json",
+            "wrong deck": deals / "deck.json",
+            "bad first player": deals / "first.json",
+            "unreadable": deals,
+        }
+        deck = load_ruleset("2019").mode_for(2).deck()
+        files["broken"].write_text("[", encoding="utf-8")
+        files["not a list"].write_text("{}", encoding="utf-8")
+        files["not a round"].write_text("[1]", encoding="utf-8")
+        files["wrong deck"].write_text(json.dumps([{"deck": ["Guard"]}]), encoding="utf-8")
+        files["bad first player"].write_text(json.dumps([{"deck": list(deck), "first_player": 7}]), encoding="utf-8")
+        a_file = deals / "file"
+        a_file.write_text("", encoding="utf-8")
+        for argv in (
+            ("rules", "--players", "x"),
+            ("rules", "--players", "9"),
+            ("rules", "--ruleset", "nowhere"),
+            ("rules", "--ruleset", "nowhere.toml"),
+            ("rules", "--ruleset"),
+            ("rules", "--bogus"),
+            ("nonsense",),
+            ("play",),
+            ("play", "--level", "genius"),
+            ("play", "--players", "3", "--bots", "4"),
+            ("play", "--names", "Ana,Ana"),
+            ("play", "--names", "A,B,C"),
+            *(("play", "--bots", "2", "--deal-file", str(path)) for path in files.values()),
+            ("replay",),
+            ("replay", "--seat", "1", "--all", "x.json"),
+            ("simulate", "--se", "1"),
+            ("simulate", "--json=yes"),
+            ("simulate", "--games", "0"),
+            ("simulate", "--jobs", "0"),
+            ("simulate", "--seats", "nadie"),
+            ("simulate", "--seats", "easy:5"),
+            ("simulate", "--seats", "easy,easy", "--players", "3"),
+            ("simulate", "--players", "9"),
+            ("simulate", "--save-dir", str(a_file / "below")),
+            ("simulate", "--ruleset", "solitaire", "--players", "2"),
+            ("simulate", "--ruleset", "solitaire", "--save-dir", folder),
+        ):
+            command(*argv)(console)
+    interrupted(console)
+
+
+def interrupted(console: Console) -> None:
+    """Ctrl-C while a command runs."""
+    from loveletter.commands import rulesets
+
+    def run(args: object) -> int:
+        raise KeyboardInterrupt
+
+    saved = rulesets.run
+    rulesets.run = run
+    try:
+        command("rulesets")(console)
+    finally:
+        rulesets.run = saved
+
+
+def simulations(console: Console) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        for argv in (
+            ("--games", "4", "--seed", "1", "--seats", "random,easy"),
+            ("--ruleset", "premium", "--players", "8", "--seats", "random", "--games", "12", "--seed", "5"),
+            ("--ruleset", "solitaire", "--games", "60", "--seed", "1", "--seats", "random"),
+            ("--games", "2", "--seed", "1", "--seats", "random", "--save-dir", folder),
+        ):
+            command("simulate", *argv)(console)
+
+
+# ------------------------------------------------------------------------------------------------ saved games
+
+
+def saved_games(folder: Path) -> dict[str, Path]:
+    """A finished game, an unfinished one and an unreadable file in ``folder`` (a ``LOVELETTER_HOME``)."""
+    from loveletter.records import GameRecord, new_record_path
+    from loveletter.records import Seat as RecordSeat
+
+    games = folder / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    paths: dict[str, Path] = {}
+    for name, ruleset, players, actions in (("finished", "2019", 4, 100_000), ("unfinished", "2019", 3, 9)):
+        game = play_randomly(ruleset, players, players, actions)
+        seats = [RecordSeat(n, "computer" if i else "human", "random" if i else None) for i, n in enumerate(NAMES)]
+        record = GameRecord.start(game, seats[:players], seed=players)
+        paths[name] = new_record_path("game", ruleset, record.game_id, games)
+        record.save(paths[name])
+    paths["unreadable"] = games / "broken.json"
+    paths["unreadable"].write_text("{", encoding="utf-8")
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
+    from loveletter.solitaire.record import SolitaireRecord
+
+    solitaire = SolitaireRecord.start(SolitaireGame(load_solitaire_ruleset(), seed=1))
+    paths["solitaire"] = new_record_path("solitaire", "solitaire", solitaire.game_id, games)
+    solitaire.save(paths["solitaire"])
+    # One won and one lost solitaire game, found by playing deals out at random.
+    outcomes: dict[bool, SolitaireRecord] = {}
+    seed = 0
+    while len(outcomes) < 2:
+        seed += 1
+        deal, rng = SolitaireGame(load_solitaire_ruleset(), seed=seed), random.Random(seed)
+        while not deal.over:
+            deal.push(rng.choice(deal.legal_actions()))
+        outcomes.setdefault(deal.won, SolitaireRecord.start(deal))
+    for won, ended in outcomes.items():
+        paths[f"solitaire {'won' if won else 'lost'}"] = path = new_record_path(
+            "solitaire", "solitaire", ended.game_id, games
+        )
+        ended.save(path)
+    return paths
+
+
+def saved_game_screens(console: Console) -> None:
+    """``games`` (empty, then with records), ``replay`` as plain text (every hand, one seat), and their errors."""
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        command("games", home=home)(console)
+        command("resume", home=home)(console)
+        paths = saved_games(home)
+        command("games", home=home)(console)
+        finished, unfinished = str(paths["finished"]), str(paths["unfinished"])
+        for argv in (
+            ("replay", finished),
+            ("replay", "--seat", "0", unfinished),
+            ("replay", unfinished),
+            ("replay", "--seat", "9", finished),
+            ("replay", str(paths["unreadable"])),
+            ("replay", str(home / "nowhere.json")),
+            ("replay", str(paths["solitaire"])),
+            ("resume",),
+            ("resume", finished),
+            ("resume", str(paths["unreadable"])),
+        ):
+            command(*argv, home=home)(console)
+
+
+def replay_viewer(console: Console) -> None:
+    """The terminal replay: next, a round by number, the last point, the end, quit; every hand, then one seat's."""
+    from loveletter.records import GameRecord
+    from loveletter.tui.replay import Replay, ReplayViewer
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = saved_games(Path(folder))
+        record = GameRecord.load(paths["finished"])
+        script = [True, ReplayViewer.ROUND, ReplayViewer.LAST, True, ReplayViewer.QUIT]
+        for seat in (None, 0):
+            with fake_prompts(console, 0, script=script), TerminalScreen(io.StringIO()) as screen:
+                ReplayViewer(Replay(record, seat), console, screen).run()
+
+
+# -------------------------------------------------------------------------------------------------- solitaire
+
+
+def solitaire_games(console: Console) -> None:
+    """Solitaire deals at the terminal, answered at random until the player declines another game."""
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
+    from loveletter.tui.solitaire.app import SolitaireApp
+    from loveletter.tui.solitaire.streak import Streak
+
+    ruleset = load_solitaire_ruleset()
+    deals = iter(range(2, 50))
+    with tempfile.TemporaryDirectory() as folder, fake_prompts(console, 3), TerminalScreen(io.StringIO()) as screen:
+        app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "streak.json", folder=Path(folder))
+        app.session(SolitaireGame(ruleset, seed=1), next_deal=lambda: next(deals))
+
+
+def screens() -> dict[str, Draw]:
+    """Every screen, by name."""
+    out: dict[str, Draw] = {}
+    for name in multiplayer_rulesets():
+        rs = load_ruleset(name)
+        for players in (rs.min_players, rs.max_players):
+            game = random_game(name, players, players, 12)
+            out[f"table {name} {players}p"] = table(game, 0)
+            out[f"table {name} {players}p spectator"] = table(game, None)
+    out["table premium markers"] = table(premium_markers(False), 0)
+    out["table premium knocked out"] = table(premium_markers(True), 5)
+    out["table what you know"] = table(priest_look, 0)
+    out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
+    out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)
+    out["table set-aside card drawn"] = table(
+        play_until("2019", 4, 2, lambda e: getattr(e, "from_set_aside", False)), 0
+    )
+    out["log of whole games"] = whole_logs
+    out["log of rare events"] = log_cases
+    out["log of house-rule endings"] = synthetic_endings
+    out["decisions"] = decisions
+    out["card faces"] = card_faces
+    out["rules reference"] = rules_reference
+    out["plain all-computer game"] = plain_game
+    out["hot seat 2019, two people and a bot"] = hot_seat_game("2019", 2, 1, 1)
+    out["hot seat 2019, one person and a bot"] = hot_seat_game("2019", 1, 1, 2)
+    out["hot seat classic, four people"] = hot_seat_game("classic", 4, 0, 3, rounds=3)
+    out["hot seat premium, three people and three bots"] = hot_seat_game("premium", 3, 3, 4, rounds=4)
+    out["hot seat premium, two people"] = hot_seat_game("premium", 2, 0, 5, rounds=3)
+    out["hot seat original2012, all computers"] = hot_seat_game("original2012", 0, 3, 6)
+    out["rules command"] = command("rules", "--ruleset", "premium")
+    out["rulesets command"] = command("rulesets")
+    out["simulate command"] = simulations
+    out["errors"] = errors
+    out["saved games"] = saved_game_screens
+    out["replay viewer"] = replay_viewer
+    out["solitaire"] = solitaire_games
+    out["solitaire command"] = command("rules", "--ruleset", "solitaire")
+    out.update(help_screens())
+    return out
+
+
+SCREENS = screens()

@@ -1,0 +1,97 @@
+"""No English on a Spanish screen: every screen of :mod:`tests.i18n.screens`, drawn in Spanish at 80 and 120
+columns, holds no English catalog text (see :mod:`tests.i18n.leaks`), and together the screens use every
+message of the catalogs (so that no screen is forgotten)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from functools import cache
+
+import pytest
+from rich.console import Console
+
+import loveletter.i18n
+from loveletter.i18n import set_language
+from tests.i18n.leaks import leaks
+from tests.i18n.screens import ROWS, SCREENS
+
+WIDTHS = (80, 120)
+#: Messages no screen here shows (regular expressions over keys), and why.
+NOT_DRAWN = {
+    r"solitaire\..*|card\.\w+\.(text|short)\.solitaire": "the solitaire front end (listed in the report)",
+    r"play\.ask\.(action|second)|play\.note\.not_allowed": "only a house-rule card shaped unlike the bundled ones",
+    r"play\.error\.level|simulate\.error\.(level|records|solitaire)": "every level, records and the solitaire exist",
+    r"cli\.argparse\.(expected_at_\w+|expected_n\w*|one_of|unexpected|unknown_parser)": "argparse cases our "
+    "parsers cannot produce (no such nargs, no required groups; an unknown command fails as an invalid choice)",
+    r"play\.summary\.\w+": "printed by `loveletter play` after a terminal game: tests/e2e/test_spanish_round.py",
+    r"play\.window_title": "the terminal's title, the same in both languages",
+    r"simulate\.progress": "the progress bar, shown on a terminal only",
+    r"records\.error\.\w+": "a record damaged in each possible way: tests/records builds them (the catalog tests check "
+    "that the words are Spanish)",
+    r"records\.(interrupted\w*|saved_\w+|save_failed)": "printed after a terminal game (e2e tests)",
+    r"records\.resume\.no_solitaire|records\.replay\.(no_cards|action)": "cannot happen with this version's records "
+    "(every action but a Chancellor's keep is told by the log)",
+    r"simulate\.reason\.(draw_pile_empty|princess_discarded|princess_played)": "solitaire endings a short random "
+    "simulation does not reach",
+}
+
+
+class _Recording(dict[str, str]):
+    """A catalog that notes which messages were looked up."""
+
+    used: set[str]
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        self.used.add(key)
+        return super().get(key, default)
+
+
+@cache
+def drawn(name: str, width: int, lang: str = "es") -> tuple[str, frozenset[str]]:
+    """The screen ``name`` drawn at ``width`` columns in ``lang``, and the catalog keys it looked up."""
+    real = loveletter.i18n.catalog
+    recording = _Recording(real(lang))
+    recording.used = set()
+
+    def catalog(code: str) -> Mapping[str, str]:
+        return recording if code == lang else real(code)
+
+    loveletter.i18n.catalog = catalog  # type: ignore[assignment]
+    try:
+        set_language(lang)
+        console = Console(width=width, height=ROWS, color_system=None, force_terminal=False)
+        with console.capture() as capture:
+            SCREENS[name](console)
+    finally:
+        loveletter.i18n.catalog = real
+        set_language("en")
+    return capture.get(), frozenset(recording.used)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_no_english_on_a_spanish_screen(name: str, width: int) -> None:
+    screen, _ = drawn(name, width)
+    assert screen.strip(), "the screen drew nothing"
+    found = leaks(screen)
+    assert not found, f"English on the {name!r} screen at {width} columns: {found}"
+
+
+def test_the_screens_show_every_message() -> None:
+    used = set().union(*(drawn(name, 80)[1] for name in SCREENS))
+    keys = loveletter.i18n.catalog("en")
+    missing = sorted(k for k in keys if k not in used and not any(re.fullmatch(p, k) for p in NOT_DRAWN))
+    assert not missing, f"no screen shows these messages (add a screen to tests/i18n/screens.py): {missing}"
+
+
+def test_the_net_catches_english() -> None:
+    """The same screens drawn in English are caught: the test above can fail."""
+    for name in ("table premium markers", "help play", "rules command", "log of rare events", "errors"):
+        assert leaks(drawn(name, 80, "en")[0]), name

@@ -1,0 +1,206 @@
+"""``loveletter resume`` and ``loveletter replay`` on files: bad files are one line and a non-zero exit with the
+file untouched; finished games are not resumed; solitaire records go to the solitaire command; simulated games
+replay; an all-computer game resumed without a terminal plays on to its end."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from loveletter.bots import LEVELS
+from loveletter.cli import main
+from loveletter.engine import Game
+from loveletter.records import GameRecord, Seat
+from loveletter.records.record import SeatKind
+
+#: Exit status of a command given a file it cannot use (as for any user error).
+USER_ERROR = 2
+
+
+def saved(folder: Path, *, finished: bool, computers: bool = False, name: str = "game.json") -> Path:
+    rng = random.Random(1)
+    game = Game("2019", 2, seed=3)
+    kind: SeatKind = "computer" if computers else "human"
+    record = GameRecord.start(
+        game, [Seat("Ana", kind, "random" if computers else None), Seat("Bot", "computer", "random")], 3
+    )
+    moves = 0
+    while not game.over and (finished or moves < 9):
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+            moves += 1
+    record.update(game)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    record.save(path)
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["--lang", "en", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def damaged(path: Path) -> list[tuple[str, bytes]]:
+    """Ways a record file goes bad: cut short, not JSON, an edited action, an edited result, not a record."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    edited = json.loads(text)
+    edited["rounds"][0]["actions"][0] = "Princess>7"
+    wrong_result = json.loads(text)
+    wrong_result["result"] = {"winners": [9], "tokens": [0, 0]}
+    return [
+        ("truncated", text[: len(text) // 2].encode()),
+        ("garbage", b"\x00\xff not json"),
+        ("edited action", json.dumps(edited).encode()),
+        ("edited result", json.dumps(wrong_result).encode()),
+        ("not a record", json.dumps({"format": "something else", **{k: data[k] for k in ("seats",)}}).encode()),
+        ("empty", b""),
+    ]
+
+
+@pytest.mark.parametrize("command", [["resume"], ["replay"], ["replay", "--seat", "0"]])
+def test_bad_files_are_one_line_and_stay_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path / "home"))
+    original = saved(tmp_path, finished=True)
+    for what, content in damaged(original):
+        path = tmp_path / f"{what.replace(' ', '-')}.json"
+        path.write_bytes(content)
+        code, out, err = run(capsys, command[0], str(path), *command[1:])
+        assert code == USER_ERROR, what
+        assert out == "" and len(err.splitlines()) == 1, (what, err)
+        assert err.startswith(f"loveletter: error: {path}: ") and "Traceback" not in err, (what, err)
+        assert path.read_bytes() == content, what
+
+
+def test_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("resume", "replay"):
+        code, _, err = run(capsys, command, str(tmp_path / "nope.json"))
+        assert code == USER_ERROR and err.strip() == f"loveletter: error: {tmp_path / 'nope.json'}: no such file"
+
+
+def test_a_finished_game_is_not_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved(tmp_path, finished=True)
+    before = path.read_bytes()
+    code, _, err = run(capsys, "resume", str(path))
+    assert code == USER_ERROR
+    assert err.strip() == (
+        f"loveletter: error: {path}: this game is over: watch it again with `loveletter replay {path}`"
+    )
+    assert path.read_bytes() == before
+
+
+def test_nothing_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    saved(tmp_path / "games", finished=True)  # a finished game is not something to resume
+    code, out, _ = run(capsys, "resume")
+    assert code == 1
+    assert (
+        out.strip()
+        == f"There is no unfinished game to resume in {tmp_path / 'games'}. Start one with `loveletter play`."
+    )
+
+
+def test_people_need_a_terminal_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved(tmp_path, finished=False)
+    code, _, err = run(capsys, "resume", str(path))
+    assert code == USER_ERROR and "playing with people needs a terminal" in err
+
+
+def test_the_latest_unfinished_all_computer_game_resumes_to_its_end_without_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    path = saved(tmp_path / "games", finished=False, computers=True)
+    started = GameRecord.load(path)
+    code, out, err = run(capsys, "resume")
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("Result: ")
+    record = GameRecord.load(path)
+    assert record.finished and record.game_id == started.game_id
+    # The recorded part is kept as it was; the game went on from there.
+    assert record.rounds[0].actions[: started.action_count] == started.rounds[0].actions
+    assert record.replay(str(path)).over
+
+
+def test_solitaire_records_go_to_the_solitaire_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from loveletter.commands import solitaire
+
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    path = tmp_path / "games" / "20261122-090000-solitaire-abc.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps({"kind": "solitaire", "updated": "2026-11-22T09:00:00+00:00", "result": None}))
+    called: list[Path] = []
+
+    def resume_record(given: Path) -> int:
+        called.append(given)
+        return 0
+
+    monkeypatch.setattr(solitaire, "resume_record", resume_record, raising=False)
+    assert run(capsys, "resume")[0] == 0
+    assert called == [path]
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == USER_ERROR and len(err.splitlines()) == 1 and "not supported" in err
+
+
+def test_a_simulated_game_replays_with_every_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(
+        capsys,
+        "simulate",
+        "--games",
+        "2",
+        "--seats",
+        "random",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--save-dir",
+        str(tmp_path),
+    )
+    assert code == 0, err
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    for path in files:
+        code, out, err = run(capsys, "replay", str(path), "--all")
+        assert code == 0, err
+        lines = out.splitlines()
+        assert lines[0].endswith("Every hand shown.") and lines[-1].startswith("Result: ")
+
+
+def test_an_unknown_computer_level_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved(tmp_path, finished=False, computers=True)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seats"][1]["level"] = "genius"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    known = ", ".join(LEVELS)
+    code, _, err = run(capsys, "resume", str(path))
+    assert code == USER_ERROR
+    assert err.strip() == f"loveletter: error: {path}: seats[1].level: unknown computer level genius; known: {known}"
+    assert path.read_bytes() == before
+
+
+def test_games_lists_finished_and_unfinished_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "200")
+    done = saved(tmp_path / "games", finished=True, name="a.json")
+    going = saved(tmp_path / "games", finished=False, name="b.json")
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    winners = ", ".join(("Ana", "Bot")[w] for w in GameRecord.load(done).result["winners"])  # type: ignore[index]
+    rows = {line.split("│")[-2].strip(): line for line in out.splitlines() if ".json" in line}
+    rounds = len(GameRecord.load(going).rounds)
+    assert f"won by {winners}" in rows[done.name] and f"in progress, round {rounds}" in rows[going.name]
