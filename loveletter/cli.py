@@ -14,7 +14,7 @@ from typing import NoReturn, Protocol
 
 from loveletter import __version__
 from loveletter.errors import UsageError, UserError
-from loveletter.i18n import LANGUAGES, detect_language, set_language, t
+from loveletter.i18n import DEFAULT, LANGUAGES, detect_language, has, set_language, t
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
@@ -123,18 +123,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _error_text(exc: Exception) -> str:
-    """The one-line message of ``exc`` in the player's language. The engine words its errors in English; the
-    ruleset errors a player meets most (an unknown name, a missing file) are reworded from the catalog."""
+    """The one-line message of ``exc`` in the player's language. The engine words its errors in English; a
+    ruleset error carries a problem code and its details, worded here from the catalog as ``file: `key`: problem``
+    (the key in backquotes: it is written in the file as it is, in any language)."""
     from loveletter.engine.errors import RulesetError
 
-    if isinstance(exc, RulesetError) and exc.key == "kind" and "one-player variant" in exc.problem:
+    if not isinstance(exc, RulesetError):
+        return str(exc)
+    if exc.code == "solitaire_kind":
         return t("cli.ruleset_solitaire", name=exc.source)
-    if isinstance(exc, RulesetError) and not exc.key:
-        if exc.problem.startswith("no bundled ruleset has this name"):
-            from loveletter.engine.ruleset import bundled_names
-
-            choices = ", ".join(n for n in bundled_names() if n != "solitaire")
-            return t("cli.ruleset_unknown", name=exc.source, choices=choices)
-        if exc.problem.startswith("file not found"):
-            return t("cli.ruleset_missing", path=exc.source)
-    return str(exc)
+    if exc.code == "unknown_ruleset":
+        return t("cli.ruleset_unknown", name=exc.source, choices=exc.params["choices"])
+    if exc.code == "file_not_found":
+        return t("cli.ruleset_missing", path=exc.source)
+    key = f"ruleset.problem.{exc.code}"
+    if not has(key, DEFAULT):
+        return str(exc)  # raised without a code (or with one this version does not word): as the engine says it
+    problem = t(key, **exc.params)
+    return f"{exc.source}: `{exc.key}`: {problem}" if exc.key else f"{exc.source}: {problem}"

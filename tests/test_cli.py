@@ -88,3 +88,34 @@ def test_spanish_errors_are_one_line() -> None:
         lines = result.stderr.strip().splitlines()
         assert result.returncode == 2 and len(lines) == 1, argv
         assert lines[0].startswith("loveletter: error: ") and expected in lines[0], lines[0]
+
+
+def test_play_argument_errors_say_what_was_asked() -> None:
+    """Each mistake in ``play``'s seat options is one line, exit status 2, about what the player typed."""
+    cases = {
+        ("play", "--bots", "-1"): "--bots must be 0 or more, not -1",
+        ("play", "--players", "1"): "--players 1 is too few: the 2019 ruleset seats 2 to 6 players",
+        ("rules", "--players", "0"): "--players 0 is too few: the 2019 ruleset seats 2 to 6 players",
+        ("play", "--bots", "6"): "--bots 6 and one person make 7 seats, but the 2019 ruleset seats at most 6;",
+        ("play", "--players", "2", "--bots", "2", "--names", "A,B,C"): "--names lists 3; give 2 names, one for each",
+        ("play", "--players", "3", "--names", "A"): "--names lists 1; give 3 names, one for each seat",
+        ("play", "--ruleset", "classic", "--players", "5"): "5 players cannot play the classic ruleset",
+    }
+    for argv, expected in cases.items():
+        result = run("--lang", "en", *argv)
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 2 and len(lines) == 1, (argv, result.stderr)
+        assert lines[0].startswith("loveletter: error: ") and expected in lines[0], lines[0]
+        assert "0 (the people only)" not in lines[0] and " 1 players" not in lines[0]
+    spanish = run("--lang", "es", "play", "--bots", "-1")
+    assert spanish.returncode == 2 and spanish.stderr.strip().endswith("--bots debe ser 0 o más, no -1")
+
+
+def test_play_help_says_how_many_seats_bots_alone_make() -> None:
+    """``--bots K`` alone is one person against K computer players: K + 1 seats, as the help says."""
+    help_text = " ".join(run("--lang", "en", "play", "--help").stdout.split())
+    assert "how many seats (default: 2, or one more than --bots: one person against them)" in help_text
+    # The count shows in the --names error: three seats, one of them a person.
+    result = run("--lang", "en", "play", "--bots", "2", "--names", "A,B")
+    assert result.returncode == 2
+    assert "give 3 names (every seat) or 1 (the people only)" in result.stderr

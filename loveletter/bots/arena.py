@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from loveletter.bots import LEVELS, make_bot
 from loveletter.engine import Game, Play, Ruleset, load_ruleset
+
+if TYPE_CHECKING:
+    from loveletter.solitaire.game import SolitaireGame
 
 #: How a multi-player round can end (the engine's ``RoundEnd``).
 ROUND_ENDS = ("deck_out", "last_standing", "interrupted")
@@ -55,7 +59,7 @@ def parse_level(text: str) -> tuple[str, int | None]:
     if not budget:
         return name, None
     if name != "hard" or not budget.isdigit() or int(budget) < 1:
-        raise ValueError(f"{text!r}: only the hard level takes a budget, as hard:N with N moves simulated per decision")
+        raise ValueError(f"{text!r}: only the hard level takes a budget, as hard:N with N a whole number from 1 up")
     return name, int(budget)
 
 
@@ -158,7 +162,11 @@ def _ruleset(name: str) -> Ruleset:
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one multi-player game between computer players (each seeing only its own seat's view)."""
-    game = Game(_ruleset(spec.ruleset), spec.players, seed=spec.seed)
+    ruleset = _ruleset(spec.ruleset)
+    # A ruleset that lets the host choose who starts: the simulation's host chooses at random, from its own
+    # source, so that the game's stays as it would be and the same seed still gives the same games.
+    host = random.Random(derive_seed(spec.seed, "host")) if ruleset.flags.first_player_mode == "choose" else None
+    game = Game(ruleset, spec.players, seed=spec.seed, first_player=host.randrange(spec.players) if host else None)
     bots = []
     for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):
         level, budget = parse_level(level_text)
@@ -167,7 +175,7 @@ def play_game(spec: GameSpec) -> GameResult:
     clock = time.perf_counter
     while not game.over:
         if game.round_over:
-            game.next_round()
+            game.next_round(first_player=host.choice(game.first_player_choices()) if host else None)
             continue
         seat = game.decider
         assert seat is not None
@@ -222,10 +230,15 @@ def play_solitaire_game(spec: GameSpec) -> GameResult:
     won when the player beats the Princess's retinue."""
     from loveletter.solitaire.simulate import play_deal
 
-    level = parse_level(spec.levels[0])[0]
+    level, budget = parse_level(spec.levels[0])
     start = time.perf_counter()
-    deal = play_deal(spec.seed, level, spec.bot_seeds[0], spec.ruleset)
+    kept: list[SolitaireGame] = []
+    deal = play_deal(spec.seed, level, spec.bot_seeds[0], spec.ruleset, budget=budget, keep=kept)
     elapsed = time.perf_counter() - start
+    if spec.save_dir is not None:
+        from loveletter.solitaire.record import SolitaireRecord
+
+        SolitaireRecord.start(kept[0]).save(Path(spec.save_dir) / f"game-{spec.index:05d}.json")
     decisions = list(deal["decisions"])
     return GameResult(
         index=spec.index,

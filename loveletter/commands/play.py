@@ -1,10 +1,13 @@
 """``loveletter play``: a game at this computer, passed between players (hot-seat), with computer players.
 
 With no options: one person against one computer player, 2019 edition. ``--players N`` alone seats N people;
-``--bots K`` makes the last K seats computer players. Names are asked at the start unless ``--names`` gives them
-(every seat's, or just the people's). With no terminal, only an all-computer game can run: it prints the
-public log and the result. Every game is saved after the deal and after every action (``loveletter.records``;
-``loveletter resume`` continues it, ``loveletter replay`` steps through it).
+``--bots K`` makes the last K seats computer players (alone, one person against K: K + 1 seats). Names are asked at
+the start unless ``--names`` gives them (every seat's, or just the people's). With no terminal, only an
+all-computer game can run: it prints the public log and the result. A ruleset with ``first_player_mode = "choose"``
+has the host pick who starts the first round (and who of the tied winners starts after a tie), once the names are
+known; with nobody to ask (no terminal, or computer players only) the pick is drawn from ``--seed``. Every game is
+saved after the deal and after every action (``loveletter.records``; ``loveletter resume`` continues it,
+``loveletter replay`` steps through it).
 
 Developer options, hidden from ``--help``:
 
@@ -23,13 +26,15 @@ Developer options, hidden from ``--help``:
 from __future__ import annotations
 
 import argparse
+import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
 if TYPE_CHECKING:
-    from loveletter.engine import Game
+    from loveletter.engine import Game, Ruleset
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import Seat, StackedDeal
 
@@ -53,22 +58,23 @@ def run(args: argparse.Namespace) -> int:
 
     from loveletter.bots import LEVELS, make_bot
     from loveletter.cli import UsageError
-    from loveletter.engine import Game, load_ruleset
+    from loveletter.engine import load_ruleset
     from loveletter.tui.setup import plan_seats, read_deals
 
     ruleset = load_ruleset(args.ruleset)
+    if args.bots is not None and args.bots < 0:
+        raise UsageError(t("play.error.negative_bots", bots=args.bots))
     bots = args.bots if args.bots is not None else (1 if args.players is None else 0)
-    players = args.players if args.players is not None else max(2, bots + 1 if args.bots is not None else 2)
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise UsageError(
-            t(
-                "play.error.players",
-                players=players,
-                ruleset=ruleset.name,
-                lo=ruleset.min_players,
-                hi=ruleset.max_players,
+    if args.players is None:
+        # One person against the computer players: --bots K alone makes K + 1 seats.
+        players = bots + 1 if args.bots is not None else 2
+        if players > ruleset.max_players:
+            raise UsageError(
+                t("play.error.bots_seats", bots=bots, players=players, ruleset=ruleset.name, hi=ruleset.max_players)
             )
-        )
+    else:
+        players = args.players
+        check_players(players, ruleset.name, ruleset.min_players, ruleset.max_players)
     level = args.level or ("easy" if "easy" in LEVELS else "random")
     names = args.names.split(",") if args.names is not None else None
     try:
@@ -88,18 +94,47 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(t("play.error.no_terminal"))
 
     first = deals[0] if deals else None
-    game = Game(
-        ruleset,
-        players,
-        seed=args.seed,
-        deck=list(first.deck) if first else None,
-        first_player=first.first_player if first else None,
-    )
-    return play_game(game, seats, seed=args.seed, deals=deals[1:], delay=args.delay, terminal=terminal)
+    start = NewGame(ruleset, players, args.seed, first)
+    return play_game(start, seats, seed=args.seed, deals=deals[1:], delay=args.delay, terminal=terminal)
+
+
+def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
+    """Raise the command's one-line error when ``players`` is not a player count the ruleset seats."""
+    from loveletter.cli import UsageError
+
+    if players < lo:
+        raise UsageError(t("play.error.too_few", players=players, ruleset=ruleset, lo=lo, hi=hi))
+    if players > hi:
+        raise UsageError(t("play.error.players", players=players, ruleset=ruleset, lo=lo, hi=hi))
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game to start once the seats are named: with ``first_player_mode = "choose"`` the host picks who plays
+    the first round (unless the first stacked deal says), and the names are needed to ask."""
+
+    ruleset: Ruleset
+    players: int
+    seed: int | None
+    first: StackedDeal | None = None
+
+    def chooses_first(self) -> bool:
+        """Whether the host picks who starts the first round."""
+        given = self.first.first_player if self.first is not None else None
+        return self.ruleset.flags.first_player_mode == "choose" and given is None
+
+    def start(self, first_player: int | None = None) -> Game:
+        from loveletter.engine import Game
+
+        first = self.first
+        if first_player is None and first is not None:
+            first_player = first.first_player
+        deck = list(first.deck) if first is not None else None
+        return Game(self.ruleset, self.players, seed=self.seed, deck=deck, first_player=first_player)
 
 
 def play_game(
-    game: Game,
+    game: Game | NewGame,
     seats: Sequence[Seat],
     *,
     seed: int | None,
@@ -109,8 +144,10 @@ def play_game(
     saver: Autosave | None = None,
 ) -> int:
     """Play ``game`` to its end (or until the players stop), saving it after every action: on the terminal, or
-    as plain text when nobody plays (all computer players, no terminal). ``saver`` goes on saving a resumed game
-    (which then starts with a hand-off screen); without it, a new record is started once the names are known.
+    as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
+    seats are named (and, if the host chooses who plays first, once they have). ``saver`` goes on saving a
+    resumed game (which then starts with a hand-off screen); without it, a new record is started once the game
+    has started.
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
@@ -118,20 +155,27 @@ def play_game(
     import sys
 
     from loveletter.tui.autosave import Autosave
+    from loveletter.tui.hotseat import first_player_rng
 
     resumed = saver is not None
     state: dict[str, Autosave | None] = {"saver": saver}
+    games: list[Game] = [game] if not isinstance(game, NewGame) else []
+    # Who starts when the host may choose but nobody is asked: from the seed, apart from the engine's random source.
+    first_rng = first_player_rng(seed)
 
-    def start_saving(named: Sequence[Seat]) -> Autosave:
+    def start_saving(started: Game, named: Sequence[Seat]) -> Autosave:
+        games.append(started)
         current = state["saver"]
         if current is None:
-            current = state["saver"] = Autosave.begin(game, named, seed)
+            current = state["saver"] = Autosave.begin(started, named, seed)
         return current
 
     try:
         if not terminal:
-            return _play_plain(game, seats, seed, deals, start_saving(seats), resumed)
-        seats = _play_terminal(game, seats, seed, deals, delay, start_saving, resumed)
+            if isinstance(game, NewGame):
+                game = game.start(first_rng.randrange(game.players) if game.chooses_first() else None)
+            return _play_plain(game, seats, seed, deals, start_saving(game, seats), resumed, first_rng)
+        seats = _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, first_rng)
     except KeyboardInterrupt:
         current = state["saver"]
         if current is None:
@@ -146,16 +190,17 @@ def play_game(
         if state["saver"] is not None:
             state["saver"].flush()
     current = state["saver"]
-    assert current is not None
+    assert current is not None and games
+    played = games[-1]
     names_of = [s.name for s in seats]
-    standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names_of, game.tokens, strict=True))
-    if game.over:
-        winners = ", ".join(names_of[w] for w in game.winners)
+    standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names_of, played.tokens, strict=True))
+    if played.over:
+        winners = ", ".join(names_of[w] for w in played.winners)
         print(t("play.summary.over", winners=winners, tokens=standings))
         if current.problem is None:
             print(t("records.saved_over", path=str(current.path)))
     else:
-        print(t("play.summary.stopped", round=game.state.round, tokens=standings))
+        print(t("play.summary.stopped", round=played.state.round, tokens=standings))
         if current.problem is None:
             print(t("records.saved_stopped", path=str(current.path)))
     _report_problem(current)
@@ -170,7 +215,13 @@ def _report_problem(saver: Autosave) -> None:
 
 
 def _play_plain(
-    game: Game, seats: Sequence[Seat], seed: int | None, deals: Sequence[StackedDeal], saver: Autosave, resumed: bool
+    game: Game,
+    seats: Sequence[Seat],
+    seed: int | None,
+    deals: Sequence[StackedDeal],
+    saver: Autosave,
+    resumed: bool,
+    first_rng: random.Random,
 ) -> int:
     import os
     import sys
@@ -179,7 +230,10 @@ def _play_plain(
     from loveletter.tui.plain import PlainFrontend
 
     try:
-        table = Hotseat(game, seats, PlainFrontend(), seed=seed, deals=deals, observers=[saver], resumed=resumed)
+        front = PlainFrontend()
+        table = Hotseat(
+            game, seats, front, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
+        )
         table.run()
         sys.stdout.flush()
     except BrokenPipeError:
@@ -194,13 +248,14 @@ def _play_plain(
 
 
 def _play_terminal(
-    game: Game,
+    game: Game | NewGame,
     seats: Sequence[Seat],
     seed: int | None,
     deals: Sequence[StackedDeal],
     delay: float,
-    start_saving: Callable[[Sequence[Seat]], Autosave],
+    start_saving: Callable[[Game, Sequence[Seat]], Autosave],
     resumed: bool,
+    first_rng: random.Random,
 ) -> list[Seat]:
     """The game on the terminal's alternate screen; the seats as finally named."""
     import sys
@@ -208,24 +263,26 @@ def _play_terminal(
     from rich.console import Console
 
     from loveletter.tui.hotseat import Hotseat
-    from loveletter.tui.hotseat import Seat as TableSeat
     from loveletter.tui.screen import Screen
-    from loveletter.tui.setup import default_name
     from loveletter.tui.terminal import TerminalFrontend
 
-    seats = list(seats)
-    people = [i for i, s in enumerate(seats) if not s.computer]
     console = Console(highlight=False, emoji=False)
     with Screen(sys.stdout, title=t("play.window_title")) as screen:
         frontend = TerminalFrontend(console, screen, delay=max(delay, 0.0))
-        if any(not s.name for s in seats):
-            asked = frontend.ask_names(
-                t("play.setup.title", title=game.ruleset.title, players=game.players),
-                [s.name or None for s in seats],
-                [default_name(people.index(i) + 1) if i in people else s.name for i, s in enumerate(seats)],
-            )
-            seats = [TableSeat(name, s.level) for name, s in zip(asked, seats, strict=True)]
-        saver = start_saving(seats)
-        table = Hotseat(game, seats, frontend, seed=seed, deals=deals, observers=[saver], resumed=resumed)
+        seats = frontend.name_seats(game.ruleset, seats)
+        if isinstance(game, NewGame):
+            first: int | None = None
+            if game.chooses_first():
+                names = [s.name for s in seats]
+                if any(not s.computer for s in seats):
+                    title = frontend.setup_title(game.ruleset, game.players)
+                    first = frontend.ask_first_player(names, range(game.players), title=title)
+                else:
+                    first = first_rng.randrange(game.players)
+            game = game.start(first)
+        saver = start_saving(game, seats)
+        table = Hotseat(
+            game, seats, frontend, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
+        )
         table.run()
     return seats

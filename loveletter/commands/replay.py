@@ -4,13 +4,25 @@
 is the default for a finished game. An unfinished game can only be replayed from one seat's view, so a record
 cannot be used to peek at the other players' hands. On a terminal the replay is stepped through with keys; with
 no terminal it is printed as plain text. The file is only read, never written.
+
+A solitaire record replays as its player saw the board (``--seat 0`` says the same); ``--all`` also names every
+face-down card, and only for a finished game.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from loveletter.tui.screen import Screen
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -21,9 +33,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-    from pathlib import Path
-
     from loveletter.cli import UsageError
     from loveletter.commands.resume import record_kind
     from loveletter.records import GameRecord, RecordError
@@ -32,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
     source = str(path)
     if record_kind(path) == "solitaire":
-        raise RecordError(source, "", t("records.replay.solitaire", path=source))
+        return _replay_solitaire(path, args)
     record = GameRecord.load(path)
     last = record.players - 1
     if args.seat is not None and not 0 <= args.seat <= last:
@@ -40,25 +49,69 @@ def run(args: argparse.Namespace) -> int:
     if not record.finished and args.seat is None:
         raise RecordError(source, "", t("records.replay.unfinished_all", last=last))
     replay = Replay(record, args.seat, source)
+    if not _terminal():
+        return _print(replay.lines(path))
 
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        try:
-            for line in replay.lines(path):
-                sys.stdout.write(line + "\n")
-            sys.stdout.flush()
-        except BrokenPipeError:
-            import os
+    from loveletter.tui.replay import ReplayViewer
 
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 141
-        return 0
+    with _screen() as (console, screen):
+        ReplayViewer(replay, console, screen).run()
+    return 0
+
+
+def _replay_solitaire(path: Path, args: argparse.Namespace) -> int:
+    from loveletter.cli import UsageError
+    from loveletter.records import RecordError
+    from loveletter.solitaire.record import SolitaireRecord
+    from loveletter.tui.solitaire.replay import SolitaireReplay
+
+    source = str(path)
+    if args.seat is not None and args.seat != 0:
+        raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=0))
+    record = SolitaireRecord.load(path)
+    if args.all and not record.finished:
+        raise RecordError(source, "", t("records.replay_solitaire.unfinished_all"))
+    replay = SolitaireReplay(record, every=args.all, source=source)
+    if not _terminal():
+        return _print(replay.lines(path))
+
+    from loveletter.tui.solitaire.replay import SolitaireReplayViewer
+
+    with _screen() as (console, screen):
+        SolitaireReplayViewer(replay, console, screen).run()
+    return 0
+
+
+def _terminal() -> bool:
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _print(lines: Iterator[str]) -> int:
+    """The replay as plain text on standard output (a closed pipe, as with ``| head``, ends it quietly)."""
+    import sys
+
+    try:
+        for line in lines:
+            sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return 0
+
+
+@contextmanager
+def _screen() -> Iterator[tuple[Console, Screen]]:
+    import sys
 
     from rich.console import Console
 
-    from loveletter.tui.replay import ReplayViewer
     from loveletter.tui.screen import Screen
 
     console = Console(highlight=False, emoji=False)
     with Screen(sys.stdout, title=t("play.window_title")) as screen:
-        ReplayViewer(replay, console, screen).run()
-    return 0
+        yield console, screen

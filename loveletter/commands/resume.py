@@ -66,7 +66,7 @@ def record_kind(path: Path) -> str | None:
 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: nesting too deep for the parser
         return None
     if not isinstance(data, dict):
         return None

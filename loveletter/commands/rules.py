@@ -16,21 +16,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from loveletter.cli import UsageError
+    from loveletter.commands.play import check_players
     from loveletter.engine import load_ruleset
     from loveletter.tui.reference import reference
 
     ruleset = load_ruleset(args.ruleset)
     players = args.players
-    if players is not None and not ruleset.min_players <= players <= ruleset.max_players:
-        raise UsageError(
-            t(
-                "play.error.players",
-                players=players,
-                ruleset=ruleset.name,
-                lo=ruleset.min_players,
-                hi=ruleset.max_players,
-            )
-        )
+    if players is not None:
+        check_players(players, ruleset.name, ruleset.min_players, ruleset.max_players)
     Console(highlight=False, emoji=False).print(reference(ruleset, players))
     return 0

@@ -53,8 +53,6 @@ def run(args: argparse.Namespace) -> int:
     play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players)
     if len(levels) == 1:
         levels = levels * players
-    if args.save_dir is not None and ruleset_name == "solitaire":
-        raise _usage(t("simulate.error.solitaire_records"))
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
 

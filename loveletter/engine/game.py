@@ -67,6 +67,11 @@ class Game:
         first_player: int | None = None,
     ) -> None:
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        if first_player is None and self.ruleset.flags.first_player_mode == "choose":
+            raise SetupError(
+                f'the {self.ruleset.name} ruleset lets the host choose who plays first (first_player_mode = "choose"): '
+                "pass first_player"
+            )
         self.state = GameState(self.ruleset, players)
         self.rng = rng if rng is not None else random.Random(seed)
         self.deals: list[Deal] = []
@@ -146,16 +151,37 @@ class Game:
         self.log.extend(events)
         return events
 
+    def first_player_choices(self) -> tuple[int, ...]:
+        """The seats that may start the next round under the rules (RULES.md §3.8, §5.6), lowest first: the sole
+        round winner; the tied winners; in a tie-break round the last round's winner if it takes part, else every
+        participant. With ``first_player_mode = "choose"`` the host picks one of them when there are several
+        (:meth:`next_round`); otherwise the game draws one at random. Only while the round is over and the game
+        is not (:class:`SetupError` otherwise)."""
+        if self.state.phase is not Phase.ROUND_OVER:
+            raise SetupError("the game is over" if self.over else "the current round is not over")
+        return self.state.next_first
+
     def next_round(self, deck: Sequence[str] | None = None, first_player: int | None = None) -> list[Event]:
         """Deal the next round: from ``deck`` (top card first) if given, else shuffled with the game's random
-        source; ``first_player`` if given (it must be one the rules allow), else the rules' choice, drawn at
-        random among tied winners."""
+        source. ``first_player`` must be one of :meth:`first_player_choices`; without it the only choice is
+        taken, or with several one is drawn at random, unless the ruleset lets the host choose
+        (``first_player_mode = "choose"``): then it must be given (except with a stacked ``deck``, as in tests)."""
         state = self.state
         if state.phase is not Phase.ROUND_OVER:
             raise SetupError("the current round is not over" if not self.over else "the game is over")
+        choices = state.next_first
         if first_player is None:
-            candidates = state.next_first
-            first_player = candidates[0] if len(candidates) == 1 else self.rng.choice(candidates)
+            if len(choices) > 1 and deck is None and self.ruleset.flags.first_player_mode == "choose":
+                raise SetupError(
+                    f"the {self.ruleset.name} ruleset lets the host choose who plays round {state.round + 1} first: "
+                    f"pass first_player, one of seats {', '.join(map(str, choices))}"
+                )
+            first_player = choices[0] if len(choices) == 1 else self.rng.choice(choices)
+        elif first_player not in choices:
+            raise SetupError(
+                f"seat {first_player} cannot start round {state.round + 1}; the rules allow seat(s) "
+                + ", ".join(map(str, choices))
+            )
         if deck is None:
             shuffled = list(state.tables.deck)
             self.rng.shuffle(shuffled)

@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from loveletter.engine.errors import RulesetError, SetupError
 
@@ -40,8 +40,70 @@ KNOWN_EFFECTS = frozenset(
 )  # fmt: skip
 
 TIE_BREAKS = frozenset({"discard_sum"})
+
+#: Every problem the loader and the validator report: a code, and its English wording (``{}`` fields are the
+#: error's ``params``). Front ends word them in the player's language by code (``ruleset.problem.<code>``).
+PROBLEMS: Mapping[str, str] = MappingProxyType(
+    {
+        # finding and reading the file
+        "unknown_ruleset": "no bundled ruleset has this name; choose one of {choices}, or give a path to a .toml file",
+        "file_not_found": "file not found; check the path",
+        "unreadable": "cannot be read ({error}: {detail})",
+        "invalid_toml": "is not valid TOML: {detail}",
+        "solitaire_kind": "this is the one-player variant; play it with `loveletter solitaire`",
+        # the shape of the data
+        "unknown_key": "unknown key; allowed here: {allowed}",
+        "missing": "is missing",
+        "not_table": "must be a table, got {type}",
+        "not_array": "must be an array, got {type}",
+        "not_string": "must be a non-empty string, got {value}",
+        "not_integer": "must be a whole number from {lo} to {hi}, got {value}",
+        "not_choice": "must be one of {choices}, got {value}",
+        "not_bool": "must be true or false, got {value}",
+        # what the data says
+        "bad_kind": 'must be "multiplayer" or "solitaire", got {value}',
+        "no_cards": "must define at least one card type",
+        "bad_card_id": "a card id is a capitalised word of letters only, such as Guard or DowagerQueen",
+        "unknown_effect": "unknown effect {name}; known: {known}",
+        "unknown_card": "unknown card {name}; known: {known}",
+        "unknown_tie_break": "unknown tie break {name}; known: {known}",
+        "unknown_flag": "unknown flag; known flags: {known}",
+        "no_modes": "must have at least one [[modes]] table",
+        "players_pair": "must be [lowest, highest], e.g. [2, 4]",
+        "players_order": "lowest ({lo}) is above highest ({hi})",
+        "tokens_key": "keys are player counts, such as 2 = 6",
+        "tokens_missing": "missing the player count {players}",
+        "tokens_outside": "player count outside this mode's range {lo}-{hi}",
+        "copies_unknown_card": "is not a card defined under [cards]",
+        "deck_too_small": "the deck has {size} cards but this mode needs at least {needed}",
+        "modes_overlap": "player ranges {first} and {second} overlap",
+        "card_unused": "is in no mode's copies; remove it or give it copies",
+        "game_tie_conflict": "is {mode} but flags.premium_game_tie is {flag}; keep one of them",
+        "game_tie_unused": "no mode seats 2 to 4 players, so this flag has nothing to set",
+        # the solitaire's own file (loveletter.solitaire.ruleset)
+        "solitaire_not_kind": (
+            'must be "solitaire" for the one-player variant, got {value} (play it with loveletter play)'
+        ),
+        "solitaire_cards_from": 'must name the ruleset whose cards are used, such as "classic", got {value}',
+        "solitaire_cards_load": "cannot take the cards of {name}; check it with loveletter rules --ruleset {name}",
+        "solitaire_no_rules": "{name} has the {card} ({effect}), which has no solitaire rules",
+        "solitaire_princess": "{name} must have exactly one princess card",
+        "solitaire_deck_small": "{name} has {size} cards; solitaire needs at least {needed}",
+    }
+)
+
+
+def ruleset_error(source: str, key: str, code: str, **params: object) -> RulesetError:
+    """A :class:`RulesetError` for the problem ``code`` of :data:`PROBLEMS`, worded in English."""
+    shown = {name: str(value) for name, value in params.items()}
+    return RulesetError(source, key, PROBLEMS[code].format(**shown), code=code, params=shown)
+
+
 MAX_PLAYERS = 8
 _CARD_ID = re.compile(r"^[A-Z][A-Za-z]{0,23}$")
+_GAME_TIES = ("shared", "tiebreak_round")
+#: The player counts of premium's small game, which RULES.md §8's premium_game_tie flag is about.
+_SMALL_GAME = (2, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +117,8 @@ class CardType:
 
 @dataclass(frozen=True, slots=True)
 class Flags:
-    """The configuration flags of RULES.md §8 for the multi-player rulesets, with their defaults."""
+    """The configuration flags of RULES.md §8 for the multi-player rulesets, with their defaults. The flag
+    ``premium_game_tie`` is not kept here: it sets the ``game_tie`` of the mode that seats 2 to 4 players."""
 
     first_player_mode: Literal["random", "choose"] = "random"
     reveal_set_aside_at_round_end: bool = False
@@ -185,9 +248,7 @@ def resolve_source(name_or_path: str) -> tuple[Path, bool]:
     if looks_like_path or path.is_file():
         return path, False
     choices = ", ".join(n for n in bundled_names() if n != "solitaire")
-    raise RulesetError(
-        name_or_path, "", f"no bundled ruleset has this name; choose one of {choices}, or give a path to a .toml file"
-    )
+    raise ruleset_error(name_or_path, "", "unknown_ruleset", choices=choices)
 
 
 def read_toml(name_or_path: str) -> tuple[dict[str, Any], Path, str, bool]:
@@ -197,14 +258,25 @@ def read_toml(name_or_path: str) -> tuple[dict[str, Any], Path, str, bool]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RulesetError(shown, "", "file not found; check the path") from None
+        raise ruleset_error(shown, "", "file_not_found") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise RulesetError(shown, "", f"cannot be read ({exc.__class__.__name__}: {exc})") from None
+        raise ruleset_error(shown, "", "unreadable", error=exc.__class__.__name__, detail=exc) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(shown, "", f"is not valid TOML: {exc}") from None
+        line, column = _toml_position(str(exc), text)
+        raise ruleset_error(shown, "", "invalid_toml", detail=exc, line=line, column=column) from None
     return data, path, text, bundled
+
+
+def _toml_position(message: str, text: str) -> tuple[int, int]:
+    """The line and column a ``tomllib`` error points at (its message ends "(at line L, column C)" or "(at end
+    of document)"), so that a front end can show where without tomllib's English wording."""
+    found = re.search(r"\(at line (\d+), column (\d+)\)$", message)
+    if found:
+        return int(found[1]), int(found[2])
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
 
 
 def load_ruleset(name_or_path: str) -> Ruleset:
@@ -213,7 +285,7 @@ def load_ruleset(name_or_path: str) -> Ruleset:
     data, path, text, bundled = read_toml(name_or_path)
     shown = path.name if bundled else str(path)
     if data.get("kind", "multiplayer") == "solitaire":
-        raise RulesetError(shown, "kind", "this is the one-player variant; play it with `loveletter solitaire`")
+        raise ruleset_error(shown, "kind", "solitaire_kind")
     return parse_ruleset(data, source=shown, text=text, bundled=bundled)
 
 
@@ -228,43 +300,45 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
     )
     name = c.string(data["name"], "name")
     if "kind" in data and data["kind"] != "multiplayer":
-        c.fail("kind", f'must be "multiplayer" or "solitaire", got {data["kind"]!r}')
+        c.fail("kind", "bad_kind", value=repr(data["kind"]))
     title = c.string(data.get("title", name), "title")
     guard_naming = c.choice(data.get("guard_naming", "card"), "guard_naming", ("card", "number"))
 
     raw_cards = c.table(data["cards"], "cards")
     if not raw_cards:
-        c.fail("cards", "must define at least one card type")
+        c.fail("cards", "no_cards")
     cards: dict[str, CardType] = {}
     for card_id, raw_spec in raw_cards.items():
         key = f"cards.{card_id}"
         if not _CARD_ID.match(card_id):
-            c.fail(key, "a card id is a capitalised word of letters only, such as Guard or DowagerQueen")
+            c.fail(key, "bad_card_id")
         spec = c.table(raw_spec, key)
         c.keys(spec, key, required={"value", "effect"}, optional={"title"})
         value = c.integer(spec["value"], f"{key}.value", 0, 99)
-        effect = c.one_of(spec["effect"], f"{key}.effect", KNOWN_EFFECTS, "effect")
+        effect = c.one_of(spec["effect"], f"{key}.effect", KNOWN_EFFECTS, "unknown_effect")
         cards[card_id] = CardType(card_id, value, effect)
     ordered = tuple(sorted(cards.values(), key=lambda ct: -ct.value))
-    forced_ids = frozenset(c.names(data.get("countess_forced_by", []), "countess_forced_by", cards, "card"))
-    tie_breaks = c.names(data.get("tie_breaks", []), "tie_breaks", TIE_BREAKS, "tie break")
+    forced_ids = frozenset(c.names(data.get("countess_forced_by", []), "countess_forced_by", cards, "unknown_card"))
+    tie_breaks = c.names(data.get("tie_breaks", []), "tie_breaks", TIE_BREAKS, "unknown_tie_break")
 
-    flags = _parse_flags(c, data.get("flags", {}))
+    flags, small_game_tie = _parse_flags(c, data.get("flags", {}))
     guard_values = frozenset(ct.value for ct in cards.values() if ct.effect == "guard")
 
     modes: list[Mode] = []
     raw_modes = c.array(data["modes"], "modes")
     if not raw_modes:
-        c.fail("modes", "must have at least one [[modes]] table")
+        c.fail("modes", "no_modes")
     for i, raw in enumerate(raw_modes):
-        modes.append(_parse_mode(c, raw, f"modes[{i}]", cards, ordered, guard_naming, guard_values))
+        modes.append(_parse_mode(c, raw, f"modes[{i}]", cards, ordered, guard_naming, guard_values, small_game_tie))
     modes.sort(key=lambda m: m.players)
     for a, b in itertools.pairwise(modes):
         if b.players[0] <= a.players[1]:
-            c.fail("modes", f"player ranges {list(a.players)} and {list(b.players)} overlap")
+            c.fail("modes", "modes_overlap", first=list(a.players), second=list(b.players))
+    if small_game_tie is not None and not any(m.players[0] <= _SMALL_GAME[1] for m in modes):
+        c.fail("flags.premium_game_tie", "game_tie_unused")
     unused = [cid for cid in cards if not any(cid in m.copies for m in modes)]
     if unused:
-        c.fail(f"cards.{unused[0]}", "is in no mode's copies; remove it or give it copies")
+        c.fail(f"cards.{unused[0]}", "card_unused")
 
     return Ruleset(
         name=name,
@@ -289,36 +363,42 @@ def _parse_mode(
     ordered: tuple[CardType, ...],
     guard_naming: str,
     guard_values: frozenset[int],
+    small_game_tie: str | None = None,
 ) -> Mode:
     raw = c.table(raw, key)
     c.keys(raw, key, required={"players", "tokens_to_win", "copies"}, optional={"face_up_set_aside", "game_tie"})
     players = c.array(raw["players"], f"{key}.players")
     if len(players) != 2:
-        c.fail(f"{key}.players", "must be [lowest, highest], e.g. [2, 4]")
+        c.fail(f"{key}.players", "players_pair")
     lo = c.integer(players[0], f"{key}.players[0]", 2, MAX_PLAYERS)
     hi = c.integer(players[1], f"{key}.players[1]", 2, MAX_PLAYERS)
     if lo > hi:
-        c.fail(f"{key}.players", f"lowest ({lo}) is above highest ({hi})")
+        c.fail(f"{key}.players", "players_order", lo=lo, hi=hi)
     face_up = c.integer(raw.get("face_up_set_aside", 0), f"{key}.face_up_set_aside", 0, 10)
-    game_tie = c.choice(raw.get("game_tie", "shared"), f"{key}.game_tie", ("shared", "tiebreak_round"))
+    game_tie = c.choice(raw.get("game_tie", "shared"), f"{key}.game_tie", _GAME_TIES)
+    if small_game_tie is not None and lo <= _SMALL_GAME[1]:
+        # RULES.md §8 names this choice premium_game_tie, a flag of the 2-4 player game.
+        if "game_tie" in raw and game_tie != small_game_tie:
+            c.fail(f"{key}.game_tie", "game_tie_conflict", mode=repr(game_tie), flag=repr(small_game_tie))
+        game_tie = small_game_tie
 
     tokens_raw = c.table(raw["tokens_to_win"], f"{key}.tokens_to_win")
     tokens: dict[int, int] = {}
     for k, v in tokens_raw.items():
-        if not k.isdigit():
-            c.fail(f"{key}.tokens_to_win.{k}", "keys are player counts, such as 2 = 6")
+        if not (k.isascii() and k.isdigit()):  # str.isdigit() also accepts digits int() rejects, such as '²'
+            c.fail(f"{key}.tokens_to_win.{k}", "tokens_key")
         tokens[int(k)] = c.integer(v, f"{key}.tokens_to_win.{k}", 1, 99)
     missing = [n for n in range(lo, hi + 1) if n not in tokens]
     if missing:
-        c.fail(f"{key}.tokens_to_win", f"missing the player count {missing[0]}")
+        c.fail(f"{key}.tokens_to_win", "tokens_missing", players=missing[0])
     extra = [n for n in tokens if not lo <= n <= hi]
     if extra:
-        c.fail(f"{key}.tokens_to_win.{extra[0]}", f"player count outside this mode's range {lo}-{hi}")
+        c.fail(f"{key}.tokens_to_win.{extra[0]}", "tokens_outside", lo=lo, hi=hi)
 
     copies_raw = c.table(raw["copies"], f"{key}.copies")
     for cid, n in copies_raw.items():
         if cid not in cards:
-            c.fail(f"{key}.copies.{cid}", "is not a card defined under [cards]")
+            c.fail(f"{key}.copies.{cid}", "copies_unknown_card")
         c.integer(n, f"{key}.copies.{cid}", 1, 99)
     copies = {ct.id: copies_raw[ct.id] for ct in ordered if ct.id in copies_raw}
     mode_cards = tuple(ct for ct in ordered if ct.id in copies)
@@ -327,7 +407,7 @@ def _parse_mode(
     # card left to draw.
     needed = max(1 + (face_up if lo == 2 else 0) + lo + 1, 1 + hi + 1)
     if size < needed:
-        c.fail(f"{key}.copies", f"the deck has {size} cards but this mode needs at least {needed}")
+        c.fail(f"{key}.copies", "deck_too_small", size=size, needed=needed)
     return Mode(
         players=(lo, hi),
         face_up_set_aside=face_up,
@@ -340,73 +420,77 @@ def _parse_mode(
     )
 
 
-def _parse_flags(c: _Checker, raw: Any) -> Flags:
+def _parse_flags(c: _Checker, raw: Any) -> tuple[Flags, str | None]:
+    """The flags, and ``premium_game_tie`` if given (it is applied to the 2-4 player mode, not kept as a flag)."""
     raw = c.table(raw, "flags")
-    known = set(_FLAG_CHOICES) | _BOOL_FLAGS
+    known = set(_FLAG_CHOICES) | _BOOL_FLAGS | {"premium_game_tie"}
     values: dict[str, Any] = {}
+    small_game_tie: str | None = None
     for k, v in raw.items():
         if k not in known:
-            c.fail(f"flags.{k}", f"unknown flag; known flags: {', '.join(sorted(known))}")
-        if k in _BOOL_FLAGS:
+            c.fail(f"flags.{k}", "unknown_flag", known=", ".join(sorted(known)))
+        if k == "premium_game_tie":
+            small_game_tie = c.choice(v, f"flags.{k}", _GAME_TIES)
+        elif k in _BOOL_FLAGS:
             if not isinstance(v, bool):
-                c.fail(f"flags.{k}", f"must be true or false, got {v!r}")
+                c.fail(f"flags.{k}", "not_bool", value=repr(v))
             values[k] = v
         else:
             values[k] = c.choice(v, f"flags.{k}", _FLAG_CHOICES[k])
-    return Flags(**values)
+    return Flags(**values), small_game_tie
 
 
 class _Checker:
-    """Small helpers that raise :class:`RulesetError` naming the file and the key."""
+    """Small helpers that raise :class:`RulesetError` naming the file, the key and the problem's code."""
 
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, key: str, problem: str) -> None:
-        raise RulesetError(self.source, key, problem)
+    def fail(self, key: str, code: str, **params: object) -> NoReturn:
+        raise ruleset_error(self.source, key, code, **params)
 
     def keys(self, table: Mapping[str, Any], key: str, *, required: set[str], optional: set[str]) -> None:
         prefix = f"{key}." if key else ""
         for k in table:
             if k not in required and k not in optional:
-                allowed = ", ".join(sorted(required | optional))
-                self.fail(f"{prefix}{k}", f"unknown key; allowed here: {allowed}")
+                self.fail(f"{prefix}{k}", "unknown_key", allowed=", ".join(sorted(required | optional)))
         for k in sorted(required):
             if k not in table:
-                self.fail(f"{prefix}{k}", "is missing")
+                self.fail(f"{prefix}{k}", "missing")
 
     def table(self, value: Any, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            self.fail(key, f"must be a table, got {type(value).__name__}")
-        return value  # type: ignore[no-any-return]
+            self.fail(key, "not_table", type=type(value).__name__)
+        return value
 
     def array(self, value: Any, key: str) -> list[Any]:
         if not isinstance(value, list):
-            self.fail(key, f"must be an array, got {type(value).__name__}")
-        return value  # type: ignore[no-any-return]
+            self.fail(key, "not_array", type=type(value).__name__)
+        return value
 
     def string(self, value: Any, key: str) -> str:
         if not isinstance(value, str) or not value:
-            self.fail(key, f"must be a non-empty string, got {value!r}")
-        return value  # type: ignore[no-any-return]
+            self.fail(key, "not_string", value=repr(value))
+        return value
 
     def integer(self, value: Any, key: str, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            self.fail(key, f"must be a whole number from {lo} to {hi}, got {value!r}")
-        return value  # type: ignore[no-any-return]
+            self.fail(key, "not_integer", lo=lo, hi=hi, value=repr(value))
+        return value
 
-    def one_of(self, value: Any, key: str, allowed: Collection[str], what: str) -> str:
-        """A string from ``allowed`` (an open-ended set such as the card ids or the effects)."""
+    def one_of(self, value: Any, key: str, allowed: Collection[str], code: str) -> str:
+        """A string from ``allowed`` (an open-ended set such as the card ids or the effects); ``code`` is the
+        problem when it is not there."""
         text = self.string(value, key)
         if text not in allowed:
-            self.fail(key, f"unknown {what} {text!r}; known: {', '.join(sorted(allowed))}")
+            self.fail(key, code, name=repr(text), known=", ".join(sorted(allowed)))
         return text
 
-    def names(self, value: Any, key: str, allowed: Collection[str], what: str) -> tuple[str, ...]:
+    def names(self, value: Any, key: str, allowed: Collection[str], code: str) -> tuple[str, ...]:
         """An array of strings, each from ``allowed``."""
-        return tuple(self.one_of(x, f"{key}[{i}]", allowed, what) for i, x in enumerate(self.array(value, key)))
+        return tuple(self.one_of(x, f"{key}[{i}]", allowed, code) for i, x in enumerate(self.array(value, key)))
 
     def choice(self, value: Any, key: str, choices: tuple[str, ...]) -> str:
         if value not in choices:
-            self.fail(key, f"must be one of {', '.join(repr(x) for x in choices)}, got {value!r}")
+            self.fail(key, "not_choice", choices=", ".join(repr(x) for x in choices), value=repr(value))
         return value  # type: ignore[no-any-return]

@@ -54,7 +54,7 @@ def summarise(path: Path) -> RecordSummary:
             finished=result is not None,
             winners=winners,
         )
-    except (OSError, ValueError, TypeError, AttributeError):
+    except (OSError, ValueError, TypeError, AttributeError, RecursionError):  # any damage: listed as unreadable
         return RecordSummary(path, "?", "", "?", 0, (), 0, False, (), readable=False)
 
 

@@ -7,7 +7,10 @@ source after the last deal (so a resumed game deals its next rounds exactly as i
 once the game is over. See the README's "Game records" section for the schema.
 
 Loading checks the structure, then replays every action through the engine: a record that does not replay
-raises :class:`RecordError`, one line that says what is wrong and where.
+raises :class:`RecordError`, one line in the player's language that says what is wrong and where (see
+:mod:`loveletter.records.checks`). Only format versions 1 to :data:`VERSION` are read; ``result`` is ``null``
+or ``{"winners": [seats], "tokens": [one per seat]}``; a ruleset without text must be a bundled one, so a record
+never makes the program open a file it names.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,8 +26,22 @@ from typing import Any, Literal
 
 from loveletter import __version__
 from loveletter.engine import EngineError, Game, Ruleset, load_ruleset, parse_ruleset
-from loveletter.errors import UserError
 from loveletter.i18n import t
+from loveletter.records.checks import (
+    Check,
+    RecordError,
+    action_problem,
+    check_bundled,
+    deck_problem,
+    kind_of,
+    parse_json,
+    read_text,
+    ruleset_data,
+    ruleset_problem,
+    shown,
+)
+
+__all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "RoundEntry", "Seat", "SeatKind"]
 
 FORMAT = "loveletter-record"
 VERSION = 1
@@ -37,14 +54,6 @@ def _now() -> str:
 
 def _new_id() -> str:
     return uuid.uuid4().hex[:12]
-
-
-class RecordError(UserError):
-    """A record that cannot be read or does not replay. ``str(error)`` is ``"<file>: <where>: <problem>"``."""
-
-    def __init__(self, source: str, where: str, problem: str) -> None:
-        self.source, self.where, self.problem = source, where, problem
-        super().__init__(f"{source}: {where}: {problem}" if where else f"{source}: {problem}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,30 +157,25 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, source: str) -> GameRecord:
         """Parse and check the structure (not yet the rules: see :meth:`replay`)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(source, "", t("records.error.invalid_json", problem=exc.msg, line=exc.lineno)) from None
-        c = _Check(source)
-        top = c.obj(data, "")
-        if top.get("format") != FORMAT:
-            raise RecordError(source, "format", t("records.error.format"))
-        version = c.integer(top.get("version"), "version")
-        if version > VERSION:
-            raise RecordError(source, "version", t("records.error.newer", version=version, supported=VERSION))
+        c = Check(source)
+        top = c.obj(parse_json(text, source), "")
+        c.header(top, FORMAT, VERSION)
         if top.get("kind", "game") != "game":
-            raise RecordError(source, "kind", t("records.error.kind", kind=top.get("kind")))
+            raise RecordError(source, "kind", t("records.error.kind", kind=kind_of(top.get("kind"))))
         ruleset = c.obj(top.get("ruleset"), "ruleset")
+        name = c.string(ruleset.get("name"), "ruleset.name")
+        ruleset_text = c.optional_string(ruleset.get("text"), "ruleset.text")
+        if ruleset_text is None:
+            check_bundled(name, "multiplayer", source)
         players = c.integer(top.get("players"), "players")
         seats = []
         for i, raw in enumerate(c.array(top.get("seats"), "seats")):
             seat = c.obj(raw, f"seats[{i}]")
             kind = seat.get("kind", "human")
             if kind not in ("human", "computer"):
-                raise RecordError(source, f"seats[{i}].kind", t("records.error.seat_kind", value=repr(kind)))
-            level = seat.get("level")
-            name = c.string(seat.get("name"), f"seats[{i}].name")
-            seats.append(Seat(name, kind, None if level is None else str(level)))
+                raise RecordError(source, f"seats[{i}].kind", t("records.error.seat_kind", value=shown(kind)))
+            level = c.optional_string(seat.get("level"), f"seats[{i}].level")
+            seats.append(Seat(c.string(seat.get("name"), f"seats[{i}].name"), kind, level))
         if len(seats) != players:
             raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=players))
         rounds = []
@@ -182,66 +186,67 @@ class GameRecord:
             rounds.append(RoundEntry(c.integer(entry.get("first_player"), f"rounds[{i}].first_player"), deck, actions))
         if not rounds:
             raise RecordError(source, "rounds", t("records.error.no_round"))
-        seed = top.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise RecordError(source, "seed", t("records.error.seed", value=repr(seed)))
-        text_value = ruleset.get("text")
         return cls(
-            ruleset=c.string(ruleset.get("name"), "ruleset.name"),
-            ruleset_text=None if text_value is None else c.string(text_value, "ruleset.text"),
+            ruleset=name,
+            ruleset_text=ruleset_text,
             players=players,
             seats=seats,
-            seed=seed,
+            seed=c.seed(top.get("seed")),
             rounds=rounds,
             rng_state=top.get("rng_state"),
-            result=top.get("result"),
-            game_id=str(top.get("id") or _new_id()),
-            created=str(top.get("created", "")),
-            updated=str(top.get("updated", "")),
-            program=str(top.get("program", "")),
+            result=_check_result(c, top.get("result"), players),
+            game_id=_text(top.get("id")) or _new_id(),
+            created=_text(top.get("created")),
+            updated=_text(top.get("updated")),
+            program=_text(top.get("program")),
         )
 
     @classmethod
     def load(cls, path: Path) -> GameRecord:
-        """Read a record file (structure checked; :meth:`replay` checks the rules)."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(str(path), "", t("records.error.missing")) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(str(path), "", t("records.error.unreadable", problem=exc)) from None
-        return cls.from_json(text, str(path))
+        """Read a record file (structure checked; :meth:`replay` checks the rules). Never writes to it."""
+        return cls.from_json(read_text(path), str(path))
 
     # ------------------------------------------------------------------------------------------- replay
 
     def load_ruleset(self, source: str = "record") -> Ruleset:
+        """The record's ruleset: a bundled one by name, or the TOML text inside the record (never a file the
+        record names)."""
+        if self.ruleset_text is None:
+            check_bundled(self.ruleset, "multiplayer", source)
+            try:
+                return load_ruleset(self.ruleset)
+            except EngineError:  # a bundled ruleset always loads; still one line
+                raise RecordError(source, "ruleset.name", t("records.error.ruleset_bundled")) from None
+        data = ruleset_data(self.ruleset_text, source)
         try:
-            if self.ruleset_text is not None:
-                import tomllib
-
-                return parse_ruleset(tomllib.loads(self.ruleset_text), source=self.ruleset, text=self.ruleset_text)
-            return load_ruleset(self.ruleset)
-        except (EngineError, ValueError) as exc:
-            raise RecordError(source, "ruleset", str(exc)) from None
+            return parse_ruleset(data, source=self.ruleset, text=self.ruleset_text)
+        except (EngineError, ValueError, TypeError) as exc:
+            raise ruleset_problem(exc, source) from None
 
     def replay(self, source: str = "record", *, upto: int | None = None) -> Game:
         """A :class:`Game` at the record's last point (or after ``upto`` actions in all), every deal and action
         checked by the engine. The game's random source continues exactly where the recorded one was."""
         rs = self.load_ruleset(source)
+        if not rs.min_players <= self.players <= rs.max_players:
+            problem = t("records.error.players", players=self.players, low=rs.min_players, high=rs.max_players)
+            raise RecordError(source, "players", problem)
+        expected = rs.mode_for(self.players).deck()
         first = self.rounds[0]
+        _check_deal(source, 0, first, expected, range(self.players))
         try:
             game = Game(rs, self.players, seed=self.seed, deck=first.deck, first_player=first.first_player)
-        except EngineError as exc:
-            raise RecordError(source, "rounds[0]", str(exc)) from None
+        except EngineError:
+            raise RecordError(source, "rounds[0]", t("records.error.deal")) from None
         left = upto
         for i, entry in enumerate(self.rounds):
             if i > 0:
                 if not game.round_over:
                     raise RecordError(source, f"rounds[{i}]", t("records.error.early_round"))
+                _check_deal(source, i, entry, expected, game.state.next_first)
                 try:
                     game.next_round(deck=entry.deck, first_player=entry.first_player)
-                except EngineError as exc:
-                    raise RecordError(source, f"rounds[{i}]", str(exc)) from None
+                except EngineError:
+                    raise RecordError(source, f"rounds[{i}]", t("records.error.deal")) from None
             for j, text in enumerate(entry.actions):
                 if left is not None:
                     if left == 0:
@@ -250,18 +255,22 @@ class GameRecord:
                 try:
                     game.push(text)
                 except EngineError as exc:
-                    raise RecordError(source, f"rounds[{i}].actions[{j}]", str(exc)) from None
+                    problem = action_problem(exc, text, game.legal_actions(), game.over)
+                    raise RecordError(source, f"rounds[{i}].actions[{j}]", problem) from None
         if self.rng_state is not None:
             try:
                 game.rng.setstate(_decode_rng(self.rng_state))
-            except (TypeError, ValueError) as exc:
-                raise RecordError(source, "rng_state", t("records.error.rng", problem=exc)) from None
+            except (TypeError, ValueError, OverflowError):
+                raise RecordError(source, "rng_state", t("records.error.rng")) from None
         if self.result is not None and upto is None:
             if not game.over:
                 raise RecordError(source, "result", t("records.error.not_over"))
-            if list(self.result.get("winners", [])) != list(game.winners):
-                replayed = list(game.winners)
-                raise RecordError(source, "result", t("records.error.winners", winners=replayed))
+            if list(self.result["winners"]) != list(game.winners):
+                replayed = ", ".join(map(str, game.winners))
+                raise RecordError(source, "result.winners", t("records.error.winners", winners=replayed))
+            if list(self.result["tokens"]) != list(game.tokens):
+                replayed = ", ".join(map(str, game.tokens))
+                raise RecordError(source, "result.tokens", t("records.error.tokens", tokens=replayed))
         return game
 
     @property
@@ -282,30 +291,43 @@ def _decode_rng(data: Any) -> tuple[Any, ...]:
     return state
 
 
-class _Check:
-    def __init__(self, source: str) -> None:
-        self.source = source
+def _check_deal(source: str, index: int, entry: RoundEntry, expected: list[str], allowed: Sequence[int]) -> None:
+    """A round's deck is the ruleset's deck and its first player one the rules allow (said in the player's words
+    before the engine would say it in English)."""
+    problem = deck_problem(entry.deck, expected)
+    if problem is not None:
+        size = len(expected)
+        raise RecordError(source, f"rounds[{index}].deck", t("records.error.deck", size=size, problem=problem))
+    if entry.first_player not in allowed:
+        seats = ", ".join(map(str, allowed))
+        problem = t("records.error.first_player", seat=entry.first_player, round=index + 1, allowed=seats)
+        raise RecordError(source, f"rounds[{index}].first_player", problem)
 
-    def obj(self, value: Any, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, dict):
-            problem = t("records.error.object", type=type(value).__name__)
-            raise RecordError(self.source, where or t("records.error.top"), problem)
-        return value
 
-    def array(self, value: Any, where: str) -> list[Any]:
-        if not isinstance(value, list):
-            raise RecordError(self.source, where, t("records.error.list", type=type(value).__name__))
-        return value
+def _check_result(c: Check, value: Any, players: int) -> dict[str, Any] | None:
+    """``null``, or the winners' seats and every seat's tokens."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise c.fail("result", t("records.error.result"))
+    result: dict[str, Any] = dict(value)
+    winners, tokens = result.get("winners"), result.get("tokens")
+    if (
+        not _integers(winners, players, seats=True)
+        or not _integers(tokens, players)
+        or len(result["tokens"]) != players
+    ):
+        raise c.fail("result", t("records.error.result"))
+    return result
 
-    def string(self, value: Any, where: str) -> str:
-        if not isinstance(value, str):
-            raise RecordError(self.source, where, t("records.error.text", type=type(value).__name__))
-        return value
 
-    def strings(self, value: Any, where: str) -> list[str]:
-        return [self.string(x, f"{where}[{i}]") for i, x in enumerate(self.array(value, where))]
+def _integers(value: Any, players: int, *, seats: bool = False) -> bool:
+    """A list of whole numbers (seat numbers when ``seats``)."""
+    if not isinstance(value, list):
+        return False
+    return all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 and (not seats or x < players) for x in value)
 
-    def integer(self, value: Any, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(self.source, where, t("records.error.integer", value=repr(value)))
-        return value
+
+def _text(value: Any) -> str:
+    """A free text field (id, dates, program): kept if it is text, else dropped."""
+    return value[:100] if isinstance(value, str) else ""

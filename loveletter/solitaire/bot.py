@@ -50,16 +50,20 @@ class SolitaireBot(Protocol):
     def choose(self, view: SolitaireView) -> Action: ...
 
 
-def make_solitaire_bot(level: str, *, seed: int | None = None, rng: random.Random | None = None) -> SolitaireBot:
+def make_solitaire_bot(
+    level: str, *, seed: int | None = None, rng: random.Random | None = None, budget: int | None = None
+) -> SolitaireBot:
     """A solitaire computer player of ``level`` with its own random source (``rng``, or one seeded with
-    ``seed``)."""
+    ``seed``). ``budget`` is the ``hard`` level's number of sampled worlds per candidate action (default 8)."""
     source = rng if rng is not None else random.Random(seed)
+    if budget is not None and level != "hard":
+        raise ValueError(f"only the hard level takes a budget, not {level!r}")
     if level == "random":
         return RandomBot(source)
     if level == "easy":
         return EasyBot(source)
     if level == "hard":
-        return HardBot(source)
+        return HardBot(source) if budget is None else HardBot(source, worlds=budget)
     raise ValueError(f"unknown solitaire level {level!r}; known: {', '.join(SOLITAIRE_LEVELS)}")
 
 

@@ -15,7 +15,9 @@ It shares the folder, the atomic save and the top-level fields of the multi-play
 (``"winners": []`` on a loss). Actions are in the solitaire notation (:mod:`loveletter.solitaire.actions`).
 
 Loading checks the structure, then replays the layout and every action through :class:`SolitaireGame`; a file
-that does not replay raises :class:`~loveletter.records.record.RecordError`, one line saying what and where.
+that does not replay raises :class:`~loveletter.records.record.RecordError`, one line in the player's language
+saying what and where. The ruleset is a bundled solitaire ruleset by name, or its TOML text inside the record
+taking its cards from a bundled ruleset: a record never makes the program open a file it names.
 
 >>> game = SolitaireGame(seed=3)
 >>> record = SolitaireRecord.start(game)
@@ -29,7 +31,6 @@ that does not replay raises :class:`~loveletter.records.record.RecordError`, one
 from __future__ import annotations
 
 import json
-import tomllib
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -38,7 +39,22 @@ from typing import Any
 
 from loveletter import __version__
 from loveletter.engine.errors import EngineError
-from loveletter.records.record import FORMAT, VERSION, RecordError
+from loveletter.i18n import t
+from loveletter.records.checks import (
+    Check,
+    RecordError,
+    action_problem,
+    bundled_of_kind,
+    check_bundled,
+    clip,
+    deck_problem,
+    kind_of,
+    parse_json,
+    read_text,
+    ruleset_data,
+    ruleset_problem,
+)
+from loveletter.records.record import FORMAT, VERSION
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.ruleset import SolitaireRuleset, load_solitaire_ruleset, parse_solitaire_ruleset
 
@@ -118,107 +134,103 @@ class SolitaireRecord:
     @classmethod
     def from_json(cls, text: str, source: str) -> SolitaireRecord:
         """Parse and check the structure (not yet the rules: see :meth:`replay`)."""
-
-        def fail(where: str, problem: str) -> RecordError:
-            return RecordError(source, where, problem)
-
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise fail("", f"not a solitaire record (invalid JSON: {exc.msg} at line {exc.lineno})") from None
-        if not isinstance(data, dict):
-            raise fail("top level", f"must be an object, got {type(data).__name__}")
-        if data.get("format") != FORMAT:
-            raise fail("format", "not a loveletter game record")
-        version = data.get("version")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise fail("version", f"must be a whole number, got {version!r}")
-        if version > VERSION:
-            raise fail("version", f"written by a newer loveletter (format {version}); this one reads {VERSION}")
+        c = Check(source)
+        data = c.obj(parse_json(text, source), "")
+        c.header(data, FORMAT, VERSION)
         if data.get("kind") != KIND:
-            raise fail("kind", f"a {data.get('kind', 'game')} record, not a solitaire game")
-        ruleset = data.get("ruleset")
-        if not isinstance(ruleset, dict) or not isinstance(ruleset.get("name"), str):
-            raise fail("ruleset", 'must be an object with a "name"')
-        ruleset_text = ruleset.get("text")
-        if ruleset_text is not None and not isinstance(ruleset_text, str):
-            raise fail("ruleset.text", f"must be text or null, got {type(ruleset_text).__name__}")
-        rounds = data.get("rounds")
-        if not isinstance(rounds, list) or len(rounds) != 1 or not isinstance(rounds[0], dict):
-            raise fail("rounds", "a solitaire record has exactly one entry")
-        entry = rounds[0]
-        layout = _strings(entry.get("layout"), "rounds[0].layout", fail)
-        actions = _strings(entry.get("actions"), "rounds[0].actions", fail)
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise fail("seed", f"must be a whole number or null, got {seed!r}")
-        result = data.get("result")
-        if result is not None and (not isinstance(result, dict) or not isinstance(result.get("won"), bool)):
-            raise fail("result", 'must be null or an object with "won" and "reason"')
+            raise c.fail("kind", t("records.error.not_solitaire", kind=kind_of(data.get("kind", "game"))))
+        ruleset = c.obj(data.get("ruleset"), "ruleset")
+        name = c.string(ruleset.get("name"), "ruleset.name")
+        ruleset_text = c.optional_string(ruleset.get("text"), "ruleset.text")
+        if ruleset_text is None:
+            check_bundled(name, "solitaire", source)
+        rounds = c.array(data.get("rounds"), "rounds")
+        if len(rounds) != 1:
+            raise c.fail("rounds", t("records.error.one_round", count=len(rounds)))
+        entry = c.obj(rounds[0], "rounds[0]")
         seats = data.get("seats")
-        name = PLAYER
+        player = PLAYER
         if isinstance(seats, list) and seats and isinstance(seats[0], dict) and isinstance(seats[0].get("name"), str):
-            name = seats[0]["name"]
+            player = seats[0]["name"][:100]
         return cls(
-            ruleset=ruleset["name"],
+            ruleset=name,
             ruleset_text=ruleset_text,
-            layout=layout,
-            seed=seed,
-            actions=actions,
-            result=result,
-            name=name,
-            game_id=str(data.get("id") or uuid.uuid4().hex[:12]),
-            created=str(data.get("created", "")),
-            updated=str(data.get("updated", "")),
-            program=str(data.get("program", "")),
+            layout=c.strings(entry.get("layout"), "rounds[0].layout"),
+            seed=c.seed(data.get("seed")),
+            actions=c.strings(entry.get("actions"), "rounds[0].actions"),
+            result=_check_result(c, data.get("result")),
+            name=player,
+            game_id=_text(data.get("id")) or uuid.uuid4().hex[:12],
+            created=_text(data.get("created")),
+            updated=_text(data.get("updated")),
+            program=_text(data.get("program")),
         )
 
     @classmethod
     def load(cls, path: Path) -> SolitaireRecord:
         """Read a record file (structure checked; :meth:`replay` checks the rules). Never writes to it."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(str(path), "", "no such file") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(str(path), "", f"cannot be read ({exc})") from None
-        return cls.from_json(text, str(path))
+        return cls.from_json(read_text(path), str(path))
 
     # ------------------------------------------------------------------------------------------- replay
 
     def load_ruleset(self, source: str = "record") -> SolitaireRuleset:
+        """The record's ruleset: a bundled solitaire ruleset by name, or the TOML text inside the record, whose
+        cards come from a bundled ruleset (a record never makes the program open a file it names)."""
+        if self.ruleset_text is None:
+            check_bundled(self.ruleset, "solitaire", source)
+            try:
+                return load_solitaire_ruleset(self.ruleset)
+            except EngineError:  # a bundled ruleset always loads; still one line
+                raise RecordError(source, "ruleset.name", t("records.error.ruleset_bundled")) from None
+        data = ruleset_data(self.ruleset_text, source)
+        cards = data.get("cards")
+        if isinstance(cards, str):
+            check_bundled_cards(cards, source)
         try:
-            if self.ruleset_text is not None:
-                data = tomllib.loads(self.ruleset_text)
-                return parse_solitaire_ruleset(data, source=self.ruleset, text=self.ruleset_text)
-            return load_solitaire_ruleset(self.ruleset)
-        except (EngineError, ValueError) as exc:
-            raise RecordError(source, "ruleset", str(exc)) from None
+            return parse_solitaire_ruleset(data, source=self.ruleset, text=self.ruleset_text)
+        except (EngineError, ValueError, TypeError) as exc:
+            raise ruleset_problem(exc, source) from None
 
     def replay(self, source: str = "record", *, upto: int | None = None) -> SolitaireGame:
         """The game at the record's last point (or after ``upto`` actions), every action checked by the engine."""
         rs = self.load_ruleset(source)
+        expected = rs.deck()
+        expected.remove(rs.princess)
+        problem = deck_problem(self.layout, expected)
+        if problem is not None:
+            raise RecordError(
+                source, "rounds[0].layout", t("records.error.layout", size=len(expected), problem=problem)
+            )
         try:
             game = SolitaireGame(rs, layout=self.layout)
-        except EngineError as exc:
-            raise RecordError(source, "rounds[0].layout", str(exc)) from None
+        except EngineError:
+            raise RecordError(source, "rounds[0].layout", t("records.error.deal")) from None
         game.seed = self.seed
         for j, text in enumerate(self.actions if upto is None else self.actions[:upto]):
             try:
                 game.push(text)
             except EngineError as exc:
-                raise RecordError(source, f"rounds[0].actions[{j}]", str(exc)) from None
+                problem = action_problem(exc, text, game.legal_actions(), game.over)
+                raise RecordError(source, f"rounds[0].actions[{j}]", problem) from None
         if upto is None:
             replayed = _result(game)
             if self.result is not None and replayed is None:
-                raise RecordError(source, "result", "the record says the game is over, but its actions do not end it")
-            claimed = None if self.result is None else (self.result.get("won"), self.result.get("reason"))
+                raise RecordError(source, "result", t("records.error.not_over"))
+            claimed = None if self.result is None else (self.result["won"], self.result["reason"])
             if claimed is not None and replayed is not None and claimed != (replayed["won"], replayed["reason"]):
-                got = f"{'won' if replayed['won'] else 'lost'}, {replayed['reason']}"
-                raise RecordError(source, "result", f"does not match the replay (it gives: {got})")
+                key = "records.error.replay_won" if replayed["won"] else "records.error.replay_lost"
+                raise RecordError(source, "result", t(key, reason=t(f"solitaire.end.{replayed['reason']}")))
             if self.result is None and replayed is not None:
-                raise RecordError(source, "result", "is null, but the actions end the game")
+                raise RecordError(source, "result", t("records.error.result_null"))
         return game
+
+
+def check_bundled_cards(cards: str, source: str) -> None:
+    """The cards of a ruleset written inside a record come from a bundled multi-player ruleset, by name."""
+    known = bundled_of_kind("multiplayer")
+    if cards not in known:
+        problem = t("records.error.ruleset_cards", cards=clip(cards), known=", ".join(known))
+        raise RecordError(source, "ruleset.text", problem)
 
 
 def _result(game: SolitaireGame) -> dict[str, Any] | None:
@@ -227,7 +239,19 @@ def _result(game: SolitaireGame) -> dict[str, Any] | None:
     return {"won": game.won, "reason": game.reason, "winners": [0] if game.won else []}
 
 
-def _strings(value: Any, where: str, fail: Any) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise fail(where, "must be a list of text")
-    return list(value)
+def _check_result(c: Check, value: Any) -> dict[str, Any] | None:
+    """``null``, or whether the game was won, why it ended and the winners (``[0]`` or ``[]``)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise c.fail("result", t("records.error.solitaire_result"))
+    result = dict(value)
+    won, reason, winners = result.get("won"), result.get("reason"), result.get("winners")
+    if not isinstance(won, bool) or not isinstance(reason, str) or winners not in (None, [0] if won else []):
+        raise c.fail("result", t("records.error.solitaire_result"))
+    return result
+
+
+def _text(value: Any) -> str:
+    """A free text field (id, dates, program): kept if it is text, else dropped."""
+    return value[:100] if isinstance(value, str) else ""

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from loveletter.engine.errors import RulesetError
-from loveletter.engine.ruleset import CardType, bundled_names, load_ruleset, read_toml
+from loveletter.engine.ruleset import CardType, bundled_names, load_ruleset, read_toml, ruleset_error
 
 PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
 
@@ -114,27 +114,26 @@ def parse_solitaire_ruleset(
 'replace_if_possible', got 'never'
     """
 
-    def fail(key: str, problem: str) -> RulesetError:
-        return RulesetError(source, key, problem)
+    def fail(key: str, code: str, **params: object) -> RulesetError:
+        return ruleset_error(source, key, code, **params)
 
     kind = data.get("kind", "multiplayer")
     if kind != "solitaire":
-        problem = f'must be "solitaire" for the one-player variant, got {kind!r} (play it with `loveletter play`)'
-        raise fail("kind", problem)
+        raise fail("kind", "solitaire_not_kind", value=repr(kind))
     for key in data:
         if key not in _TOP_KEYS:
-            raise fail(key, f"unknown key; allowed here: {', '.join(sorted(_TOP_KEYS))}")
+            raise fail(key, "unknown_key", allowed=", ".join(sorted(_TOP_KEYS)))
     for key in ("name", "cards"):
         if key not in data:
-            raise fail(key, "is missing")
+            raise fail(key, "missing")
     name, cards_from = data["name"], data["cards"]
     if not isinstance(name, str) or not name:
-        raise fail("name", f"must be a non-empty string, got {name!r}")
+        raise fail("name", "not_string", value=repr(name))
     title = data.get("title", name)
     if not isinstance(title, str) or not title:
-        raise fail("title", f"must be a non-empty string, got {title!r}")
+        raise fail("title", "not_string", value=repr(title))
     if not isinstance(cards_from, str) or not cards_from:
-        raise fail("cards", f'must name the ruleset whose cards are used, such as "classic", got {cards_from!r}')
+        raise fail("cards", "solitaire_cards_from", value=repr(cards_from))
 
     target = cards_from
     if folder is not None and cards_from not in bundled_names() and not Path(cards_from).is_absolute():
@@ -142,20 +141,22 @@ def parse_solitaire_ruleset(
     try:
         base = load_ruleset(target)
     except RulesetError as exc:
-        raise fail("cards", f"cannot take the cards of {cards_from!r}: {exc}") from None
+        if exc.code == "solitaire_kind":  # another solitaire file: its cards come from elsewhere
+            raise fail("cards", "solitaire_cards_from", value=repr(cards_from)) from exc
+        raise fail("cards", "solitaire_cards_load", name=repr(cards_from)) from exc
     mode = base.modes[0]  # the smallest game: classic and original2012 have only one, premium's is 16 cards
     for card in mode.cards:
         if card.effect not in SOLITAIRE_EFFECTS:
-            raise fail("cards", f"{cards_from!r} has the {card.id} ({card.effect}), which has no solitaire rules")
+            raise fail("cards", "solitaire_no_rules", name=repr(cards_from), card=card.id, effect=card.effect)
     princesses = [c for c in mode.cards if c.effect == "princess"]
     if len(princesses) != 1 or mode.copies[princesses[0].id] != 1:
-        raise fail("cards", f"{cards_from!r} must have exactly one princess card")
+        raise fail("cards", "solitaire_princess", name=repr(cards_from))
     if mode.deck_size < MIN_DECK:
-        raise fail("cards", f"{cards_from!r} has {mode.deck_size} cards; solitaire needs at least {MIN_DECK}")
+        raise fail("cards", "solitaire_deck_small", name=repr(cards_from), size=mode.deck_size, needed=MIN_DECK)
 
     raw_flags = data.get("flags", {})
     if not isinstance(raw_flags, dict):
-        raise fail("flags", f"must be a table, got {type(raw_flags).__name__}")
+        raise fail("flags", "not_table", type=type(raw_flags).__name__)
     return SolitaireRuleset(
         name=name,
         title=title,
@@ -175,10 +176,10 @@ def _parse_flags(source: str, raw: Mapping[str, Any]) -> SolitaireFlags:
     for key, value in raw.items():
         where = f"flags.{key}"
         if key not in known:
-            raise RulesetError(source, where, f"unknown flag; known flags: {', '.join(sorted(known))}")
+            raise ruleset_error(source, where, "unknown_flag", known=", ".join(sorted(known)))
         if key == "sol_prince_queue" and value not in _PRINCE_QUEUE:
             choices = ", ".join(repr(x) for x in _PRINCE_QUEUE)
-            raise RulesetError(source, where, f"must be one of {choices}, got {value!r}")
+            raise ruleset_error(source, where, "not_choice", choices=choices, value=repr(value))
         if key == "sol_baron_reveal_first" and not isinstance(value, bool):
-            raise RulesetError(source, where, f"must be true or false, got {value!r}")
+            raise ruleset_error(source, where, "not_bool", value=repr(value))
     return SolitaireFlags(**raw)

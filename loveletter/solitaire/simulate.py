@@ -26,18 +26,29 @@ from loveletter.solitaire.ruleset import SolitaireRuleset, load_solitaire_rulese
 BOT_SEED_OFFSET = 1_000_003
 
 
-def play_deal(seed: int, level: str, bot_seed: int, ruleset: SolitaireRuleset | str = "solitaire") -> dict[str, Any]:
+def play_deal(
+    seed: int,
+    level: str,
+    bot_seed: int,
+    ruleset: SolitaireRuleset | str = "solitaire",
+    *,
+    budget: int | None = None,
+    keep: list[SolitaireGame] | None = None,
+) -> dict[str, Any]:
     """Deal a game from ``seed`` and let a computer player of ``level`` (seeded with ``bot_seed``) play it out.
 
     The result (JSON-ready): ``ruleset``, ``seed``, ``level``, ``bot_seed``, ``result`` (``"win"`` or
     ``"loss"``), ``won``, ``reason`` (see :data:`~loveletter.solitaire.events.EndReason`), ``turns`` (both
     sides' turns), ``player_turns``, ``layout`` (the dealt cards, for a replay) and ``decisions`` (every
-    decision in the action notation, in order)."""
+    decision in the action notation, in order). ``budget`` is the hard level's (see :func:`make_solitaire_bot`);
+    the finished game is appended to ``keep`` when given (to write its record)."""
     rs = load_solitaire_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     game = SolitaireGame(rs, seed=seed)
-    bot = make_solitaire_bot(level, seed=bot_seed)
+    bot = make_solitaire_bot(level, seed=bot_seed, budget=budget)
     while not game.over:
         game.push(bot.choose(game.view()))
+    if keep is not None:
+        keep.append(game)
     return {
         "ruleset": rs.name,
         "seed": seed,

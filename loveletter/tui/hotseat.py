@@ -8,9 +8,15 @@ laptop (:attr:`Hotseat.holder`):
   decision, and taken back (the screen wiped) when their part of the turn is done. A private result for a seat
   that is not on turn (a Baron's target, a King's target, a Cardinal's pair) is shown at that seat's next
   private screen, marked new; the Bishop's target, who must decide during another player's turn, gets the
-  laptop for that decision and hands it back. Between hand-offs the screen shows public information only.
+  laptop for that decision and hands it back. When a round ends, every person with private news not yet seen
+  (the Baron's knocked-out target never gets another turn to see the winner's card) is handed the laptop to see
+  it before the public end screen. Between hand-offs the screen shows public information only.
 * with one person, the screen is theirs: no hand-offs, and computer players' moves are shown in their view.
 * with nobody (all computer players), everything is shown to a spectator: public information only.
+
+When the ruleset lets the host choose who starts (``first_player_mode = "choose"``) and the rules leave more
+than one seat (a tied round), the front end asks, publicly; with nobody to ask, a random source derived from the
+seed picks (:func:`first_player_rng`), never the engine's own, so a seed still gives the same game.
 
 Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
 autosaving a game after every action (:mod:`loveletter.tui.autosave`). A game resumed from its record
@@ -51,6 +57,13 @@ class StackedDeal:
     first_player: int | None = None
 
 
+def first_player_rng(seed: int | None) -> random.Random:
+    """The random source that picks who starts a round when the host may choose but nobody is asked (no
+    terminal, or only computer players): derived from the game's seed, so the same seed gives the same game,
+    and apart from the engine's own, which it leaves untouched."""
+    return random.Random(None if seed is None else f"first player {seed}")
+
+
 class Observer:
     """What a game loop reports. Override what you need; every method does nothing by default."""
 
@@ -79,8 +92,16 @@ class Frontend(Protocol):
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         """A computer player at ``seat`` did ``action`` (events from ``since`` on are new)."""
 
+    def private_news(self, seat: int, since: int) -> None:
+        """The round is over: show the person at ``seat`` (who holds the laptop) what only they learned since
+        ``since``; return when the screen is wiped."""
+
     def round_over(self) -> bool:
         """Show the round's end; return ``False`` to stop playing."""
+
+    def first_player(self, choices: Sequence[int]) -> int | None:
+        """The host chooses who starts the next round among ``choices`` (the ruleset's ``first_player_mode`` is
+        ``choose``), publicly; ``None``: nobody to ask, the loop draws one at random."""
 
     def game_over(self) -> None:
         """Show the game's end."""
@@ -101,6 +122,7 @@ class Hotseat:
         deals: Iterable[StackedDeal] = (),
         observers: Iterable[Observer] = (),
         resumed: bool = False,
+        first_rng: random.Random | None = None,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -118,6 +140,8 @@ class Hotseat:
                 if s.level is not None
             }
         self.bots = bots
+        #: Draws who starts a round when the host may choose but nobody is asked (see :func:`first_player_rng`).
+        self.first_rng = first_rng if first_rng is not None else first_player_rng(seed)
         #: The seat whose person is looking at the screen, or ``None`` (everyone: public information only).
         self.holder: int | None = None
         #: For each seat, the position in ``game.log`` up to which it has seen its private screen.
@@ -195,6 +219,7 @@ class Hotseat:
             self._hand_off_first()
         while not game.over:
             if game.round_over:
+                self._show_private_news()
                 if not self.frontend.round_over():
                     self.stopped = True
                     return
@@ -204,11 +229,16 @@ class Hotseat:
             assert seat is not None
             if seat in self.bots:
                 since = len(game.log)
-                action = self.bots[seat].choose(game.view(seat))
-                self._push(seat, action)
+                # A move in several decisions (the Chancellor's play, then what it keeps) is shown once, whole.
+                while True:
+                    action = self.bots[seat].choose(game.view(seat))
+                    self._push(seat, action)
+                    if game.decider != seat:
+                        break
                 self.frontend.computer_moved(seat, action, since)
                 continue
             self._person_decides(seat)
+        self._show_private_news()
         self.frontend.game_over()
 
     def _hand_off_first(self) -> None:
@@ -234,12 +264,41 @@ class Hotseat:
         since = len(game.log)
         action = self.frontend.decide(seat)
         self._push(seat, action)
+        if game.decider is None:
+            # The round is over: what this person learned by it (if anything) is shown with the others' news,
+            # while they still hold the laptop. What their decision screen showed is seen.
+            self.seen[seat] = since
+            return
         if game.decider != seat:
-            if game.decider is not None:  # at a round's end, the public result screen follows at once
-                self.frontend.turn_done(seat, since)
+            self.frontend.turn_done(seat, since)
             self.seen[seat] = len(game.log)
             if self.hot_seat:
                 self.holder = None
+
+    def unseen_news(self, seat: int) -> int | None:
+        """Where the private news of ``seat`` that it has not seen yet begins in ``game.log`` (``None``: none)."""
+        since = self.seen.get(seat, self.round_start())
+        news = [e.index for e in self.log(seat) if e.private and e.index >= since]
+        return since if news else None
+
+    def _show_private_news(self) -> None:
+        """At a round's end, hand the laptop to each person with private news they have not seen (the one who
+        still holds it first), show it, and take the laptop back; then the public end screen may follow."""
+        if not self.hot_seat:
+            # One person sees the end screen in their own view; nobody at all, public information only.
+            self.holder = None
+            return
+        order = sorted(self.people, key=lambda s: s != self.holder)
+        for seat in order:
+            since = self.unseen_news(seat)
+            if since is None:
+                continue
+            if self.holder != seat:
+                self.frontend.hand_off(seat)
+                self.holder = seat
+            self.frontend.private_news(seat, since)
+            self.seen[seat] = len(self.game.log)
+        self.holder = None
 
     def _push(self, seat: int, action: Action) -> None:
         events = self.game.push(action)
@@ -248,11 +307,25 @@ class Hotseat:
 
     def _deal(self) -> None:
         deal = next(self._deals, None)
+        first = deal.first_player if deal is not None else None
+        if first is None:
+            first = self._choose_first()
         if deal is None:
-            events = self.game.next_round()
+            events = self.game.next_round(first_player=first)
         else:
-            events = self.game.next_round(deck=list(deal.deck), first_player=deal.first_player)
+            events = self.game.next_round(deck=list(deal.deck), first_player=first)
         self._notify_deal(events)
+
+    def _choose_first(self) -> int | None:
+        """Who starts the next round when the host chooses (``None``: the rules decide, as usual)."""
+        game = self.game
+        if game.ruleset.flags.first_player_mode != "choose":
+            return None
+        choices = game.first_player_choices()
+        if len(choices) == 1:
+            return choices[0]
+        chosen = self.frontend.first_player(choices)
+        return chosen if chosen is not None else self.first_rng.choice(choices)
 
     def _notify_deal(self, events: Sequence[ev.Event]) -> None:
         for observer in self.observers:

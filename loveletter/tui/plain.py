@@ -7,6 +7,7 @@ the result. Nothing waits and nothing is styled, so the output can be piped, com
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from loveletter.engine import Action
@@ -45,6 +46,12 @@ class PlainFrontend:
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         pass
+
+    def private_news(self, seat: int, since: int) -> None:
+        raise RuntimeError("the plain front end has no people to show private news to")
+
+    def first_player(self, choices: Sequence[int]) -> int | None:
+        return None  # nobody to ask: the game loop draws one
 
     def _round(self) -> None:
         self.write()

@@ -6,8 +6,12 @@ inline, below the table, and erase themselves when done.
 
 Keys in a choice list: arrows (or Tab) move, Enter picks, an option's key (a digit) picks it at once, Escape
 answers :data:`Nav.BACK` and ``?`` answers :data:`Nav.HELP` when the caller allows them; Ctrl-C raises
-``KeyboardInterrupt``. The selected option is marked with ``▸`` as well as shown in reverse video, so it is
-visible without colour.
+``KeyboardInterrupt``. When the options are cards, typing a card's name selects it: case and accents do not
+matter, and the first option listed whose name begins with what was typed is selected (Backspace takes a letter
+back). The selected option is marked with ``▸`` as well as shown in reverse video, so it is visible without
+colour. A disabled option has no key: it is shown for information only.
+
+Titles and hints wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut.
 
 >>> from prompt_toolkit.input import create_pipe_input
 >>> from prompt_toolkit.output import DummyOutput
@@ -34,6 +38,10 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
+from rich.text import Text
+
+from loveletter.i18n import DEFAULT, card_name, catalog, fold, has, match_card, t
+from loveletter.tui.style import wrap_words
 
 T = TypeVar("T")
 
@@ -56,7 +64,8 @@ class Nav(Enum):
 @dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
     """An option of :func:`choose`: its value, its label, the key that picks it (default: its position,
-    1 to 9 then 0), whether it can be picked, and a note (why not, or a detail)."""
+    1 to 9 then 0), whether it can be picked, and a note (why not, or a detail). ``card`` is the card the option
+    stands for, so that typing its name selects it; by default a value that is a card id stands for that card."""
 
     value: T
     label: str
@@ -64,6 +73,17 @@ class Choice(Generic[T]):
     enabled: bool = True
     note: str = ""
     style: str = ""
+    card: str | None = None
+
+    @property
+    def named_card(self) -> str | None:
+        """The card typing a name can select this option by, if any."""
+        if self.card is not None:
+            return self.card
+        value = self.value
+        if isinstance(value, str) and (has(f"card.{value}.name") or has(f"card.{value}.name", DEFAULT)):
+            return value
+        return None
 
 
 def default_keys(count: int) -> list[str]:
@@ -76,17 +96,35 @@ def _keys(choices: Sequence[Choice[Any]]) -> list[str]:
     return [c.key if c.key is not None else positional[i] for i, c in enumerate(choices)]
 
 
+def wrap(text: str, width: int, style: str = "") -> list[StyleAndTextTuples]:
+    """``text`` as lines of at most ``width`` cells, broken at spaces (a word too long is cut into pieces)."""
+    return [[(style, line.plain)] for line in wrap_words(Text(text), width)] if text else []
+
+
+def typing_cards(choices: Sequence[Choice[Any]]) -> list[str]:
+    """The cards that typing a name can select among ``choices`` (enabled options only)."""
+    return [c for choice in choices if choice.enabled and (c := choice.named_card) is not None]
+
+
+def _hint_text(hint: str, choices: Sequence[Choice[Any]], typed: str) -> str:
+    if not typing_cards(choices):
+        return hint
+    more = t("play.hint.typed", typed=typed) if typed else t("play.hint.type_card")
+    return f"{hint} · {more}" if hint else more
+
+
 def choice_lines(
-    title: str, choices: Sequence[Choice[Any]], selected: int, width: int, hint: str = ""
+    title: str, choices: Sequence[Choice[Any]], selected: int, width: int, hint: str = "", typed: str = ""
 ) -> list[StyleAndTextTuples]:
-    """The lines a choice prompt draws at ``width``: the title, the options flowed into lines, the hint."""
-    lines: list[StyleAndTextTuples] = [[(TITLE, title)]] if title else []
+    """The lines a choice prompt draws at ``width``: the title, the options flowed into lines, the hint (with
+    how to type a card's name, or what was typed, when the options are cards), all wrapped to the width."""
+    lines: list[StyleAndTextTuples] = wrap(title, width, TITLE)
     keys = _keys(choices)
     row: StyleAndTextTuples = []
     used = 0
     for i, (choice, key) in enumerate(zip(choices, keys, strict=True)):
         mark = "▸" if i == selected else " "
-        head = f"{mark}{key}) " if key else f"{mark}"
+        head = f"{mark}{key}) " if key and choice.enabled else f"{mark}"  # a key that does nothing is not shown
         note = f" ({choice.note})" if choice.note else ""
         cell: StyleAndTextTuples
         if not choice.enabled:
@@ -106,14 +144,22 @@ def choice_lines(
         used += size
     if row:
         lines.append(row)
-    if hint:
-        lines.append([(HINT, hint[: max(width, 0)])])
-    return lines
+    hints = wrap(_hint_text(hint, choices, ""), width, HINT)
+    if typed:  # what was typed, in the lines the table above was fitted to
+        shown = wrap(_hint_text(hint, choices, typed), width, HINT)
+        if len(shown) <= len(hints):
+            hints = shown + [[("", "")]] * (len(hints) - len(shown))
+    return lines + hints
 
 
 def choice_height(title: str, choices: Sequence[Choice[Any]], width: int, hint: str = "") -> int:
     """How many lines :func:`choose` needs at ``width`` (for fitting the table above it)."""
     return len(choice_lines(title, choices, 0, width, hint))
+
+
+def press_height(message: str, width: int, hint: str = "") -> int:
+    """How many lines :func:`press` (or :func:`pause`) needs at ``width``."""
+    return max(1, len(wrap(message, width)) + len(wrap(hint, width)))
 
 
 def _join(lines: list[StyleAndTextTuples]) -> StyleAndTextTuples:
@@ -220,11 +266,56 @@ def choose(
     if allow_help:
         bindings.add("?")(lambda event: event.app.exit(result=Nav.HELP))
 
+    typed = {"text": ""}
+
+    def type_name(text: str) -> bool:
+        """Select the card ``text`` names (exactly, else by the beginning of its name); ``False`` if none."""
+        found = find_card(text, choices)
+        if found is None:
+            return False
+        state["selected"] = found
+        typed["text"] = text
+        return True
+
+    if typing_cards(choices):
+        # Keys bound above (digits, arrows, ``?``, a letter key) win over this catch-all.
+        @bindings.add(Keys.Any)
+        def _letter(event: KeyPressEvent) -> None:
+            if len(event.data) == 1 and (event.data.isalpha() or event.data in " -'"):
+                type_name(typed["text"] + event.data)
+
+        @bindings.add("backspace")
+        def _erase(event: KeyPressEvent) -> None:
+            text = typed["text"][:-1]
+            if not text or not type_name(text):
+                typed["text"] = text
+
     def render(width: int) -> list[StyleAndTextTuples]:
-        return choice_lines(title, choices, state["selected"], width, hint)
+        return choice_lines(title, choices, state["selected"], width, hint, typed["text"])
 
     result: T | Nav = _run(render, bindings, input=input, output=output)
     return result
+
+
+def find_card(typed: str, choices: Sequence[Choice[Any]]) -> int | None:
+    """The index of the enabled option whose card ``typed`` names: exactly (:func:`match_card`), else the first
+    option listed whose card's name (in the current language or in English, or its id) begins with it, ignoring
+    case and accents. ``None`` if none does."""
+    cards = typing_cards(choices)
+    card = match_card(typed, cards)
+    wanted = fold(typed).replace(" ", "")
+    for index, choice in enumerate(choices):
+        named = choice.named_card
+        if not choice.enabled or named is None or not wanted:
+            continue
+        if card is not None:
+            if named == card:
+                return index
+            continue
+        names = (named, card_name(named), catalog(DEFAULT).get(f"card.{named}.name", named))
+        if any(fold(n).replace(" ", "").startswith(wanted) for n in names):
+            return index
+    return None
 
 
 def _picker(value: object) -> Callable[[KeyPressEvent], None]:
@@ -250,10 +341,7 @@ def press(
         bindings.add(key)(_picker(value))
 
     def render(width: int) -> list[StyleAndTextTuples]:
-        lines: list[StyleAndTextTuples] = [[(TITLE, message)]]
-        if hint:
-            lines.append([(HINT, hint[:width])])
-        return lines
+        return wrap(message, width, TITLE) + wrap(hint, width, HINT)
 
     return _run(render, bindings, input=input, output=output)
 
@@ -273,10 +361,7 @@ def pause(
     bindings.add(Keys.Any)(lambda event: event.app.exit(result=True))
 
     def render(width: int) -> list[StyleAndTextTuples]:
-        lines: list[StyleAndTextTuples] = [[("", message)]]
-        if hint:
-            lines.append([(HINT, hint[:width])])
-        return lines
+        return wrap(message, width) + wrap(hint, width, HINT)
 
     return bool(_run(render, bindings, timeout=seconds, timeout_result=False, input=input, output=output))
 

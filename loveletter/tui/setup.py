@@ -55,7 +55,9 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
     if names is not None:
         given = [n.strip() for n in names]
         if len(given) not in (players, people):
-            raise ValueError(t("play.setup.names_count", count=len(given), players=players, people=people))
+            # With only people or only computer players, "the people only" is no second way to count.
+            key = "play.setup.names_count" if 0 < people < players else "play.setup.names_count_seats"
+            raise ValueError(t(key, count=len(given), players=players, people=people))
         taken: list[str] = []
         for name in given:
             problem = check_name(name, taken)

@@ -18,10 +18,12 @@ player names are the players' own and may contain ``[brackets]``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from string import Formatter
 from typing import Protocol
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from loveletter.engine import CardType
@@ -53,6 +55,8 @@ VALUE_COLOURS = (
     "bright_magenta",
 )
 
+#: Joins what must stay on one line: a card's name and its count, the words of a name.
+NBSP = "\u00a0"
 NAME = "bold"
 VIEWER = "bold underline"
 PRIVATE = "italic magenta"
@@ -89,9 +93,10 @@ def card_value(card: str, ruleset: CardSet) -> int:
     return ruleset.cards[card].value if card in ruleset.cards else 0
 
 
-def card_label(card: str, ruleset: CardSet) -> Text:
-    """A card's name in its colour, e.g. ``Guard``."""
-    return Text(card_name(card), style=f"bold {value_style(card_value(card, ruleset))}")
+def card_label(card: str, ruleset: CardSet, *, keep: bool = False) -> Text:
+    """A card's name in its colour, e.g. ``Guard`` (``keep``: its words joined by non-breaking spaces)."""
+    name = keep_together(card_name(card)) if keep else card_name(card)
+    return Text(name, style=f"bold {value_style(card_value(card, ruleset))}")
 
 
 def card_text_of(card: str, ruleset: CardSet) -> Text:
@@ -100,8 +105,8 @@ def card_text_of(card: str, ruleset: CardSet) -> Text:
     return Text.assemble((f"{value} ", "bold"), card_label(card, ruleset))
 
 
-def cards_text(cards: list[str] | tuple[str, ...], ruleset: CardSet, sep: str = ", ") -> Text:
-    return Text(sep).join(card_label(c, ruleset) for c in cards)
+def cards_text(cards: list[str] | tuple[str, ...], ruleset: CardSet, sep: str = ", ", *, keep: bool = False) -> Text:
+    return Text(sep).join(card_label(c, ruleset, keep=keep) for c in cards)
 
 
 def card_short(card: str, ruleset: str | None = None) -> str:
@@ -139,11 +144,44 @@ def tokens_text(tokens: int, goal: int) -> Text:
 
 
 def counts_text(counts: Mapping[str, int], ruleset: CardSet) -> Text:
-    """``Guard 4 · Priest 1 · ...`` with the exhausted card types dimmed."""
+    """``Guard 4 · Priest 1 · ...`` with the exhausted card types dimmed. A name and its count are joined by
+    non-breaking spaces (so are the words of a name), so :func:`wrap_words` never parts them."""
     parts = []
     for card, left in counts.items():
         style = DIM if left == 0 else ""
-        part = Text.assemble(card_label(card, ruleset) if left else Text(card_name(card), style=DIM), f" {left}")
+        label = card_label(card, ruleset, keep=True) if left else Text(keep_together(card_name(card)), style=DIM)
+        part = Text.assemble(label, f"{NBSP}{left}")
         part.stylize(style)
         parts.append(part)
-    return Text(" · ").join(parts)
+    return Text(f"{NBSP}· ").join(parts)
+
+
+def keep_together(text: str) -> str:
+    """``text`` with its spaces made non-breaking."""
+    return text.replace(" ", NBSP)
+
+
+def wrap_words(text: Text, width: int) -> list[Text]:
+    """``text`` in lines of at most ``width`` cells, broken only at plain spaces (rich's own wrapping also
+    breaks at non-breaking spaces); a word wider than the line is cut into pieces."""
+    width = max(width, 1)
+    plain = text.plain
+    spans: list[tuple[int, int]] = []
+    start: int | None = None
+    end = 0
+    for word in re.finditer(r"[^ ]+", plain):
+        if start is None:
+            start = word.start()
+        elif cell_len(plain[start : word.end()]) > width:
+            spans.append((start, end))
+            start = word.start()
+        end = word.end()
+        while cell_len(plain[start:end]) > width:  # a single word too wide for a line
+            cut = start + 1
+            while cut < end and cell_len(plain[start : cut + 1]) <= width:
+                cut += 1
+            spans.append((start, cut))
+            start = cut
+    if start is not None:
+        spans.append((start, end))
+    return [text[a:b] for a, b in spans] or [Text()]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.rule import Rule
@@ -27,11 +28,12 @@ from rich.text import Text
 
 from loveletter.engine import Phase, View
 from loveletter.i18n import ruleset_title
-from loveletter.tui.cards import CARD_WIDTH, CardFace
+from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace, full_lines
 from loveletter.tui.log import Entry
 from loveletter.tui.style import (
     DIM,
     HEADER,
+    NBSP,
     NEW,
     PRIVATE,
     card_label,
@@ -40,6 +42,7 @@ from loveletter.tui.style import (
     fmt,
     name_text,
     tokens_text,
+    wrap_words,
 )
 
 #: Narrowest "what you know" panel worth putting beside the cards.
@@ -47,6 +50,23 @@ KNOWLEDGE_MIN = 26
 #: From this width on, the log gets a column of its own beside the table.
 WIDE = 120
 LOG_MIN = 44
+#: Log lines kept free before the cards grow to show their whole text (narrow layout).
+LOG_WANTED = 8
+#: The widest a large card face grows.
+LARGE_CARD_MAX = 34
+
+#: Status marks, in the order they are shown and explained: symbols, never colour alone, so that a seat takes
+#: one line; the legend under the seats says what the marks on the table mean.
+MARKS = {
+    "sits_out": "∅",
+    "out": "✗",
+    "protected": "◆",
+    "sycophant": "◎",
+    "jester": "$",
+    "set_aside": "↑",
+    "computer": "⌘",
+}
+MARK_STYLES = {"out": "bold", "protected": "bold cyan", "sycophant": "bold yellow", "computer": DIM}
 
 Line = list[Segment]
 
@@ -75,7 +95,12 @@ class TableModel:
 
 
 class TableView:
-    """The table renderable: at most ``height`` lines (``None``: the console's height)."""
+    """The table renderable: at most ``height`` lines (``None``: the console's height).
+
+    Room is shared out by importance: the header, every seat with its whole discard pile and the viewer's hand
+    always get theirs; then the legend of the marks, private news, the banner, the card tracker and any extra
+    sections, each if it fits whole; the log gets what is left. Spare room grows the cards to their whole text.
+    """
 
     def __init__(self, model: TableModel, height: int | None = None) -> None:
         self.model = model
@@ -84,67 +109,91 @@ class TableView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         height = self.height if self.height is not None else options.height or console.height
-        if width >= WIDE:
-            lines = self._wide(console, options, width, height)
-        else:
-            lines = self._narrow(console, options, width, height)
+        wide = width >= WIDE
+        lines = self._wide(console, width, height) if wide else self._narrow(console, width, height)
         for line in lines[: max(height, 0)]:
             yield from line
             yield Segment.line()
 
-    def _sections(self, console: Console, options: ConsoleOptions, width: int, news: list[Entry]) -> list[Line]:
+    def _body(self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int) -> list[Line]:
+        """Everything but the header and the log, in ``room`` lines if it can (see the class)."""
         m = self.model
-        opts = options.update(width=width, height=None)
-        sections: list[RenderableType] = [seats_table(m), table_info(m)]
-        if m.viewer is not None and m.view.hand:
-            sections.append(hand_section(m, width))
-        if news:
-            sections.append(news_panel(m, news))
-        if m.banner is not None:
-            sections.append(m.banner)
-        sections.extend(m.extra)
-        lines: list[Line] = []
-        for section in sections:
-            lines.extend(console.render_lines(section, opts, pad=True))
-        return lines
+        opts = console.options.update(width=width, height=None)
 
-    def _log(self, console: Console, width: int, room: int, *, top: bool = False) -> tuple[list[Line], list[Entry]]:
+        def render(renderable: RenderableType | None) -> list[Line]:
+            return console.render_lines(renderable, opts, pad=True) if renderable is not None else []
+
+        seats = render(Group(*seat_lines(m, width)))
+        hand = render(hand_section(m, width)) if m.viewer is not None and m.view.hand else []
+        left = room - len(seats) - len(hand)
+        optional: dict[str, list[Line]] = {}
+        candidates: list[tuple[str, RenderableType | None]] = [
+            ("legend", legend(m, width)),
+            ("news", news_panel(m, news) if news else None),
+            ("banner", m.banner),
+            ("info", Group(*table_info(m, width))),
+        ]
+        candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
+        for name, renderable in candidates:
+            if name == "info" and news and "news" not in optional:
+                continue  # the news goes in the log instead (see _narrow): it needs the room more
+            lines = render(renderable)
+            if lines and len(lines) <= left:
+                optional[name] = lines
+                left -= len(lines)
+        if hand:
+            large = render(hand_section(m, width, large=True))
+            if len(large) > len(hand) and len(large) - len(hand) <= left - log_wanted:
+                hand = large
+        order = ["legend", "info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
+        out = list(seats)
+        for name in order:
+            out.extend(hand if name == "hand" else optional.get(name, []))
+        return out
+
+    def _log(
+        self, console: Console, width: int, room: int, *, top: bool = False, only: Sequence[Entry] = ()
+    ) -> tuple[list[Line], list[Entry]]:
         """The log (a rule, then the newest entries, the newest last) in ``room`` lines, at the bottom or
         (``top``) at the top, and the private news it leaves out (new private results that did not fit: they
-        are shown in a panel instead)."""
+        are shown in a panel instead). ``only``: these entries alone, when the whole log would not show them."""
         m = self.model
         tail, shown = log_lines(console, m, width, room - 1)
         missing = [e for e in m.log if _is_news(m, e) and e.index not in shown]
+        if only and missing:
+            tail, shown = log_lines(console, m, width, room - 1, entries=only)
+            missing = [e for e in only if e.index not in shown]
         rule = Rule(fmt("play.table.log"), style=DIM, align="left")
         blank: list[Line] = [[Segment(" " * width)]] * (room - 1 - len(tail))
         lines = console.render_lines(rule, console.options.update(width=width, height=None), pad=True) + tail
         return (lines + blank if top else blank + lines), missing
 
-    def _narrow(self, console: Console, options: ConsoleOptions, width: int, height: int) -> list[Line]:
-        top = console.render_lines(header(self.model), options.update(width=width, height=None), pad=True)
+    def _narrow(self, console: Console, width: int, height: int) -> list[Line]:
+        top = console.render_lines(header(self.model), console.options.update(width=width, height=None), pad=True)
         news: list[Entry] = []
+        wanted = min(LOG_WANTED, len(self.model.log) * 2 + 1) if self.model.log else 0
         for _ in range(2):  # a second pass when private news did not fit in the log
-            lines = top + self._sections(console, options, width, news)
+            lines = top + self._body(console, width, height - len(top), news, wanted)
             room = height - len(lines)
             if room < 2 or not self.model.log:
                 return lines
-            log, missing = self._log(console, width, room)
+            log, missing = self._log(console, width, room, only=news)
             if not missing or news:
                 return lines + log
             news = missing
         return lines
 
-    def _wide(self, console: Console, options: ConsoleOptions, width: int, height: int) -> list[Line]:
+    def _wide(self, console: Console, width: int, height: int) -> list[Line]:
         """Two columns: the table on the left, the whole height of the log on the right."""
         log_width = max(LOG_MIN, width * 3 // 8)
         left_width = width - log_width - 1
-        top = console.render_lines(header(self.model), options.update(width=width, height=None), pad=True)
+        top = console.render_lines(header(self.model), console.options.update(width=width, height=None), pad=True)
         room = height - len(top)
         log: list[Line] = []
         missing: list[Entry] = []
         if self.model.log and room >= 2:
             log, missing = self._log(console, log_width, room, top=True)
-        left = self._sections(console, options, left_width, missing)
+        left = self._body(console, left_width, room, missing, 0)
         rows = max(len(left), len(log))
         blank_left: Line = [Segment(" " * left_width)]
         merged = []
@@ -186,64 +235,132 @@ def header(m: TableModel) -> Table:
     return grid
 
 
-def status_tags(m: TableModel, seat: int) -> Text:
-    """In or out of the round, protection, premium markers, computer player: in words."""
+def seat_marks(m: TableModel, seat: int) -> list[str]:
+    """The status marks of ``seat`` (keys of :data:`MARKS`): out of the round, protection, premium markers,
+    computer player. A seat in the round has no mark for it."""
     view = m.view
     sv = view.seats[seat]
-    tags: list[Text] = []
+    marks: list[str] = []
     if not sv.dealt_in:
-        tags.append(fmt("play.status.sits_out"))
+        marks.append("sits_out")
     elif not sv.in_round:
-        tags.append(Text(fmt("play.status.out").plain, style="bold"))
-    else:
-        tags.append(fmt("play.status.in"))
+        marks.append("out")
     if sv.protected:
-        tags.append(Text(fmt("play.status.protected").plain, style="bold cyan"))
+        marks.append("protected")
     if view.sycophant == seat:
-        tags.append(Text(fmt("play.status.sycophant").plain, style="bold yellow"))
+        marks.append("sycophant")
     if view.jester is not None and view.jester[1] == seat:
-        tags.append(fmt("play.status.jester", player=m.names[view.jester[0]]))
+        marks.append("jester")
     if view.set_aside_taken_by == seat:
-        tags.append(fmt("play.status.set_aside"))
+        marks.append("set_aside")
     if seat in m.computers:
-        tags.append(Text(fmt("play.status.computer").plain, style=DIM))
-    return Text(", ").join(tags)
+        marks.append("computer")
+    return marks
 
 
-def seats_table(m: TableModel) -> Table:
+def _mark(key: str) -> Text:
+    return Text(MARKS[key], style=MARK_STYLES.get(key, "bold"))
+
+
+def legend(m: TableModel, width: int) -> Group | None:
+    """What the marks on the table mean (``Status: ✗ OUT · ◆ protected``), or ``None`` without marks."""
+    shown = {key for sv in m.view.seats for key in seat_marks(m, sv.seat)}
+    if not shown:
+        return None
+    entries = []
+    for key in MARKS:
+        if key not in shown:
+            continue
+        if key == "jester":
+            assert m.view.jester is not None
+            words = fmt("play.status.jester", player=name_text(m.names[m.view.jester[0]]))
+        else:
+            words = fmt(f"play.status.{key}")
+        entries.append(Text.assemble(_mark(key), NBSP, Text(words.plain, style=DIM)))
+    label = Text(fmt("play.table.status").plain + ":", style=DIM)
+    text = Text.assemble(label, " ", Text(" · ").join(entries))
+    return Group(*wrap_words(text, width))
+
+
+def seat_lines(m: TableModel, width: int) -> list[Text]:
+    """A line per seat (whose turn, marks, name, favor tokens, discard pile), under a line of column titles. A
+    pile too long for its column gets whole lines of its own under its seat."""
     view = m.view
-    table = Table(box=None, pad_edge=False, padding=(0, 1), expand=True, header_style=DIM, show_edge=False)
-    table.add_column("", no_wrap=True, width=1)
-    table.add_column(fmt("play.table.player"), no_wrap=True, max_width=18, overflow="ellipsis")
-    table.add_column(fmt("play.table.tokens", goal=str(view.goal)), no_wrap=True)
-    table.add_column(fmt("play.table.status"), max_width=30)
-    table.add_column(fmt("play.table.discards"), ratio=1)
-    deciding = view.decider if view.decider is not None else None
+    names: list[Text] = []
     for sv in view.seats:
-        seat = sv.seat
-        marker = Text("▶", style="bold") if seat == deciding else Text(" ")
-        name = name_text(m.names[seat], viewer=seat == m.viewer)
-        if seat == m.viewer:
+        name = name_text(m.names[sv.seat], viewer=sv.seat == m.viewer)
+        if sv.seat == m.viewer:
             name = Text.assemble(name, " ", fmt("play.table.you"))
-        out = not (sv.dealt_in and sv.in_round)
-        if out:
+        if not (sv.dealt_in and sv.in_round):
             name.stylize(DIM)
-        discards = cards_text(sv.discards, view.ruleset, sep=" ") if sv.discards else Text("–", style=DIM)
-        table.add_row(marker, name, tokens_text(sv.tokens, view.goal), status_tags(m, seat), discards)
-    return table
+        names.append(name)
+    marks = [seat_marks(m, sv.seat) for sv in view.seats]
+    tokens = [tokens_text(sv.tokens, view.goal) for sv in view.seats]
+    piles = [cards_text(sv.discards, view.ruleset, sep=" ", keep=True) for sv in view.seats]
+    titles = (fmt("play.table.player"), fmt("play.table.tokens", goal=str(view.goal)), fmt("play.table.discards"))
+    mark_width = max(len(x) for x in marks)
+    name_width = max(cell_len(t.plain) for t in [titles[0], *names])
+    token_width = max(cell_len(t.plain) for t in [titles[1], *tokens])
+    widest = max(cell_len(p.plain) for p in piles)
+    gap = 2
+    if 2 + mark_width + name_width + token_width + 2 * gap + widest > width:
+        gap = 1  # a column less between the columns rather than a pile on its own line
+    lead = 2 + mark_width  # whose turn, the marks, a space
+    room = width - lead - name_width - token_width - 2 * gap
+
+    def cell(text: Text, size: int) -> Text:
+        text = text.copy()
+        text.truncate(size, overflow="ellipsis", pad=True)
+        return text
+
+    head = Text.assemble(
+        " " * lead,
+        cell(titles[0], name_width),
+        " " * gap,
+        cell(titles[1], token_width),
+        " " * gap,
+        cell(titles[2], max(room, 0)),
+        style=DIM,
+    )
+    head.rstrip()
+    lines = [head]
+    for i, sv in enumerate(view.seats):
+        turn = Text("▶", style="bold") if sv.seat == view.decider else Text(" ")
+        seat_marks_text = Text.assemble(*(_mark(k) for k in marks[i]))
+        pile = piles[i] if sv.discards else Text("–", style=DIM)
+        fits = cell_len(pile.plain) <= room
+        row = Text.assemble(
+            turn,
+            cell(seat_marks_text, mark_width),
+            " ",
+            cell(names[i], name_width),
+            " " * gap,
+            cell(tokens[i], token_width),
+            " " * gap,
+            pile if fits else Text("↓", style=DIM),
+        )
+        row.rstrip()
+        lines.append(row)
+        if not fits:
+            lines.extend(Text.assemble(" " * lead, part) for part in wrap_words(pile, width - lead))
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "crop"
+    return lines
 
 
-def table_info(m: TableModel) -> Text:
-    """The face-up set-aside cards and the card tracker."""
+def table_info(m: TableModel, width: int) -> list[Text]:
+    """The face-up set-aside cards and the card tracker, wrapped to ``width`` between cards."""
     view = m.view
     lines: list[Text] = []
     if view.face_up:
-        lines.append(
-            Text.assemble((fmt("play.table.face_up").plain, "bold"), " ", cards_text(view.face_up, view.ruleset))
-        )
+        label = Text(fmt("play.table.face_up").plain, style="bold")
+        face_up = Text.assemble(label, " ", cards_text(view.face_up, view.ruleset, sep=", ", keep=True))
+        lines.extend(wrap_words(face_up, width))
     key = "play.table.unseen" if m.viewer is not None else "play.table.unseen_public"
-    lines.append(Text.assemble((fmt(key).plain, "bold"), " ", counts_text(view.unseen(), view.ruleset)))
-    return Text("\n").join(lines)
+    label = Text(fmt(key).plain, style="bold")
+    lines.extend(wrap_words(Text.assemble(label, " ", counts_text(view.unseen(), view.ruleset)), width))
+    return lines
 
 
 def knowledge(m: TableModel) -> list[Text]:
@@ -267,16 +384,24 @@ def knowledge(m: TableModel) -> list[Text]:
     return known
 
 
-def hand_section(m: TableModel, width: int) -> RenderableType:
+def hand_section(m: TableModel, width: int, *, large: bool = False) -> RenderableType:
+    """The viewer's cards side by side, and what they know beside them (or under them when there is no room).
+    ``large`` faces are wider and show each card's whole text."""
     view = m.view
-    faces = [CardFace(card, view.ruleset) for card in view.hand]
+    count = len(view.hand)
+    face_width = CARD_WIDTH
+    lines = TEXT_LINES
+    if large:
+        face_width = max(CARD_WIDTH, min(LARGE_CARD_MAX, (width - KNOWLEDGE_MIN - count) // max(count, 1)))
+        lines = max(full_lines(card, view.ruleset, face_width) for card in view.hand)
+    faces = [CardFace(card, view.ruleset, width=face_width, full=large, lines=lines) for card in view.hand]
     known = knowledge(m) or [Text(fmt("play.know.nothing").plain, style=DIM)]
     body = Text("\n").join(known)
     title = fmt("play.know.title")
-    room = width - len(faces) * (CARD_WIDTH + 1)
+    room = width - len(faces) * (face_width + 1)
     grid = Table.grid(padding=(0, 1), expand=room >= KNOWLEDGE_MIN)
     for _ in faces:
-        grid.add_column(width=CARD_WIDTH)
+        grid.add_column(width=face_width)
     if room >= KNOWLEDGE_MIN:
         grid.add_column(ratio=1)
         panel = Panel(body, title=title, title_align="left", box=box.ROUNDED, border_style=DIM, padding=(0, 1))
@@ -299,13 +424,15 @@ def news_panel(m: TableModel, news: Sequence[Entry]) -> Panel:
     )
 
 
-def log_lines(console: Console, m: TableModel, width: int, room: int) -> tuple[list[Line], set[int]]:
-    """The newest log entries that fit in ``room`` lines (new ones marked ``›`` and in bold), and the indexes
-    of the entries shown."""
+def log_lines(
+    console: Console, m: TableModel, width: int, room: int, entries: Sequence[Entry] | None = None
+) -> tuple[list[Line], set[int]]:
+    """The newest log entries (of ``entries``, by default the whole log) that fit in ``room`` lines (new ones
+    marked ``›`` and in bold), and the indexes of the entries shown."""
     opts = console.options.update(width=width, height=None)
     picked: list[Line] = []
     shown: set[int] = set()
-    for entry in reversed(m.log):
+    for entry in reversed(m.log if entries is None else entries):
         new = m.new_from is not None and entry.index >= m.new_from
         text = entry.text.copy()
         if new:

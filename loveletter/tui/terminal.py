@@ -24,7 +24,7 @@ from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
-from loveletter.tui.hotseat import Hotseat
+from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.log import Entry
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference_pages
@@ -103,20 +103,38 @@ class TerminalFrontend:
 
     # ------------------------------------------------------------------------------------ before the game
 
-    def ask_names(self, title: str, defaults: Sequence[str | None], prompts_for: Sequence[str]) -> list[str]:
-        """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name)."""
+    def name_seats(self, ruleset: Ruleset, seats: Sequence[Seat]) -> list[Seat]:
+        """Ask the names of the people whose name is still empty (the game's setup screen); the seats named."""
+        from loveletter.tui.setup import default_name
+
+        people = [i for i, s in enumerate(seats) if not s.computer]
+        if all(s.name for s in seats):
+            return list(seats)
+        asked = self.ask_names(
+            self.setup_title(ruleset, len(seats)),
+            [s.name or None for s in seats],
+            [default_name(people.index(i) + 1) if i in people else s.name for i, s in enumerate(seats)],
+            people=len(people),
+        )
+        return [Seat(name, s.level) for name, s in zip(asked, seats, strict=True)]
+
+    def setup_title(self, ruleset: Ruleset, players: int) -> str:
+        return t("play.setup.title", title=ruleset_title(ruleset), players=players)
+
+    def ask_names(
+        self, title: str, defaults: Sequence[str | None], prompts_for: Sequence[str], *, people: int = 2
+    ) -> list[str]:
+        """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name). With
+        ``people`` at the table, the screen says how the computer is passed between them (if it is)."""
         from loveletter.tui.setup import check_name
 
+        intro = fmt("play.setup.intro" if people > 1 else "play.setup.intro_alone")
         names = list(defaults)
         for index, given in enumerate(defaults):
             if given is not None:
                 continue
             seated = [n for n in names if n is not None]
-            body = Panel(
-                Text.assemble((title, "bold"), "\n\n", fmt("play.setup.intro")),
-                box=box.ROUNDED,
-                padding=(1, 2),
-            )
+            body = Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2))
             self.draw(body, 3)
             suggestion = prompts_for[index]
             names[index] = prompts.ask_text(
@@ -127,6 +145,24 @@ class TerminalFrontend:
                 output=self.output,
             )
         return [n for n in names if n is not None]
+
+    def ask_first_player(self, names: Sequence[str], choices: Sequence[int], *, title: str | None = None) -> int:
+        """Ask, publicly, who starts the round among ``choices``. Before the first round (``title``: the setup
+        screen's), over a panel that says why; later, over the public table at the last round's end."""
+        question = t("play.first.ask")
+        options = [Choice(seat, names[seat]) for seat in choices]
+        hint = t("play.first.hint")
+        reserve = prompts.choice_height(question, options, self.width(), hint)
+        if title is not None:
+            intro = fmt("play.first.intro")
+            self.draw(Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2)), reserve)
+        else:
+            banner = self.result_banner(None, t("play.round.title", round=self.table.game.view(0).round))
+            self.draw_table(self.model(None, banner=banner, status=fmt("play.table.round_over")), reserve)
+        answer = prompts.choose(question, options, hint=hint, input=self.input, output=self.output)
+        self.screen.wipe()
+        assert isinstance(answer, int)
+        return answer
 
     # ------------------------------------------------------------------------------------------- frontend
 
@@ -220,6 +256,11 @@ class TerminalFrontend:
         self.press(t("play.done.prompt"), t("play.done.hint"))
         self.screen.wipe()
 
+    def private_news(self, seat: int, since: int) -> None:
+        self.draw_table(self.model(seat, new_from=since, status=fmt("play.table.round_over")), 2)
+        self.press(t("play.news.prompt"), t("play.news.hint"))
+        self.screen.wipe()
+
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         if self.delay <= 0:
             return
@@ -234,6 +275,12 @@ class TerminalFrontend:
             input=self.input,
             output=self.output,
         )
+
+    def first_player(self, choices: Sequence[int]) -> int | None:
+        table = self.table
+        if not table.people:
+            return None  # a show of computer players: the game loop draws one
+        return self.ask_first_player(table.names, choices)
 
     def round_over(self) -> bool:
         table = self.table

@@ -78,7 +78,8 @@ def test_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
     ("args", "message"),
     [
         (["--seats", "easy,grandmaster"], "unknown level 'grandmaster'"),
-        (["--seats", "easy:5"], "only the hard level takes a budget"),
+        (["--seats", "easy:5"], "only the hard level takes one"),
+        (["--seats", "hard:0"], "a whole number from 1 up"),
         (["--seats", "easy,easy", "--players", "3"], "--seats names 2 levels but --players says 3"),
         (["--players", "9"], "seats 2 to 6 players, not 9"),
         (["--games", "0"], "--games must be at least 1"),
@@ -115,6 +116,44 @@ def test_records_are_saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert game.over
 
 
+def test_solitaire_records_are_saved_whatever_the_ruleset_file_is_called(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from loveletter.solitaire.record import SolitaireRecord
+
+    # The solitaire is recognised by its kind, not its name: a renamed copy of the bundled file is one too.
+    bundled = Path(__file__).resolve().parents[2] / "rulesets" / "solitaire.toml"
+    house = tmp_path / "mine.toml"
+    house.write_text(bundled.read_text(encoding="utf-8").replace('name = "solitaire"', 'name = "mysol"'), "utf-8")
+    folder = tmp_path / "records"
+    args = ("--ruleset", str(house), "--seats", "easy", "--games", "3", "--seed", "4", "--save-dir", str(folder))
+    data = simulate_json(capsys, *args)
+    files = sorted(folder.glob("*.json"))
+    assert data["games"] == 3 and len(files) == 3
+    wins = 0
+    for path in files:
+        game = SolitaireRecord.from_json(path.read_text(encoding="utf-8"), str(path)).replay(str(path))
+        assert game.over
+        wins += game.won
+    levels = data["levels"]
+    assert isinstance(levels, dict) and levels["easy"]["wins"] == wins
+
+
+def test_the_solitaire_hard_level_takes_its_budget() -> None:
+    from loveletter.solitaire.bot import HardBot, make_solitaire_bot
+    from loveletter.solitaire.simulate import play_deal
+
+    bot = make_solitaire_bot("hard", seed=1, budget=3)
+    assert isinstance(bot, HardBot) and bot.worlds == 3
+    with pytest.raises(ValueError, match="only the hard level"):
+        make_solitaire_bot("easy", seed=1, budget=3)
+    # The budget is used, not just shown: with one sampled deal per choice some decisions come out differently.
+    decisions = {
+        budget: [play_deal(s, "hard", s + 7, budget=budget)["decisions"] for s in range(6)] for budget in (1, 16)
+    }
+    assert decisions[1] != decisions[16]
+
+
 def test_a_result_carries_what_a_record_needs() -> None:
     spec = make_specs("classic", ["easy", "random"], games=1, seed=5)[0]
     result = play_game(spec)
@@ -149,3 +188,27 @@ def test_the_benchmark_smoke_run() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--quick", "--jobs", "1"]) == 0
+
+
+def test_the_solitaire_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("solitaire_benchmark", BENCHMARK.with_name("solitaire.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--quick", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{level} " in out for level in ("random", "easy", "hard")) and "/20 = " in out
+
+
+def test_a_ruleset_that_lets_the_host_choose_who_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bundled = Path(__file__).resolve().parents[2] / "rulesets" / "classic.toml"
+    text = bundled.read_text(encoding="utf-8")
+    assert 'first_player_mode = "random"' in text
+    house = tmp_path / "choose.toml"
+    house.write_text(text.replace('first_player_mode = "random"', 'first_player_mode = "choose"'), encoding="utf-8")
+    args = ("--ruleset", str(house), "--seats", "easy,random,random", "--games", "6", "--seed", "8")
+    one = simulate_json(capsys, *args)
+    two = simulate_json(capsys, *args, "--jobs", "2")
+    one.pop("seconds")
+    two.pop("seconds")
+    assert one == two and one["games"] == 6

@@ -57,6 +57,12 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         term.press("1")  # the Guard: Cal is the only one left to choose
         term.wait_for("Name a card:", "7) King")
         term.press("7")
+        # Dee, knocked out by the Baron, had no turn since: she is handed the laptop to see Cal's King.
+        screen = term.wait_for("Pass the computer to Dee")
+        assert "King" not in screen
+        term.press("enter")
+        term.wait_for("(secret: Cal has King, Dee has Handmaid.)", "Dee (you)", "only you learned")
+        term.press("enter")
         screen = term.wait_for("Round 1 is over", "Ana is the last one standing", "Press Enter to deal")
         assert KING_FACE not in screen
         term.press("q")

@@ -3,6 +3,7 @@ the scrollback of a real terminal (tmux: ``capture-pane -S -``) shows the previo
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,7 @@ PRINCE_CARD = "5 Prince"
 class Tmux:
     """A detached tmux session on its own server socket, 80x24."""
 
-    def __init__(self, command: list[str], cwd: str) -> None:
+    def __init__(self, command: list[str], cwd: str, *, shell_command: str | None = None) -> None:
         self.socket = f"loveletter-test-{uuid.uuid4().hex[:8]}"
         self.session = "game"
         env = program_env()
@@ -36,6 +37,8 @@ class Tmux:
             if key in ("PROMPT_TOOLKIT_NO_CPR", "LOVELETTER_LANG", "NO_COLOR", "LANG")
         ]
         shell = " ".join(["env", *exports, *(_quote(part) for part in command)])
+        if shell_command is not None:
+            shell = shell_command
         self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", self.session, "-c", cwd, shell)
         self.run("set-option", "-t", self.session, "history-limit", "5000")
 
@@ -72,10 +75,18 @@ def _quote(part: str) -> str:
     return shlex.quote(part)
 
 
+def need_tmux() -> None:
+    """Skip without tmux on a developer's machine; under CI (``CI=true``) a missing tmux is a failure, so the
+    privacy checks can never be skipped there unnoticed."""
+    if shutil.which("tmux") is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("tmux is not installed: CI must install it (.ci/run) to check privacy on a real terminal")
+        pytest.skip("tmux is not installed (CI installs it: .ci/run)")
+
+
 @pytest.fixture
 def tmux_game(tmp_path: Path) -> Iterator[Tmux]:
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (CI installs it: .ci/run)")
+    need_tmux()
     deals = write_deals(tmp_path / "deals.json", [ROUND])
     command = [sys.executable, "-m", "loveletter", "play", "--players", "2", "--names", "Ana,Bea", "--deal-file", deals]
     session = Tmux(command, cwd=str(Path.cwd()))
@@ -112,3 +123,40 @@ def test_the_next_player_cannot_see_or_scroll_back_to_the_previous_hand(tmux_gam
         time.sleep(0.05)
     # After leaving the game nothing private is left behind either.
     assert PRINCE_FACE not in after and "3 Baron" not in after
+
+
+#: Lines printed on the normal screen, many more than its 24 rows: most of them go to the scrollback.
+SECRETS = 60
+
+
+def _wipe_in_a_pane(wipe: str, cwd: str) -> str:
+    """Print secret lines on tmux's NORMAL screen (whose scrollback tmux keeps), then write ``wipe`` from a tiny
+    Python program in the same pane (which then prints a marker: it ran to its end); the pane's screen and whole
+    scrollback afterwards."""
+    printer = f"for i in $(seq 1 {SECRETS}); do echo secret-line-$i; done"
+    # The marker is put together when the program runs, so no error message can show it.
+    program = wipe + "; print('wiped-' + 'here')"
+    writer = f"{_quote(sys.executable)} -c {_quote(program)}"
+    script = f"{printer}; {writer}; sleep 30"
+    tmux = Tmux([], cwd, shell_command=f"sh -c {_quote(script)}")
+    try:
+        tmux.wait_for("wiped-here")
+        return tmux.capture()
+    finally:
+        tmux.close()
+
+
+def test_the_programs_wipe_clears_the_scrollback_of_the_normal_screen() -> None:
+    need_tmux()
+    cwd = str(Path.cwd())
+    # The program's own wipe, as the game writes it between players.
+    program = "import sys; from loveletter.tui.screen import Screen; Screen(sys.stdout).wipe()"
+    after = _wipe_in_a_pane(program, cwd)
+    assert "wiped-here" in after and "secret-line" not in after, after
+    # The same without "erase the scrollback" (ESC[3J) leaves the secrets a scroll away: the check above can fail.
+    partial = (
+        "import sys; from loveletter.tui.screen import WIPE; assert '\\x1b[3J' in WIPE; "
+        "sys.stdout.write(WIPE.replace('\\x1b[3J', '')); sys.stdout.flush()"
+    )
+    leaky = _wipe_in_a_pane(partial, cwd)
+    assert "wiped-here" in leaky and f"secret-line-{SECRETS // 2}" in leaky

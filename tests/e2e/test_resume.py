@@ -103,6 +103,34 @@ def test_replay_steps_through_a_game_in_the_terminal(tmp_path: Path) -> None:
         term.close()
 
 
+def test_replay_steps_through_a_solitaire_game_in_the_terminal(tmp_path: Path) -> None:
+    import random
+
+    from loveletter.solitaire import SolitaireGame
+    from loveletter.solitaire.record import SolitaireRecord
+
+    rng = random.Random(3)
+    game = SolitaireGame(seed=3)
+    while not game.over:
+        game.push(rng.choice(game.legal_actions()))
+    path = tmp_path / "solitaire.json"
+    SolitaireRecord.start(game).save(path)
+    total = len(game.actions)
+
+    term = Terminal(["replay", str(path), "--all"], env=program_env(LOVELETTER_HOME=str(tmp_path)))
+    try:
+        term.wait_for(f"Replay 0/{total}", "Enter: next", "Face down", "deal 3")
+        term.press("n")
+        term.wait_for(f"Replay 1/{total}")
+        term.press("\x1b[F")  # End
+        term.wait_for(f"Replay {total}/{total}", "The end of the record.", "Result: you")
+        term.press("q")
+        assert term.finish() == 0
+        assert left_clean(bytes(term.raw))
+    finally:
+        term.close()
+
+
 def test_ctrl_c_before_the_game_begins_saves_nothing(tmp_path: Path) -> None:
     term = Terminal(["play", "--seed", "1", "--delay", "0"], env=program_env(LOVELETTER_HOME=str(tmp_path)))
     try:

@@ -56,8 +56,13 @@ def test_a_game_played_to_a_win(tmp_path: Path) -> None:
         term.press("1")
         term.wait_for("Which card do you play?", "1) 1 Guard")
         term.press("1")  # the Guard's only target is the Princess, face up: discarded
-        screen = term.wait_for("You win!", "The queue is empty: the Princess has no one left to guard her.")
-        assert "Play again?" in screen and "Streak 1 (best 1) · won 1 of 1" in screen
+        # The win screen is drawn in parts: wait for all of it.
+        term.wait_for(
+            "You win!",
+            "The queue is empty: the Princess has no one left to guard her.",
+            "Play again?",
+            "Streak 1 (best 1) · won 1 of 1",
+        )
         term.press("n")
         assert term.finish() == 0
         assert "Thanks for playing." in term.text()
@@ -81,8 +86,11 @@ def test_a_game_played_to_a_loss(tmp_path: Path) -> None:
         screen = term.wait_for("The retinue's Guard attacks you", "1) your hand (Countess)", "2) your agent")
         assert "The retinue plays Q1: the Guard." in screen
         term.press("1")
-        screen = term.wait_for("You lose", "A retinue Guard struck a card it knew, or named your agent right.")
-        assert "Streak 0 (best 0) · won 0 of 1" in screen
+        term.wait_for(
+            "You lose",
+            "A retinue Guard struck a card it knew, or named your agent right.",
+            "Streak 0 (best 0) · won 0 of 1",
+        )
         term.press("n")
         assert term.finish() == 0
     finally:

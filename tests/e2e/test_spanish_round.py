@@ -25,8 +25,7 @@ def test_a_whole_game_against_the_computer_in_spanish(tmp_path: Path) -> None:
     term = Terminal(["play", "--deal-file", deals, "--seed", "1", "--delay", "0"], env=env)
     try:
         screen = term.wait_for("Jugador 1, ¿tu nombre? [Jugador 1]")
-        # The title is the ruleset's (commands/play.py still shows its English title: see the i18n report).
-        assert "· 2 jugadores" in screen and "Cada uno verá solo sus propias cartas." in screen
+        assert "Love Letter (edición 2019) · 2 jugadores" in screen and "Juegas contra el ordenador" in screen
         term.press("Ana", "enter")
 
         # Round 1: the table, the cards and the question in Spanish; a Guard names the Priest by its key.

@@ -13,7 +13,7 @@ from tests.support import deal, play
 @pytest.mark.parametrize("ruleset", AB)
 @pytest.mark.parametrize("royal", ["King", "Prince"])
 @pytest.mark.parametrize("countess_drawn", [False, True])
-def test_A_C1_C2_countess_with_king_or_prince_must_be_played(ruleset: str, royal: str, countess_drawn: bool) -> None:
+def test_A_C1_A_C2_countess_with_king_or_prince_must_be_played(ruleset: str, royal: str, countess_drawn: bool) -> None:
     dealt, drawn = ("Countess", royal) if not countess_drawn else (royal, "Countess")
     game = deal(ruleset, 3, hands=[dealt, "Guard", "Priest"], draws=[drawn])
     assert game.legal_actions() == (Play("Countess"),)

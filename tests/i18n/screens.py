@@ -21,7 +21,7 @@ from typing import Any
 from rich.console import Console
 
 from loveletter.engine import Game, bundled_names, load_ruleset
-from loveletter.i18n import language, ruleset_title, t
+from loveletter.i18n import language, t
 from loveletter.tui import prompts
 from loveletter.tui.cards import CardFace
 from loveletter.tui.hotseat import Hotseat, Seat
@@ -114,23 +114,38 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
     end screen is drawn after ``rounds`` rounds even if nobody has won yet: the tests stay quick)."""
 
     def draw(console: Console) -> None:
-        from loveletter.tui.setup import default_name
         from loveletter.tui.terminal import TerminalFrontend
 
         players = people + bots
         game = Game(ruleset, players, seed=seed)
-        suggestions = [default_name(i + 1) for i in range(people)] + list(NAMES[people:players])
         with fake_prompts(console, seed, rounds), TerminalScreen(io.StringIO()) as screen:
             front = TerminalFrontend(console, screen, delay=1.0)
-            title = t("play.setup.title", title=ruleset_title(game.ruleset), players=players)
-            asked = front.ask_names(title, [None] * people + list(NAMES[people:players]), suggestions)
-            seats = [Seat(name, None if i < people else "random") for i, name in enumerate(asked)]
+            unnamed = [Seat("") for _ in range(people)] + [Seat(n, "random") for n in NAMES[people:players]]
+            seats = front.name_seats(game.ruleset, unnamed)  # the setup screen, as `loveletter play` draws it
             table = Hotseat(game, seats, front, seed=seed)
             table.run()
             if table.stopped:
                 front.game_over()
 
     return draw
+
+
+def host_chooses_first(console: Console) -> None:
+    """A house ruleset with ``first_player_mode = "choose"``: the host is asked who starts the first round."""
+    from loveletter.tui.terminal import TerminalFrontend
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "house.toml"
+        text = (Path(__file__).parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+        text = text.replace('first_player_mode = "random"', 'first_player_mode = "choose"')
+        # A house file's title is the player's own words, never translated: one with no English in it.
+        path.write_text(text.replace('title = "Love Letter (classic, 2019 rulebook)"', 'title = "Love Letter"'))
+        ruleset = load_ruleset(str(path))
+    with fake_prompts(console, 7, rounds=2), TerminalScreen(io.StringIO()) as screen:
+        front = TerminalFrontend(console, screen, delay=1.0)
+        seats = front.name_seats(ruleset, [Seat(n) for n in NAMES[:3]])
+        first = front.ask_first_player(NAMES[:3], range(3), title=front.setup_title(ruleset, 3))
+        Hotseat(Game(ruleset, 3, seed=7, first_player=first), seats, front, seed=7).run()
 
 
 # --------------------------------------------------------------------------------------------- decisions
@@ -175,6 +190,10 @@ def decisions(console: Console) -> None:
         hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
         for line in prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint):
             console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
+        if step.kind == "card" and not plan.asked:  # a card's name being typed
+            typing = prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint, "g")
+            for line in typing[-2:]:
+                console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
         for option in step.options:
             if option.enabled:
                 plan.answer(option.value)
@@ -400,6 +419,21 @@ def help_screens() -> dict[str, Draw]:
     return screens
 
 
+def ruleset_errors(console: Console) -> None:
+    """``loveletter rules --ruleset FILE`` on a broken ruleset file, one for every problem the validator reports."""
+    from loveletter.cli import _error_text
+    from tests.engine.bad_rulesets import BAD, raise_problem
+
+    with tempfile.TemporaryDirectory() as folder:
+        for code in BAD:
+            error = raise_problem(code, Path(folder))
+            if code.startswith("solitaire_") and code != "solitaire_kind":
+                # A solitaire file's own problems: met through records and `simulate`, worded the same way.
+                console.print(t("cli.error", message=_error_text(error)))
+            else:
+                command("rules", "--ruleset", error.source)(console)
+
+
 def errors(console: Console) -> None:
     """One-line errors: argparse's and ours, bad deal files, and a Ctrl-C."""
     with tempfile.TemporaryDirectory() as folder:
@@ -434,6 +468,10 @@ def errors(console: Console) -> None:
             ("play", "--players", "3", "--bots", "4"),
             ("play", "--names", "Ana,Ana"),
             ("play", "--names", "A,B,C"),
+            ("play", "--players", "3", "--names", "A,B"),
+            ("play", "--players", "1"),
+            ("play", "--bots", "-1"),
+            ("play", "--bots", "6"),
             *(("play", "--bots", "2", "--deal-file", str(path)) for path in files.values()),
             ("replay",),
             ("replay", "--seat", "1", "--all", "x.json"),
@@ -447,7 +485,7 @@ def errors(console: Console) -> None:
             ("simulate", "--players", "9"),
             ("simulate", "--save-dir", str(a_file / "below")),
             ("simulate", "--ruleset", "solitaire", "--players", "2"),
-            ("simulate", "--ruleset", "solitaire", "--save-dir", folder),
+            ("simulate", "--ruleset", "solitaire", "--games", "2", "--seed", "1", "--save-dir", folder),
         ):
             command(*argv)(console)
     interrupted(console)
@@ -538,6 +576,10 @@ def saved_game_screens(console: Console) -> None:
             ("replay", str(paths["unreadable"])),
             ("replay", str(home / "nowhere.json")),
             ("replay", str(paths["solitaire"])),
+            ("replay", "--all", str(paths["solitaire"])),
+            ("replay", str(paths["solitaire won"])),
+            ("replay", "--all", str(paths["solitaire lost"])),
+            ("replay", str(stacked_solitaire(home))),
             ("resume",),
             ("resume", finished),
             ("resume", str(paths["unreadable"])),
@@ -545,10 +587,26 @@ def saved_game_screens(console: Console) -> None:
             command(*argv, home=home)(console)
 
 
+def stacked_solitaire(folder: Path) -> Path:
+    """A solitaire game dealt from a stacked layout (no deal number), saved in ``folder``."""
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
+    from loveletter.solitaire.record import SolitaireRecord
+
+    rs = load_solitaire_ruleset()
+    game = SolitaireGame(rs, layout=stacked_layout(rs, queue=["Priest"], hand="Guard", draws=["Countess"]))
+    game.push("draw")
+    path = folder / "stacked.json"
+    SolitaireRecord.start(game).save(path)
+    return path
+
+
 def replay_viewer(console: Console) -> None:
-    """The terminal replay: next, a round by number, the last point, the end, quit; every hand, then one seat's."""
+    """The terminal replay: next, a round by number, the last point, the end, quit; every hand, then one seat's;
+    then a finished solitaire game with every face-down card, and as its player saw it."""
     from loveletter.records import GameRecord
+    from loveletter.solitaire.record import SolitaireRecord
     from loveletter.tui.replay import Replay, ReplayViewer
+    from loveletter.tui.solitaire.replay import SolitaireReplay, SolitaireReplayViewer
 
     with tempfile.TemporaryDirectory() as folder:
         paths = saved_games(Path(folder))
@@ -557,6 +615,11 @@ def replay_viewer(console: Console) -> None:
         for seat in (None, 0):
             with fake_prompts(console, 0, script=script), TerminalScreen(io.StringIO()) as screen:
                 ReplayViewer(Replay(record, seat), console, screen).run()
+        solitaire = SolitaireRecord.load(paths["solitaire lost"])
+        steps = [True, SolitaireReplayViewer.LAST, SolitaireReplayViewer.FIRST, SolitaireReplayViewer.QUIT]
+        for every in (True, False):
+            with fake_prompts(console, 0, script=steps), TerminalScreen(io.StringIO()) as screen:
+                SolitaireReplayViewer(SolitaireReplay(solitaire, every), console, screen).run()
 
 
 # -------------------------------------------------------------------------------------------------- solitaire
@@ -605,10 +668,12 @@ def screens() -> dict[str, Draw]:
     out["hot seat premium, three people and three bots"] = hot_seat_game("premium", 3, 3, 4, rounds=4)
     out["hot seat premium, two people"] = hot_seat_game("premium", 2, 0, 5, rounds=3)
     out["hot seat original2012, all computers"] = hot_seat_game("original2012", 0, 3, 6)
+    out["hot seat, the host chooses who starts"] = host_chooses_first
     out["rules command"] = command("rules", "--ruleset", "premium")
     out["rulesets command"] = command("rulesets")
     out["simulate command"] = simulations
     out["errors"] = errors
+    out["ruleset file errors"] = ruleset_errors
     out["saved games"] = saved_game_screens
     out["replay viewer"] = replay_viewer
     out["solitaire"] = solitaire_games

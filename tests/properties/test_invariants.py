@@ -48,8 +48,9 @@ from typing import Any
 
 import pytest
 
-from loveletter.engine import Action, Game, GameState, Keep, Phase, Play, Ruleset, View, load_ruleset
+from loveletter.engine import Action, Game, GameState, Keep, Phase, Play, Ruleset, View, load_ruleset, stacked_deck
 from loveletter.engine import events as ev
+from tests.engine.premium_scenario import next_round_to_finale, quick_game
 from tests.properties.redeal import redeal
 
 #: The bundled rulesets and the player counts they seat.
@@ -268,6 +269,11 @@ class GameChecker:
         self.redeals_changed = 0
         self.steps = 0
         self.full_steps = 0
+        #: Steps of tie-break rounds checked in full, and the mid-round wins (by the token's reason: "bishop" or
+        #: "constable") met in rounds checked in full: the rare paths the tests ask to have really checked.
+        self.tiebreak_round = False
+        self.full_tiebreak_steps = 0
+        self.full_mid_round_wins: list[str] = []
         # The previous step's state, for check_progress.
         self.discards: list[list[str]] = []
         self.alive: list[bool] = []
@@ -300,6 +306,7 @@ class GameChecker:
             self.full_round = self.rng.random() < self.full_round_chance
             started = events[0]
             assert isinstance(started, ev.RoundStarted), self.where("a deal starts with RoundStarted")
+            self.tiebreak_round = started.tiebreak
             self.round_deck = started.deck_size
             if not started.tiebreak:
                 expected = DECK_AFTER_DEAL[len(self.deck_sorted)][self.n]
@@ -320,6 +327,9 @@ class GameChecker:
         self.check_progress(events, action)
         if self.full_round:
             self.full_steps += 1
+            self.full_tiebreak_steps += self.tiebreak_round
+            if any(isinstance(e, ev.RoundEnded) and e.reason == "interrupted" for e in events):
+                self.full_mid_round_wins.append([e for e in events if isinstance(e, ev.TokenAwarded)][-1].reason)
             for seat, knowledge in enumerate(self.seats_knowledge):
                 for e in events:
                     if e.visible_to(seat):
@@ -705,12 +715,30 @@ def play_unchecked(ruleset: Ruleset, players: int, seed: int) -> Game:
 def test_random_games_keep_the_invariants(name: str, players: int) -> None:
     ruleset = load_ruleset(name)
     redeals = changed = 0
+    mid_round_wins: list[str] = []
     for seed in range(GAMES_PER_CONFIG):
         checker = play_checked(ruleset, players, seed, replay=seed % REPLAY_EVERY == 0)
         redeals += checker.redeals
         changed += checker.redeals_changed
+        mid_round_wins += checker.full_mid_round_wins
     # The leak test must have had something to hide: most re-deals move at least one card.
     assert redeals > 0 and changed >= redeals / 2, f"{changed} of {redeals} re-deals changed the state"
+    if name == "premium" and players >= 5:
+        # A Bishop's or a Constable's token that wins the game mid-round (RULES.md §5.6, CL-12, CL-19, CL-43) comes
+        # up in about one game in seven; with the default size some of those rounds are checked in full. With a
+        # smaller run, find one further on and check it in full.
+        if not mid_round_wins:
+            mid_round_wins = fully_checked_mid_round_win(ruleset, players, first_seed=GAMES_PER_CONFIG)
+        assert set(mid_round_wins) <= {"bishop", "constable"} and mid_round_wins
+
+
+def fully_checked_mid_round_win(ruleset: Ruleset, players: int, first_seed: int) -> list[str]:
+    """The mid-round wins of the first game from ``first_seed`` on that has one, played with every check on."""
+    for seed in range(first_seed, first_seed + TIEBREAK_SCAN):
+        game = play_unchecked(ruleset, players, seed)
+        if any(isinstance(e, ev.RoundEnded) and e.reason == "interrupted" for e in game.log):
+            return play_checked(ruleset, players, seed, full_round_chance=1.0).full_mid_round_wins
+    pytest.fail(f"no mid-round win in {TIEBREAK_SCAN} random games of {ruleset.name} with {players} players")
 
 
 @pytest.mark.parametrize("players", range(5, 9))
@@ -725,6 +753,94 @@ def test_tiebreak_rounds_keep_the_invariants(players: int) -> None:
             assert checker.game.log == game.log  # the checks do not change the game
             return
     pytest.fail(f"no tie-break round in {TIEBREAK_SCAN} random games of premium with {players} players")
+
+
+# ------------------------------------------------------------------------------- game ties, every count
+
+#: Seeds of the random play that follows each stacked game tie, per player count.
+GAME_TIE_SEEDS = range(12)
+#: Cards of distinct values (no Guard) the seats hold while the Guards fly, so that any of them can be named.
+_MARKERS = ("Priest", "Baron", "Handmaid", "Prince", "King", "Countess", "Princess", "Bishop")
+
+
+def jester_tie_round(ruleset: Ruleset, players: int, winner: int, jester: int) -> tuple[list[str], list[str]]:
+    """A deck and the actions of a premium 5-8 player round (CL-41's batch): ``jester`` plays first and marks
+    ``winner`` with the Jester, then Guard after Guard knocks out everyone but ``winner``, who wins the round by
+    last standing: the round's token and the Jester's are one batch."""
+    seats = list(range(players))
+    held = dict(zip(seats, _MARKERS, strict=False))
+    value = {seat: ruleset.cards[card].value for seat, card in held.items()}
+    alive = list(seats)
+    actions = [f"Jester>{winner}"]
+    current = alive[(alive.index(jester) + 1) % len(alive)]
+    while len(alive) > 1:
+        later = alive[alive.index(current) + 1 :] + alive[: alive.index(current)]
+        targets = [p for p in later if p != winner]
+        if targets:
+            actions.append(f"Guard>{targets[0]}={value[targets[0]]}")
+            alive.remove(targets[0])
+        else:
+            actions.append(f"Guard>{winner}={next(v for v in (2, 3) if v != value[winner])}")
+        if len(alive) > 1:
+            current = next(p for p in later if p in alive)
+    draws = ["Jester"] + ["Guard"] * (len(actions) - 1)
+    deck = stacked_deck(ruleset, players, hands=[held[s] for s in seats], draws=draws, first_player=jester)
+    return deck, actions
+
+
+def stacked_game_tie(players: int) -> Game:
+    """A premium game whose last round ends with seats 0 and 1 reaching the goal together: a shared deck-out in the
+    2-4 player game (CS-5), the Jester's token and the round's in the 5-8 player game (CL-41)."""
+    ruleset = load_ruleset("premium")
+    goal = ruleset.tokens_to_win(players)
+    game = quick_game(ruleset, players, [0, 1] * (goal - 1))
+    if players <= 4:
+        hands = ["Prince", "Prince", "Priest", "Baron"][:players]
+        face_up = ["Countess", "King", "Guard"] if players == 2 else None
+        next_round_to_finale(
+            game, hands=hands, set_aside="Princess", face_up=face_up, first_player=1, balance=[(0, 1, 0)]
+        )
+    else:
+        deck, actions = jester_tie_round(ruleset, players, winner=0, jester=1)
+        game.next_round(deck=deck, first_player=1)
+        for action in actions:
+            game.push(action)
+    assert game.tokens[:2] == (goal, goal) and game.view(0).tiebreak == (0, 1), (players, game.tokens)
+    return game
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_tiebreak_rounds_after_a_stacked_game_tie_keep_the_invariants(players: int) -> None:
+    """Every premium player count: replay a stacked game up to a game tie with every check on, then play the
+    tie-break round(s) at random to the end of the game, still checking everything (views and leak test too)."""
+    stacked = stacked_game_tie(players)
+    ruleset = stacked.ruleset
+    for seed in GAME_TIE_SEEDS:
+        first = stacked.deals[0]
+        game = Game(ruleset, players, seed=seed, deck=first.deck, first_player=first.first_player)
+        label = f"premium {players}p stacked game tie, then random play with seed {seed}"
+        checker = GameChecker(game, label=label, rng=random.Random(f"tie/{players}/{seed}"), full_round_chance=1.0)
+        for i, (deal, actions) in enumerate(zip(stacked.deals, stacked.actions, strict=True)):
+            if i:
+                checker.after(game.next_round(deck=deal.deck, first_player=deal.first_player), None)
+            for action in actions:
+                checker.after(game.push(action), action)
+        assert game.round_over and game.state.tiebreak == (0, 1)
+        policy = policy_rng("premium-tie", players, seed)
+        max_rounds = game.state.round + EXTRA_ROUNDS
+        while not game.over:
+            if game.round_over:
+                if game.state.round >= max_rounds:
+                    checker.fail("the tie-break rounds do not end")
+                checker.after(game.next_round(), None)
+            else:
+                legal = game.legal_actions()
+                action = legal[policy.randrange(len(legal))]
+                checker.after(game.push(action), action)
+        checker.finish(max_rounds)
+        tiebreaks = [e for e in game.log if isinstance(e, ev.RoundStarted) and e.tiebreak]
+        assert tiebreaks and tiebreaks[0].seats == (0, 1) and checker.full_tiebreak_steps > 0
+        assert len(game.winners) == 1 and game.winners[0] in (0, 1)  # only a tied player can win a tie-break
 
 
 # ------------------------------------------------------------------------------ the checks can fail at all

@@ -149,8 +149,9 @@ def test_solitaire_records_go_to_the_solitaire_command(
     monkeypatch.setattr(solitaire, "resume_record", resume_record, raising=False)
     assert run(capsys, "resume")[0] == 0
     assert called == [path]
+    # replay reads it as a solitaire record (this stub is not a whole one)
     code, _, err = run(capsys, "replay", str(path))
-    assert code == USER_ERROR and len(err.splitlines()) == 1 and "not supported" in err
+    assert code == USER_ERROR and err.strip() == f"loveletter: error: {path}: format: not a loveletter game record"
 
 
 def test_a_simulated_game_replays_with_every_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -56,7 +56,7 @@ BASE = 'kind = "solitaire"\nname = "mine"\ncards = "classic"\n'
             "Chancellor (chancellor), which has no solitaire",
         ),
         ('kind = "solitaire"\nname = "x"\ncards = "nowhere"\n', "cards", "cannot take the cards of 'nowhere'"),
-        ('kind = "solitaire"\nname = "x"\ncards = "solitaire"\n', "cards", "one-player variant"),
+        ('kind = "solitaire"\nname = "x"\ncards = "solitaire"\n', "cards", 'such as "classic"'),
         (BASE + "flags = 1\n", "flags", "must be a table"),
         (BASE + "[flags]\nsol_prince = 1\n", "flags.sol_prince", "unknown flag; known flags: sol_baron_reveal_first"),
         (BASE + '[flags]\nsol_prince_queue = "never"\n', "flags.sol_prince_queue", "must be one of 'replace'"),

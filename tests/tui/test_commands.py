@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -40,7 +41,8 @@ def test_all_computer_games_run_to_the_end_without_a_terminal(ruleset: str, play
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {"LOVELETTER_LANG": "en", "PATH": "/usr/bin:/bin"}
+    # A bare environment (no terminal settings, no locale), but the test's private data folder: never the real one.
+    env = {"LOVELETTER_LANG": "en", "PATH": "/usr/bin:/bin", "LOVELETTER_HOME": os.environ["LOVELETTER_HOME"]}
     return subprocess.run(
         [sys.executable, "-m", "loveletter", *args],
         input=stdin,
@@ -77,9 +79,13 @@ def test_people_need_a_terminal() -> None:
     [
         (["--ruleset", "nope"], "no bundled ruleset has this name"),
         (["--ruleset", "classic", "--players", "5"], "5 players cannot play the classic ruleset: it seats 2 to 4"),
-        (["--players", "1"], "1 players cannot play the 2019 ruleset"),
+        (["--players", "1"], "--players 1 is too few: the 2019 ruleset seats 2 to 6 players"),
         (["--players", "2", "--bots", "3"], "--bots 3 is more computer players than the 2 seats"),
-        (["--players", "3", "--names", "Ana,Bea"], "--names gives 2 names; give 3 (every seat) or 3 (the people only)"),
+        (["--players", "3", "--names", "Ana,Bea"], "--names lists 2; give 3 names, one for each seat"),
+        (
+            ["--players", "3", "--bots", "1", "--names", "Ana"],
+            "--names lists 1; give 3 names (every seat) or 2 (the people only)",
+        ),
         (["--players", "2", "--names", "Ana,ana"], "bad --names: ana is already taken"),
         (["--players", "2", "--names", "Ana,"], "bad --names: A name cannot be empty."),
         (["--players", "2", "--names", "Ana,Bartholomew-the-Great"], "is too long"),

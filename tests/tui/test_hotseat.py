@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
+import io
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-from loveletter.engine import Action, Game, Redraw
+from loveletter.engine import Action, Game, Redraw, Ruleset, View, load_ruleset
 from loveletter.engine import events as ev
 from loveletter.tui.hotseat import Hotseat, Observer, Seat, StackedDeal
+from loveletter.tui.plain import PlainFrontend
 from tests.support import deal
 
 
 class Recorder:
     """A front end that plays at random and writes down what the loop asked of it."""
 
-    def __init__(self, seed: int = 0, rounds: int = 99, choose: dict[int, Action] | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        rounds: int = 99,
+        choose: dict[int, Action] | None = None,
+        first: Callable[[Sequence[int]], int | None] = lambda choices: None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.calls: list[tuple[str, int | None]] = []
         self.rounds = rounds
         self.choose = choose or {}
         self.table: Hotseat | None = None
         self.screens: list[int | None] = []
+        self.news: list[list[str]] = []
+        self.first = first
+        self.moves: list[tuple[int, int]] = []
+        #: Each time the host was asked who starts: the round to deal, the choices, the answer.
+        self.firsts: list[tuple[int, tuple[int, ...], int | None]] = []
 
     def start(self, table: Hotseat) -> None:
         self.table = table
@@ -44,6 +58,22 @@ class Recorder:
         assert self.table is not None
         self.calls.append(("computer", seat))
         self.screens.append(self.table.screen_seat())
+        self.moves.append((seat, since))
+
+    def private_news(self, seat: int, since: int) -> None:
+        assert self.table is not None
+        self.calls.append(("news", seat))
+        # Only the person holding the laptop is shown their news, and it is news to them.
+        assert self.table.screen_seat() == seat
+        self.news.append([e.text.plain for e in self.table.log(seat) if e.private and e.index >= since])
+
+    def first_player(self, choices: Sequence[int]) -> int | None:
+        assert self.table is not None
+        assert len(choices) > 1  # nobody is asked when the rules leave no choice
+        self.calls.append(("first_player", None))
+        answer = self.first(choices)
+        self.firsts.append((len(self.table.game.deals), tuple(choices), answer))
+        return answer
 
     def round_over(self) -> bool:
         assert self.table is not None
@@ -161,3 +191,122 @@ def test_private_results_wait_for_the_seats_next_screen() -> None:
     bea = [e for e in table.log(1) if e.private]
     assert bea and bea[-1].index >= table.seen.get(1, 0)
     assert not [e for e in table.log(2) if e.private] and not [e for e in table.log(None) if e.private]
+
+
+def test_a_knocked_out_baron_target_is_handed_the_laptop_to_see_the_winners_card() -> None:
+    # Ana's Baron (she keeps the Countess) against Bea's Guard: Bea is out and the round is over at once.
+    game = deal("2019", 2, hands=["Baron", "Guard"], draws=["Countess"])
+    front = Recorder(rounds=1, choose={0: game.parse("Baron>1")})
+    Hotseat(game, people("Ana", "Bea"), front).run()
+    assert front.calls == [
+        ("hand_off", 0),
+        ("decide", 0),
+        ("news", 0),  # Ana still holds the laptop: she sees Bea's card without a hand-off
+        ("hand_off", 1),
+        ("news", 1),  # Bea learns Ana's Countess before the public end screen
+        ("round_over", None),
+    ]
+    assert any("Countess" in line for line in front.news[1]) and front.screens[-1] is None
+
+
+def test_no_private_news_means_no_extra_hand_off() -> None:
+    # Ana's Guard names Bea's Priest: everything is public, so the end screen follows at once.
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+    front = Recorder(rounds=1, choose={0: game.parse("Guard>1=Priest")})
+    Hotseat(game, people("Ana", "Bea"), front).run()
+    assert front.calls == [("hand_off", 0), ("decide", 0), ("round_over", None)]
+
+
+def test_news_goes_to_people_only_and_not_with_a_single_person() -> None:
+    # A computer player's Baron knocks out Ana, the only person: her own screen shows the result, no hand-off.
+    game = deal("2019", 2, hands=["Baron", "Guard"], draws=["Countess"])
+    front = Recorder(rounds=1)
+    table = Hotseat(game, [Seat("Bot", "random"), Seat("Ana")], front, bots={0: _Fixed(game.parse("Baron>1"))})
+    table.run()
+    assert [c for c in front.calls if c[0] in ("hand_off", "news")] == []
+    # Two people and a computer player: the computer player's Baron knocks Bea out on the first turn; she never
+    # decides again this round, and is handed the laptop at its end to see the Countess that beat her.
+    game = deal("2019", 3, hands=["Baron", "Guard", "Priest"], draws=["Countess"])
+    front = Recorder(rounds=1)
+    seats = [Seat("Bot", "random"), Seat("Ana"), Seat("Bea")]
+    Hotseat(game, seats, front, bots={0: _Fixed(game.parse("Baron>2"))}).run()
+    assert ("decide", 2) not in front.calls
+    end = front.calls.index(("round_over", None))
+    assert front.calls[end - 2 : end] == [("hand_off", 2), ("news", 2)]
+    assert any("Countess" in line for line in front.news[-1])
+
+
+class _Fixed:
+    """A computer player that plays ``action`` when it is legal, else the first legal action."""
+
+    level = "fixed"
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def choose(self, view: View) -> Action:
+        legal = view.legal_actions
+        return self.action if self.action in legal else legal[0]
+
+
+def house_rules(folder: Path) -> Ruleset:
+    """The classic ruleset with ``first_player_mode = "choose"``, as a house ruleset file."""
+    text = (Path(__file__).parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    assert 'first_player_mode = "random"' in text
+    path = folder / "house.toml"
+    path.write_text(text.replace('first_player_mode = "random"', 'first_player_mode = "choose"'), encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_the_host_chooses_who_starts_after_a_tied_round(tmp_path: Path) -> None:
+    ruleset = house_rules(tmp_path)
+    for seed in range(100):  # random games until one has a tied round (a few percent of rounds are)
+        game = Game(ruleset, 4, seed=seed, first_player=3)
+        front = Recorder(seed=seed, first=max)
+        Hotseat(game, people("Ana", "Bea", "Cal", "Dee"), front, seed=seed).run()
+        if front.firsts:
+            break
+    else:
+        raise AssertionError("no tied round in 100 games")
+    assert game.deals[0].first_player == 3
+    for round_index, choices, answer in front.firsts:
+        assert answer == max(choices) and game.deals[round_index].first_player == answer
+        assert front.calls[front.calls.index(("first_player", None)) - 1] == ("round_over", None)  # after the result
+
+
+def test_with_nobody_to_ask_the_first_player_is_drawn_from_the_seed(tmp_path: Path) -> None:
+    ruleset = house_rules(tmp_path)
+
+    def show(seed: int) -> tuple[Game, str]:
+        game = Game(ruleset, 4, seed=seed, first_player=0)
+        out = io.StringIO()
+        Hotseat(game, [Seat(f"B{i}", "random") for i in range(4)], PlainFrontend(out), seed=seed).run()
+        assert game.over
+        return game, out.getvalue()
+
+    game, text = show(11)
+    again, same = show(11)
+    assert same == text and again.deals == game.deals  # the same seed, the same game
+    picks: list[tuple[tuple[int, ...], int]] = []
+    for seed in range(11, 31):
+        game = show(seed)[0]
+        ends = [e for e in game.log if isinstance(e, ev.RoundEnded)]
+        for end, dealt in zip(ends, game.deals[1:], strict=False):
+            if len(end.winners) > 1 and not any(isinstance(e, ev.TiebreakAnnounced) for e in game.log):
+                picks.append((end.winners, dealt.first_player))
+    # Each tied round was dealt to one of its winners without asking anyone, and not always to the lowest seat.
+    assert picks and all(first in winners for winners, first in picks)
+    assert any(first != min(winners) for winners, first in picks)
+
+
+def test_a_computer_chancellor_is_one_move_shown_once_and_marked_new() -> None:
+    # Ana plays her Handmaid; the computer player must play a Chancellor, then choose what to keep.
+    game = deal("2019", 2, hands=["Handmaid", "Chancellor"], draws=["Guard", "Chancellor"])
+    front = Recorder(rounds=1, choose={0: game.parse("Handmaid")})
+    table = Hotseat(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=1)
+    table.run()
+    assert front.calls[:4] == [("decide", 0), ("turn_done", 0), ("computer", 1), ("decide", 0)]
+    assert len(game.actions[0]) > 3 and str(game.actions[0][2]).startswith("keep")  # two decisions, one pause
+    seat, since = front.moves[0]
+    entry = next(e for e in table.log(0) if "plays Chancellor" in e.text.plain)
+    assert seat == 1 and entry.index >= since  # the whole line is new: marked as such on the screen

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import io
+import re
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
 
+from loveletter.i18n import card_name, set_language
 from loveletter.tui.prompts import Choice, Nav, ask_text, choice_height, choice_lines, choose, pause, press
 
 LEFT, RIGHT, UP, DOWN, ESC = "\x1b[D", "\x1b[C", "\x1b[A", "\x1b[B", "\x1b"
@@ -95,9 +100,77 @@ def test_options_flow_into_lines_that_fit_the_width() -> None:
     assert choice_height("Pick one", many, 40, "hint") == len(lines) > 3
 
 
-def test_a_disabled_option_shows_why(keys: PipeInput) -> None:
+def test_a_disabled_option_shows_why_and_no_key(keys: PipeInput) -> None:
     lines = choice_lines("", [Choice("a", "Apple"), Choice("b", "Bea", enabled=False, note="protected")], 0, 80)
-    assert "Bea (protected)" in "".join(fragment[1] for fragment in lines[0])
+    text = "".join(fragment[1] for fragment in lines[0])
+    assert "Bea (protected)" in text and "1) Apple" in text
+    assert "2)" not in text  # its key would do nothing: not shown
+
+
+def test_a_long_title_wraps_instead_of_being_cut(keys: PipeInput) -> None:
+    title = (
+        "The retinue's Guard attacks you: which card does it strike? (a face-down agent survives, "
+        "the Guard names Countess)"
+    )
+    lines = choice_lines(title, FRUIT, 0, 80, "a hint")
+    texts = ["".join(fragment[1] for fragment in line) for line in lines]
+    assert all(len(text) <= 80 for text in texts)
+    assert " ".join(texts[:2]) == title and choice_height(title, FRUIT, 80, "a hint") == len(lines) == 4
+    # Drawn by the real prompt on an 80-column output, the whole title is there.
+    drawn = io.StringIO()
+    output = Vt100_Output(drawn, lambda: Size(rows=24, columns=80), term="xterm")
+    keys.send_text("\r")
+    assert choose(title, FRUIT, hint="a hint", input=keys, output=output) == "a"
+    screen = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", drawn.getvalue())
+    assert all(word in screen.split() for word in title.split()), screen
+    assert "Countess)" in screen
+
+
+SPANISH_GUARD = [Choice(card, card_name(card)) for card in ("Princess", "Countess", "King", "Prince", "Priest")]
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    set_language("es")
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("typed", "picked"),
+    [
+        ("principe\r", "Prince"),  # no accent, lower case
+        ("PRÍNCIPE\r", "Prince"),
+        ("PRIN\r", "Princess"),  # several begin so: the first listed
+        ("princ" + "i\r", "Prince"),
+        ("rey\r", "King"),
+        ("c\r", "Countess"),
+        ("king\r", "King"),  # the English name too
+        ("prinz\r", "Princess"),  # a letter that matches nothing is ignored
+        ("reyx\x7f\x7f\x7fcondesa\r", "Countess"),  # Backspace takes letters back
+        ("rey" + DOWN + "\r", "Prince"),  # arrows still move
+        ("rey5", "Priest"),  # and numbers still pick
+    ],
+)
+def test_typing_a_card_name_selects_it(keys: PipeInput, spanish: None, typed: str, picked: str) -> None:
+    assert ask(keys, typed, SPANISH_GUARD) == picked
+
+
+def test_typing_keeps_the_question_mark_and_skips_disabled_cards(keys: PipeInput, spanish: None) -> None:
+    assert ask(keys, "pri?", SPANISH_GUARD, allow_help=True) is Nav.HELP
+    options = [Choice("King", "Rey", enabled=False, note="no"), Choice("Countess", "Condesa")]
+    assert ask(keys, "rey\r", options) == "Countess"  # Rey cannot be picked: nothing selected by it
+
+
+def test_the_hint_tells_how_to_type_a_name_only_for_cards(spanish: None) -> None:
+    cards = " ".join("".join(f[1] for f in line) for line in choice_lines("¿Cuál?", SPANISH_GUARD, 0, 80, "h"))
+    fruit = " ".join("".join(f[1] for f in line) for line in choice_lines("¿Cuál?", FRUIT, 0, 80, "h"))
+    assert "escribe el nombre de una carta" in cards and "la primera de la lista" in cards
+    assert "escribe" not in fruit
+    typed = choice_lines("¿Cuál?", SPANISH_GUARD, 3, 80, "h", "prin")
+    assert "escrito: prin" in "".join(f[1] for f in typed[-2]) and len(typed) == choice_height(
+        "¿Cuál?", SPANISH_GUARD, 80, "h"
+    )
 
 
 def test_press_waits_for_enter_or_a_given_key(keys: PipeInput) -> None:

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Sequence
 
 import pytest
 from rich.console import Console
 
 from loveletter.engine import Game
-from loveletter.i18n import set_language
+from loveletter.i18n import card_name, set_language
 from loveletter.tui.log import narrate
+from loveletter.tui.style import NBSP
 from loveletter.tui.table import TableModel, TableView, spectator_view
 from tests.support import deal, play
 
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
+#: Names of the longest length allowed.
+LONG = [(letter + "abcdefghijklmnopqrstuvwxyz")[:16] for letter in "ABCDEFGH"]
 
 
 @pytest.fixture(autouse=True)
@@ -21,14 +26,24 @@ def english() -> None:
     set_language("en")
 
 
-def render(game: Game, seat: int | None, width: int = 80, height: int = 21, colour: bool = False) -> str:
+def render(
+    game: Game,
+    seat: int | None,
+    width: int = 80,
+    height: int = 21,
+    colour: bool = False,
+    names: Sequence[str] = NAMES,
+    *,
+    keep_nbsp: bool = False,
+) -> str:
+    """The table as drawn (non-breaking spaces shown as spaces unless ``keep_nbsp``)."""
     view = game.view(seat) if seat is not None else spectator_view(game.view(0))
     goal = game.ruleset.tokens_to_win(game.players)
-    model = TableModel(view, NAMES, seat, narrate(game.log, seat, NAMES, game.ruleset, goal=goal), new_from=0)
+    model = TableModel(view, names, seat, narrate(game.log, seat, names, game.ruleset, goal=goal), new_from=0)
     console = Console(width=width, height=height + 3, color_system="truecolor" if colour else None)
     with console.capture() as capture:
         console.print(TableView(model, height=height), end="")
-    return capture.get()
+    return capture.get() if keep_nbsp else capture.get().replace(NBSP, " ")
 
 
 def test_the_players_own_view() -> None:
@@ -38,7 +53,7 @@ def test_the_players_own_view() -> None:
     assert "Face up, out of play:" in game_view  # two players: the face-up cards
     ana = render(game, 0)
     assert "Bea holds King" in ana  # what Ana knows
-    assert "3 Baron" in ana and "Compare hands" in ana  # her hand, drawn as a card with its effect
+    assert "3 Baron" in ana and "compare hands" in ana.lower()  # her hand, drawn as a card with its effect
     assert "(secret: Bea holds King.)" in ana
     assert "Unseen by you: Princess 1 · Countess 1 · King 0" in ana  # the tracker counts what Ana knows
     assert "▶" in ana.splitlines()[3] and "Bea" in ana.splitlines()[3]  # Bea is to move
@@ -55,14 +70,20 @@ def test_another_seat_sees_none_of_it() -> None:
     assert "Not yet seen:" in spectator
 
 
-def test_markers_are_words_not_colours() -> None:
-    game = deal("classic", 3, hands=["Handmaid", "Guard", "Priest"], draws=["Guard", "Baron", "Priest"])
+def test_markers_are_symbols_and_a_legend_not_colours() -> None:
+    game = deal("classic", 4, hands=["Handmaid", "Guard", "Priest", "Baron"], draws=["Guard", "Baron", "Priest"])
     play(game, "Handmaid", "Guard>2=Priest")
-    text = render(game, 0)
-    assert "protected" in text and "OUT" in text and "in" in text
-    plain = render(game, 0)
-    assert "\x1b[" not in plain  # without colour, the same words
-    assert "\x1b[" in render(game, 0, colour=True)
+    lines = render(game, 3).splitlines()
+    row = {name: next(line for line in lines[1:] if name in line) for name in ("Ana", "Bea", "Cal")}
+    assert "◆" in row["Ana"] and "✗" in row["Cal"] and not {"◆", "✗"} & set(row["Bea"])
+    assert "Status: ✗ OUT · ◆ protected" in "\n".join(lines)  # the legend says what the marks mean
+    assert all(len(line) <= 80 for line in lines)
+    assert "\x1b[" not in "\n".join(lines)  # without colour, the same marks
+    assert "\x1b[" in render(game, 3, colour=True)
+
+
+def test_a_table_without_marks_has_no_legend() -> None:
+    assert "Status:" not in render(Game("2019", 3, seed=2), 0)
 
 
 @pytest.mark.parametrize(
@@ -71,14 +92,57 @@ def test_markers_are_words_not_colours() -> None:
 def test_it_fits_the_height_it_is_given(ruleset: str, players: int) -> None:
     rng = random.Random(players)
     game = Game(ruleset, players, seed=players)
+    actions = []
     for _ in range(12):
-        if game.round_over or game.over:
+        actions.append(rng.choice(game.legal_actions()))
+        game.push(actions[-1])
+        if game.round_over:  # one action less: someone is still to move
+            game = Game(ruleset, players, seed=players)
+            for action in actions[:-1]:
+                game.push(action)
             break
-        game.push(rng.choice(game.legal_actions()))
-    for width, height in ((80, 21), (120, 40)):
-        lines = render(game, game.decider, width=width, height=height).splitlines()
+    seat = game.decider
+    assert seat is not None
+    view = game.view(seat)
+    for width, height in ((80, 18), (80, 21), (120, 40)):
+        lines = render(game, seat, width=width, height=height, names=LONG).splitlines()
         assert len(lines) <= height
         assert all(len(line) <= width for line in lines)
+        text = "\n".join(lines)
+        tops = [line for line in lines if line.startswith("╭─ ")]
+        assert tops and all(f" {game.ruleset.value(c)} {card_name(c)} " in tops[0] for c in view.hand), text
+        assert sum(line.count("╰") for line in lines) >= len(view.hand), text  # the cards' frames are whole
+        for sv in view.seats:  # every seat, and every card of its pile
+            assert LONG[sv.seat] in text
+            assert " ".join(card_name(c) for c in sv.discards) in " ".join(text.split()), text
+
+
+def test_a_large_terminal_shows_more_of_the_log_and_larger_cards() -> None:
+    rng = random.Random(3)
+    game = Game("premium", 5, seed=3)
+    for _ in range(8):
+        game.push(rng.choice(game.legal_actions()))
+    assert game.decider is not None
+    small = render(game, game.decider, width=80, height=24 - 3, names=LONG)
+    large = render(game, game.decider, width=120, height=40 - 3, names=LONG)
+    assert large.count("› ") > small.count("› ") >= 1  # every entry is new here, marked ›
+
+    def card_height(text: str) -> int:
+        lines = text.splitlines()
+        top = next(i for i, line in enumerate(lines) if line.startswith("╭─ "))
+        return next(i for i in range(top, len(lines)) if lines[i].startswith("╰")) - top + 1
+
+    assert card_height(large) > card_height(small) == 4  # the cards grew to show their whole text
+
+
+def test_a_card_and_its_count_stay_on_one_line() -> None:
+    game = Game("premium", 8, seed=4)
+    for width in range(40, 81):
+        text = render(game, 0, width=width, height=40, keep_nbsp=True)
+        tracker = text[text.index("Unseen by you:") : text.index("╭")]
+        for line in tracker.splitlines():
+            assert not re.match(r"^\d", line.strip()), f"a count begins a line at {width} columns:\n{tracker}"
+            assert not re.search(r"[A-Za-z]$", line.rstrip()), f"a name ends a line at {width} columns:\n{tracker}"
 
 
 def test_the_log_sits_at_the_bottom_newest_last() -> None:

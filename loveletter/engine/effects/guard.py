@@ -2,7 +2,8 @@
 
 The Guard may not name itself (by card: the Guard; by number: the Guard's value). In premium's 5-8 player game a
 named number hits every card of that value, and a Guard that chooses the Assassin's holder triggers the Assassin
-instead, whatever was named (see ``assassin.py``).
+instead, whatever was named (see ``assassin.py``). A Guard with nobody to choose, or nothing it may name, is
+played without effect.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ class Guard(Effect):
         return self.plays(card, single_targets(s, actor, include_self=False))
 
     def build_plays(self, card: str, targets: tuple[int, ...]) -> tuple[Play, ...]:
-        if not targets:
+        # With nothing to name (a house deck of Guards only) the Guard does nothing, as with nobody to choose.
+        if not targets or not self.names:
             return (Play(card),)
         return tuple(Play(card, (t,), name) for t in targets for name in self.names)
 

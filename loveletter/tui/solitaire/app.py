@@ -101,6 +101,9 @@ class SolitaireApp:
             else new_record_path("solitaire", game.ruleset.name, self.record.game_id, self.folder)
         )
         self.seen = len(game.log) if record is not None else 0
+        from loveletter.records.store import sweep_temporaries
+
+        sweep_temporaries(self.path.parent)  # what a killed save left behind, as a multi-player game does
         if record is None:
             self.save()
 
