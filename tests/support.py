@@ -37,10 +37,11 @@ def play(game: Game, *actions: str) -> list[Event]:
     return events
 
 
-def random_playout(game: Game, rng: random.Random, *, max_actions: int = 100_000) -> int:
-    """Play random legal actions until the game is over; return the number of actions."""
+def random_playout(game: Game, rng: random.Random, *, max_actions: int = 100_000, stop_after: int | None = None) -> int:
+    """Play random legal actions (dealing each next round) until the game is over, or until ``stop_after``
+    actions; return the number of actions."""
     count = 0
-    while not game.over:
+    while not game.over and (stop_after is None or count < stop_after):
         if game.round_over:
             game.next_round()
             continue

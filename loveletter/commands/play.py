@@ -43,11 +43,11 @@ DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ruleset", default="2019", metavar="NAME|FILE", help=t("play.help.ruleset"))
+    parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
     parser.add_argument("--bots", type=int, metavar="K", help=t("play.help.bots"))
     parser.add_argument("--level", choices=LEVEL_CHOICES, default=None, help=t("play.help.level"))
-    parser.add_argument("--names", metavar="A,B,...", help=t("play.help.names"))
+    parser.add_argument("--names", metavar=t("cli.metavar.names"), help=t("play.help.names"))
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help=t("records.help.replay_file"))
+    parser.add_argument("file", metavar=t("cli.metavar.file"), help=t("records.help.replay_file"))
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, metavar="N", help=t("records.help.seat"))
     who.add_argument("--all", action="store_true", help=t("records.help.all"))

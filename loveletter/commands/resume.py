@@ -20,7 +20,7 @@ DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", metavar="FILE", help=t("records.help.resume_file"))
+    parser.add_argument("file", nargs="?", metavar=t("cli.metavar.file"), help=t("records.help.resume_file"))
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
 

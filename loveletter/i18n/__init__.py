@@ -34,6 +34,14 @@ _state = {"lang": DEFAULT}  # the language of this process (one player interface
 def catalog(lang: str) -> Mapping[str, str]:
     """The flattened catalog of ``lang``: dotted key -> text, from every file of its folder."""
     flat: dict[str, str] = {}
+    for path in sorted((_HERE / lang).glob("*.toml")):
+        flat.update(catalog_file(path))
+    return flat
+
+
+def catalog_file(path: Path) -> dict[str, str]:
+    """One catalog file, flattened: dotted key -> text."""
+    flat: dict[str, str] = {}
 
     def walk(prefix: str, node: Mapping[str, Any]) -> None:
         for key, value in node.items():
@@ -43,9 +51,8 @@ def catalog(lang: str) -> Mapping[str, str]:
             else:
                 flat[full] = str(value)
 
-    for path in sorted((_HERE / lang).glob("*.toml")):
-        with path.open("rb") as f:
-            walk("", tomllib.load(f))
+    with path.open("rb") as f:
+        walk("", tomllib.load(f))
     return flat
 
 

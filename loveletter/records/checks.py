@@ -1,5 +1,6 @@
-"""What both kinds of record share when they are read: the JSON, the structure checks, the rulesets a record
-may name, and the engine's complaints reworded for the player.
+"""What both kinds of record share: the top-level fields and how they are written, read and saved
+(:class:`RecordFile`), the JSON, the structure checks, the rulesets a record may name, and the engine's
+complaints reworded for the player.
 
 A record is a file anyone can edit, so reading one must never raise anything but
 :class:`~loveletter.records.record.RecordError` (one line, in the player's language), and must never make the
@@ -12,14 +13,22 @@ from __future__ import annotations
 
 import json
 import reprlib
+import uuid
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
+from loveletter import __version__
 from loveletter.errors import UserError
 from loveletter.i18n import t
 
+FORMAT = "loveletter-record"
+VERSION = 1
+#: What a new record says wrote it.
+PROGRAM = f"loveletter {__version__}"
 #: At most this many legal actions are listed when an action is not one of them.
 LEGAL_SHOWN = 12
 
@@ -136,6 +145,111 @@ class Check:
         if version < 1:
             raise self.fail("version", t("records.error.version", version=version, supported=supported))
 
+    def top(self, text: str) -> Mapping[str, Any]:
+        """The record's top-level object, its format and version checked."""
+        top = self.obj(parse_json(text, self.source), "")
+        self.header(top, FORMAT, VERSION)
+        return top
+
+    def ruleset(self, top: Mapping[str, Any], kind: str) -> tuple[str, str | None]:
+        """The record's ruleset: its name and its TOML text; without text, the name is a bundled ruleset of
+        ``kind``."""
+        ruleset = self.obj(top.get("ruleset"), "ruleset")
+        name = self.string(ruleset.get("name"), "ruleset.name")
+        text = self.optional_string(ruleset.get("text"), "ruleset.text")
+        if text is None:
+            check_bundled(name, kind, self.source)
+        return name, text
+
+
+# ------------------------------------------------------------------------------------------------ the file
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex[:12]
+
+
+def free_text(value: Any) -> str:
+    """A free text field (id, dates, program): kept if it is text, else dropped."""
+    return value[:100] if isinstance(value, str) else ""
+
+
+class Stamps(TypedDict):
+    """Who wrote a record and when, and its id: free text, as :func:`stamps` reads them."""
+
+    game_id: str
+    created: str
+    updated: str
+    program: str
+
+
+def stamps(top: Mapping[str, Any]) -> Stamps:
+    """The id, dates and program read from a record's ``top`` (a record without an id gets a new one)."""
+    return Stamps(
+        game_id=free_text(top.get("id")) or new_id(),
+        created=free_text(top.get("created")),
+        updated=free_text(top.get("updated")),
+        program=free_text(top.get("program")),
+    )
+
+
+class RecordFile:
+    """The part of a record both kinds share: the top-level fields, the JSON they start, the load and the
+    atomic save. A kind of record is a dataclass with these fields that writes its own with :meth:`dump` and
+    reads them in :meth:`from_json`."""
+
+    __slots__ = ()
+
+    KIND: ClassVar[str]
+    ruleset: str
+    ruleset_text: str | None
+    result: dict[str, Any] | None
+    game_id: str
+    created: str
+    updated: str
+    program: str
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def to_json(self) -> str:
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, text: str, source: str) -> Self:
+        """Parse and check the structure (not yet the rules: see the kind's ``replay``)."""
+        raise NotImplementedError
+
+    def dump(self, fields: Mapping[str, Any]) -> str:
+        """The record as JSON: the shared top-level fields, then the kind's own ``fields``, in their order."""
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "program": self.program,
+            "kind": self.KIND,
+            "id": self.game_id,
+            "created": self.created,
+            "updated": self.updated,
+            "ruleset": {"name": self.ruleset, "text": self.ruleset_text},
+            **fields,
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    def save(self, path: Path) -> None:
+        from loveletter.records.store import write_atomic
+
+        write_atomic(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: Path) -> Self:
+        """Read a record file (structure checked; the kind's ``replay`` checks the rules). Never writes to it."""
+        return cls.from_json(read_text(path), str(path))
+
 
 # ------------------------------------------------------------------------------------------------ rulesets
 
@@ -159,6 +273,38 @@ def check_bundled(name: str, kind: str, source: str) -> None:
     if name not in known:
         problem = t("records.error.ruleset_unknown", name=clip(name), known=", ".join(known))
         raise RecordError(source, "ruleset.name", problem)
+
+
+R = TypeVar("R")
+
+
+def record_ruleset(
+    name: str,
+    text: str | None,
+    kind: str,
+    source: str,
+    load: Callable[[str], R],
+    parse: Callable[[dict[str, Any], str], R],
+    check: Callable[[dict[str, Any]], None] | None = None,
+) -> R:
+    """A record's ruleset: the bundled one of ``kind`` called ``name`` (``load``), or ``text``, the TOML inside
+    the record (its data given to ``check``, then to ``parse`` with the text), never a file the record names.
+    Every problem is a :class:`RecordError`."""
+    from loveletter.engine.errors import EngineError
+
+    if text is None:
+        check_bundled(name, kind, source)
+        try:
+            return load(name)
+        except EngineError:  # a bundled ruleset always loads; still one line
+            raise RecordError(source, "ruleset.name", t("records.error.ruleset_bundled")) from None
+    data = ruleset_data(text, source)
+    if check is not None:
+        check(data)
+    try:
+        return parse(data, text)
+    except (EngineError, ValueError, TypeError) as exc:
+        raise ruleset_problem(exc, source) from None
 
 
 def ruleset_data(text: str, source: str) -> dict[str, Any]:

@@ -15,45 +15,33 @@ never makes the program open a file it names.
 
 from __future__ import annotations
 
-import json
 import random
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from loveletter import __version__
 from loveletter.engine import EngineError, Game, Ruleset, load_ruleset, parse_ruleset
 from loveletter.i18n import t
 from loveletter.records.checks import (
+    FORMAT,
+    PROGRAM,
+    VERSION,
     Check,
     RecordError,
+    RecordFile,
     action_problem,
-    check_bundled,
     deck_problem,
     kind_of,
-    parse_json,
-    read_text,
-    ruleset_data,
-    ruleset_problem,
+    new_id,
+    now,
+    record_ruleset,
     shown,
+    stamps,
 )
 
 __all__ = ["FORMAT", "VERSION", "GameRecord", "RecordError", "RoundEntry", "Seat", "SeatKind"]
 
-FORMAT = "loveletter-record"
-VERSION = 1
 SeatKind = Literal["human", "computer"]
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _new_id() -> str:
-    return uuid.uuid4().hex[:12]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +67,7 @@ class RoundEntry:
 
 
 @dataclass(slots=True)
-class GameRecord:
+class GameRecord(RecordFile):
     """A multi-player game's record. Build one with :meth:`start`, keep it current with :meth:`update`."""
 
     ruleset: str
@@ -90,10 +78,12 @@ class GameRecord:
     ruleset_text: str | None = None
     rng_state: list[Any] | None = None
     result: dict[str, Any] | None = None
-    game_id: str = field(default_factory=_new_id)
-    created: str = field(default_factory=_now)
-    updated: str = field(default_factory=_now)
-    program: str = f"loveletter {__version__}"
+    game_id: str = field(default_factory=new_id)
+    created: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+    program: str = PROGRAM
+
+    KIND: ClassVar[str] = "game"
 
     # ------------------------------------------------------------------------------------------ building
 
@@ -122,51 +112,30 @@ class GameRecord:
         ]
         self.rng_state = _encode_rng(game.rng.getstate())
         self.result = {"winners": list(game.winners), "tokens": list(game.tokens)} if game.over else None
-        self.updated = _now()
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
+        self.updated = now()
 
     # --------------------------------------------------------------------------------------------- JSON
 
     def to_json(self) -> str:
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "program": self.program,
-            "kind": "game",
-            "id": self.game_id,
-            "created": self.created,
-            "updated": self.updated,
-            "ruleset": {"name": self.ruleset, "text": self.ruleset_text},
-            "players": self.players,
-            "seats": [s.to_json() for s in self.seats],
-            "seed": self.seed,
-            "rounds": [{"first_player": r.first_player, "deck": r.deck, "actions": r.actions} for r in self.rounds],
-            "rng_state": self.rng_state,
-            "result": self.result,
-        }
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-
-    def save(self, path: Path) -> None:
-        from loveletter.records.store import write_atomic
-
-        write_atomic(path, self.to_json())
+        return self.dump(
+            {
+                "players": self.players,
+                "seats": [s.to_json() for s in self.seats],
+                "seed": self.seed,
+                "rounds": [{"first_player": r.first_player, "deck": r.deck, "actions": r.actions} for r in self.rounds],
+                "rng_state": self.rng_state,
+                "result": self.result,
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str, source: str) -> GameRecord:
         """Parse and check the structure (not yet the rules: see :meth:`replay`)."""
         c = Check(source)
-        top = c.obj(parse_json(text, source), "")
-        c.header(top, FORMAT, VERSION)
+        top = c.top(text)
         if top.get("kind", "game") != "game":
             raise RecordError(source, "kind", t("records.error.kind", kind=kind_of(top.get("kind"))))
-        ruleset = c.obj(top.get("ruleset"), "ruleset")
-        name = c.string(ruleset.get("name"), "ruleset.name")
-        ruleset_text = c.optional_string(ruleset.get("text"), "ruleset.text")
-        if ruleset_text is None:
-            check_bundled(name, "multiplayer", source)
+        name, ruleset_text = c.ruleset(top, "multiplayer")
         players = c.integer(top.get("players"), "players")
         seats = []
         for i, raw in enumerate(c.array(top.get("seats"), "seats")):
@@ -195,33 +164,22 @@ class GameRecord:
             rounds=rounds,
             rng_state=top.get("rng_state"),
             result=_check_result(c, top.get("result"), players),
-            game_id=_text(top.get("id")) or _new_id(),
-            created=_text(top.get("created")),
-            updated=_text(top.get("updated")),
-            program=_text(top.get("program")),
+            **stamps(top),
         )
-
-    @classmethod
-    def load(cls, path: Path) -> GameRecord:
-        """Read a record file (structure checked; :meth:`replay` checks the rules). Never writes to it."""
-        return cls.from_json(read_text(path), str(path))
 
     # ------------------------------------------------------------------------------------------- replay
 
     def load_ruleset(self, source: str = "record") -> Ruleset:
         """The record's ruleset: a bundled one by name, or the TOML text inside the record (never a file the
         record names)."""
-        if self.ruleset_text is None:
-            check_bundled(self.ruleset, "multiplayer", source)
-            try:
-                return load_ruleset(self.ruleset)
-            except EngineError:  # a bundled ruleset always loads; still one line
-                raise RecordError(source, "ruleset.name", t("records.error.ruleset_bundled")) from None
-        data = ruleset_data(self.ruleset_text, source)
-        try:
-            return parse_ruleset(data, source=self.ruleset, text=self.ruleset_text)
-        except (EngineError, ValueError, TypeError) as exc:
-            raise ruleset_problem(exc, source) from None
+        return record_ruleset(
+            self.ruleset,
+            self.ruleset_text,
+            "multiplayer",
+            source,
+            load_ruleset,
+            lambda data, text: parse_ruleset(data, source=self.ruleset, text=text),
+        )
 
     def replay(self, source: str = "record", *, upto: int | None = None) -> Game:
         """A :class:`Game` at the record's last point (or after ``upto`` actions in all), every deal and action
@@ -326,8 +284,3 @@ def _integers(value: Any, players: int, *, seats: bool = False) -> bool:
     if not isinstance(value, list):
         return False
     return all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 and (not seats or x < players) for x in value)
-
-
-def _text(value: Any) -> str:
-    """A free text field (id, dates, program): kept if it is text, else dropped."""
-    return value[:100] if isinstance(value, str) else ""

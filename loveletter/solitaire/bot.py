@@ -9,7 +9,7 @@
   estimate corrected by weights fitted on this level's own games). Draw-or-agent is judged by the best play
   each card it could bring would allow.
 
-Win rates over 10,000 deals are in the project's benchmark notes; the ordering is random < easy < hard.
+``benchmarks/solitaire.py`` measures their win rates over 10,000 deals; the ordering is random < easy < hard.
 
 >>> from loveletter.solitaire.game import SolitaireGame
 >>> game = SolitaireGame(seed=3)

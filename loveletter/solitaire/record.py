@@ -30,31 +30,26 @@ taking its cards from a bundled ruleset: a record never makes the program open a
 
 from __future__ import annotations
 
-import json
-import uuid
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from loveletter import __version__
 from loveletter.engine.errors import EngineError
 from loveletter.i18n import t
 from loveletter.records.checks import (
+    PROGRAM,
     Check,
     RecordError,
+    RecordFile,
     action_problem,
     bundled_of_kind,
-    check_bundled,
     clip,
     deck_problem,
     kind_of,
-    parse_json,
-    read_text,
-    ruleset_data,
-    ruleset_problem,
+    new_id,
+    now,
+    record_ruleset,
+    stamps,
 )
-from loveletter.records.record import FORMAT, VERSION
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.ruleset import SolitaireRuleset, load_solitaire_ruleset, parse_solitaire_ruleset
 
@@ -63,12 +58,8 @@ KIND = "solitaire"
 PLAYER = "player"
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 @dataclass(slots=True)
-class SolitaireRecord:
+class SolitaireRecord(RecordFile):
     """A solitaire game's record. Build one with :meth:`start`, keep it current with :meth:`update`."""
 
     ruleset: str
@@ -78,10 +69,12 @@ class SolitaireRecord:
     ruleset_text: str | None = None
     result: dict[str, Any] | None = None
     name: str = PLAYER
-    game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
-    created: str = field(default_factory=_now)
-    updated: str = field(default_factory=_now)
-    program: str = f"loveletter {__version__}"
+    game_id: str = field(default_factory=new_id)
+    created: str = field(default_factory=now)
+    updated: str = field(default_factory=now)
+    program: str = PROGRAM
+
+    KIND: ClassVar[str] = KIND
 
     @classmethod
     def start(cls, game: SolitaireGame) -> SolitaireRecord:
@@ -100,50 +93,29 @@ class SolitaireRecord:
         """Bring the record up to date with ``game`` (call after every action)."""
         self.actions = [str(a) for a in game.actions]
         self.result = _result(game)
-        self.updated = _now()
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
+        self.updated = now()
 
     # --------------------------------------------------------------------------------------------- JSON
 
     def to_json(self) -> str:
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "program": self.program,
-            "kind": KIND,
-            "id": self.game_id,
-            "created": self.created,
-            "updated": self.updated,
-            "ruleset": {"name": self.ruleset, "text": self.ruleset_text},
-            "players": 1,
-            "seats": [{"name": self.name, "kind": "human"}],
-            "seed": self.seed,
-            "rounds": [{"layout": self.layout, "actions": self.actions}],
-            "result": self.result,
-        }
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-
-    def save(self, path: Path) -> None:
-        from loveletter.records.store import write_atomic
-
-        write_atomic(path, self.to_json())
+        return self.dump(
+            {
+                "players": 1,
+                "seats": [{"name": self.name, "kind": "human"}],
+                "seed": self.seed,
+                "rounds": [{"layout": self.layout, "actions": self.actions}],
+                "result": self.result,
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str, source: str) -> SolitaireRecord:
         """Parse and check the structure (not yet the rules: see :meth:`replay`)."""
         c = Check(source)
-        data = c.obj(parse_json(text, source), "")
-        c.header(data, FORMAT, VERSION)
+        data = c.top(text)
         if data.get("kind") != KIND:
             raise c.fail("kind", t("records.error.not_solitaire", kind=kind_of(data.get("kind", "game"))))
-        ruleset = c.obj(data.get("ruleset"), "ruleset")
-        name = c.string(ruleset.get("name"), "ruleset.name")
-        ruleset_text = c.optional_string(ruleset.get("text"), "ruleset.text")
-        if ruleset_text is None:
-            check_bundled(name, "solitaire", source)
+        name, ruleset_text = c.ruleset(data, "solitaire")
         rounds = c.array(data.get("rounds"), "rounds")
         if len(rounds) != 1:
             raise c.fail("rounds", t("records.error.one_round", count=len(rounds)))
@@ -160,36 +132,29 @@ class SolitaireRecord:
             actions=c.strings(entry.get("actions"), "rounds[0].actions"),
             result=_check_result(c, data.get("result")),
             name=player,
-            game_id=_text(data.get("id")) or uuid.uuid4().hex[:12],
-            created=_text(data.get("created")),
-            updated=_text(data.get("updated")),
-            program=_text(data.get("program")),
+            **stamps(data),
         )
-
-    @classmethod
-    def load(cls, path: Path) -> SolitaireRecord:
-        """Read a record file (structure checked; :meth:`replay` checks the rules). Never writes to it."""
-        return cls.from_json(read_text(path), str(path))
 
     # ------------------------------------------------------------------------------------------- replay
 
     def load_ruleset(self, source: str = "record") -> SolitaireRuleset:
         """The record's ruleset: a bundled solitaire ruleset by name, or the TOML text inside the record, whose
         cards come from a bundled ruleset (a record never makes the program open a file it names)."""
-        if self.ruleset_text is None:
-            check_bundled(self.ruleset, "solitaire", source)
-            try:
-                return load_solitaire_ruleset(self.ruleset)
-            except EngineError:  # a bundled ruleset always loads; still one line
-                raise RecordError(source, "ruleset.name", t("records.error.ruleset_bundled")) from None
-        data = ruleset_data(self.ruleset_text, source)
-        cards = data.get("cards")
-        if isinstance(cards, str):
-            check_bundled_cards(cards, source)
-        try:
-            return parse_solitaire_ruleset(data, source=self.ruleset, text=self.ruleset_text)
-        except (EngineError, ValueError, TypeError) as exc:
-            raise ruleset_problem(exc, source) from None
+
+        def check(data: dict[str, Any]) -> None:
+            cards = data.get("cards")
+            if isinstance(cards, str):
+                check_bundled_cards(cards, source)
+
+        return record_ruleset(
+            self.ruleset,
+            self.ruleset_text,
+            "solitaire",
+            source,
+            load_solitaire_ruleset,
+            lambda data, text: parse_solitaire_ruleset(data, source=self.ruleset, text=text),
+            check,
+        )
 
     def replay(self, source: str = "record", *, upto: int | None = None) -> SolitaireGame:
         """The game at the record's last point (or after ``upto`` actions), every action checked by the engine."""
@@ -250,8 +215,3 @@ def _check_result(c: Check, value: Any) -> dict[str, Any] | None:
     if not isinstance(won, bool) or not isinstance(reason, str) or winners not in (None, [0] if won else []):
         raise c.fail("result", t("records.error.solitaire_result"))
     return result
-
-
-def _text(value: Any) -> str:
-    """A free text field (id, dates, program): kept if it is text, else dropped."""
-    return value[:100] if isinstance(value, str) else ""

@@ -4,13 +4,14 @@
 shows: the table model for the terminal, or lines of plain text. From one seat (``seat=N``) a point shows that
 seat's view and its log, private events included, and nothing else; with ``seat=None`` (``--all``) it shows the
 public log and every hand. :class:`ReplayViewer` steps through the points on the terminal: next, previous,
-first, last, jump to a round, quit.
+first, last, jump to a round, quit (the stepping, shared with the solitaire replay, is :class:`PointViewer`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -25,7 +26,7 @@ from loveletter.records import GameRecord
 from loveletter.records.timeline import timeline
 from loveletter.tui import prompts
 from loveletter.tui.log import Entry, narrate
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.style import cards_text, fmt, name_text
 from loveletter.tui.table import TableModel, TableView, spectator_view
 
@@ -157,11 +158,20 @@ class Replay:
         return t("records.replay.unfinished", tokens=standings)
 
 
-class ReplayViewer:
-    """Steps through a :class:`Replay` on the terminal. Keys: → n Space Enter next, ← p previous, Home/End first
-    and last, g a round by its number, q or Escape quit."""
+class _Points(Protocol):
+    @property
+    def points(self) -> Sequence[object]: ...
 
-    NEXT, PREVIOUS, FIRST, LAST, ROUND, QUIT = "next", "previous", "first", "last", "round", "quit"
+
+R = TypeVar("R", bound=_Points)
+
+
+class PointViewer(Frames, Generic[R]):
+    """Steps through the points of a replay on the terminal, one frame a point. Keys: → n Space Enter next,
+    ← p previous, Home/End first and last, q or Escape quit; a subclass draws a point (:meth:`body`), names its
+    key hint (:attr:`HINT`) and may add keys (:attr:`KEYS`, :meth:`move`)."""
+
+    NEXT, PREVIOUS, FIRST, LAST, QUIT = "next", "previous", "first", "last", "quit"
     KEYS: Mapping[str, str] = {
         "right": NEXT,
         "n": NEXT,
@@ -170,60 +180,75 @@ class ReplayViewer:
         "p": PREVIOUS,
         "home": FIRST,
         "end": LAST,
-        "g": ROUND,
         "q": QUIT,
         "escape": QUIT,
     }
+    #: The catalog key of the line under the prompt that lists the keys.
+    HINT: ClassVar[str]
 
     def __init__(
         self,
-        replay: Replay,
+        replay: R,
         console: Console,
         screen: Screen,
         *,
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
+        super().__init__(console, screen, input=input, output=output)
         self.replay = replay
-        self.console = console
-        self.screen = screen
-        self.input = input
-        self.output = output
 
-    def draw(self, index: int) -> None:
-        rows = self.console.size.height
-        height = max(rows - 2, 0)
-        self.screen.wipe()
-        if height:
-            self.console.print(TableView(self.replay.model(index), height=height), end="")
-            self.console.file.flush()
-        self.screen.move_to(height + 1)
+    def body(self, index: int, height: int) -> RenderableType:
+        """Point ``index`` drawn in ``height`` lines."""
+        raise NotImplementedError
+
+    def show(self, index: int) -> None:
+        self.draw(self.body(index, max(self.rows() - 2, 0)), 2)
 
     def run(self, start: int = 0) -> list[int]:
         """Show points until the viewer quits; the indexes shown, in order (for tests)."""
         last = len(self.replay.points) - 1
-        index = min(max(start, 0), last)
+        index: int | None = min(max(start, 0), last)
         shown: list[int] = []
-        while True:
-            self.draw(index)
+        while index is not None:
+            self.show(index)
             shown.append(index)
             message = t("records.replay.prompt_end" if index == last else "records.replay.prompt")
             answer = prompts.press(
-                message, hint=t("records.replay.keys"), keys=dict(self.KEYS), input=self.input, output=self.output
+                message, hint=t(self.HINT), keys=dict(self.KEYS), input=self.input, output=self.output
             )
-            if answer is True or answer == self.NEXT:
-                index = min(index + 1, last)
-            elif answer == self.PREVIOUS:
-                index = max(index - 1, 0)
-            elif answer == self.FIRST:
-                index = 0
-            elif answer == self.LAST:
-                index = last
-            elif answer == self.ROUND:
-                index = self.ask_round(index)
-            else:
-                self.screen.wipe()
-                return shown
+            index = self.move(answer, index, last)
+        self.screen.wipe()
+        return shown
+
+    def move(self, answer: object, index: int, last: int) -> int | None:
+        """The point ``answer`` (Enter's ``True`` or a key's value) goes to from ``index``; ``None`` to quit."""
+        if answer is True or answer == self.NEXT:
+            return min(index + 1, last)
+        if answer == self.PREVIOUS:
+            return max(index - 1, 0)
+        if answer == self.FIRST:
+            return 0
+        if answer == self.LAST:
+            return last
+        return None
+
+
+class ReplayViewer(PointViewer[Replay]):
+    """Steps through a :class:`Replay` on the terminal, as :class:`PointViewer` does; g also asks for a round
+    by its number and goes to its deal."""
+
+    ROUND = "round"
+    KEYS: Mapping[str, str] = {**PointViewer.KEYS, "g": ROUND}
+    HINT = "records.replay.keys"
+
+    def body(self, index: int, height: int) -> RenderableType:
+        return TableView(self.replay.model(index), height=height)
+
+    def move(self, answer: object, index: int, last: int) -> int | None:
+        if answer == self.ROUND:
+            return self.ask_round(index)
+        return super().move(answer, index, last)
 
     def ask_round(self, current: int) -> int:
         rounds = self.replay.rounds

@@ -22,7 +22,12 @@ from __future__ import annotations
 import signal
 import sys
 from types import FrameType, TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
+    from rich.console import Console, RenderableType
 
 ENTER_ALT = "\x1b[?1049h"
 LEAVE_ALT = "\x1b[?1049l"
@@ -89,6 +94,35 @@ class Screen:
         self.write(RESET + WIPE + SHOW_CURSOR + LEAVE_ALT + POP_TITLE)
         if self._previous_sigterm is not None:
             signal.signal(signal.SIGTERM, self._previous_sigterm)  # type: ignore[arg-type]
+
+
+class Frames:
+    """Draws frames on ``screen`` through ``console``: every frame wipes, draws its body in the lines above the
+    prompt and puts the cursor where the prompt goes. ``input`` and ``output`` are for the prompts (tests give
+    prompt_toolkit's pipe input)."""
+
+    def __init__(
+        self, console: Console, screen: Screen, *, input: Input | None = None, output: Output | None = None
+    ) -> None:
+        self.console = console
+        self.screen = screen
+        self.input = input
+        self.output = output
+
+    def rows(self) -> int:
+        return self.console.size.height
+
+    def width(self) -> int:
+        return self.console.size.width
+
+    def draw(self, body: RenderableType, reserve: int) -> None:
+        """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
+        self.screen.wipe()
+        height = max(self.rows() - reserve, 0)
+        if height:
+            self.console.print(body, end="")
+            self.console.file.flush()
+        self.screen.move_to(height + 1)
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:

@@ -28,14 +28,15 @@ from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.log import Entry
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference_pages
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.style import fmt, name_text, tokens_text
 from loveletter.tui.table import TableModel, TableView
 
 
-class TerminalFrontend:
-    """Draws the table and asks the players, on ``screen`` through ``console``. ``delay`` is the pause after a
-    computer player's move (any key skips it; 0 shows nothing between decisions)."""
+class TerminalFrontend(Frames):
+    """Draws the table and asks the players, on ``screen`` through ``console`` (frames as :class:`Frames` draws
+    them). ``delay`` is the pause after a computer player's move (any key skips it; 0 shows nothing between
+    decisions)."""
 
     def __init__(
         self,
@@ -46,11 +47,8 @@ class TerminalFrontend:
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
-        self.console = console
-        self.screen = screen
+        super().__init__(console, screen, input=input, output=output)
         self.delay = delay
-        self.input = input
-        self.output = output
         self._table: Hotseat | None = None
 
     @property
@@ -59,21 +57,6 @@ class TerminalFrontend:
         return self._table
 
     # --------------------------------------------------------------------------------------------- frames
-
-    def rows(self) -> int:
-        return self.console.size.height
-
-    def width(self) -> int:
-        return self.console.size.width
-
-    def draw(self, body: RenderableType, reserve: int) -> None:
-        """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
-        self.screen.wipe()
-        height = max(self.rows() - reserve, 0)
-        if height:
-            self.console.print(body, end="")
-            self.console.file.flush()
-        self.screen.move_to(height + 1)
 
     def draw_table(self, model: TableModel, reserve: int) -> None:
         self.draw(TableView(model, height=max(self.rows() - reserve, 0)), reserve)
@@ -100,6 +83,10 @@ class TerminalFrontend:
 
     def press(self, message: str, hint: str, keys: dict[str, object] | None = None) -> object:
         return prompts.press(message, hint=hint, keys=keys, input=self.input, output=self.output)
+
+    def room(self, message: str, hint: str) -> int:
+        """The lines a press or pause question takes at this width (its words wrap), to keep free below."""
+        return prompts.press_height(message, self.width(), hint)
 
     # ------------------------------------------------------------------------------------ before the game
 
@@ -197,8 +184,9 @@ class TerminalFrontend:
             vertical="middle",
             height=max(self.rows() - 2, 1),
         )
-        self.draw(body, 2)
-        self.press(t("play.handoff.prompt", player=name), t("play.hint.quit"))
+        message, hint = t("play.handoff.prompt", player=name), t("play.hint.quit")
+        self.draw(body, self.room(message, hint))
+        self.press(message, hint)
         self.screen.wipe()
 
     def decide(self, seat: int) -> Action:
@@ -252,13 +240,15 @@ class TerminalFrontend:
     def turn_done(self, seat: int, since: int) -> None:
         if not self.table.hot_seat:
             return
-        self.draw_table(self.model(seat, new_from=since), 2)
-        self.press(t("play.done.prompt"), t("play.done.hint"))
+        message, hint = t("play.done.prompt"), t("play.done.hint")
+        self.draw_table(self.model(seat, new_from=since), self.room(message, hint))
+        self.press(message, hint)
         self.screen.wipe()
 
     def private_news(self, seat: int, since: int) -> None:
-        self.draw_table(self.model(seat, new_from=since, status=fmt("play.table.round_over")), 2)
-        self.press(t("play.news.prompt"), t("play.news.hint"))
+        message, hint = t("play.news.prompt"), t("play.news.hint")
+        self.draw_table(self.model(seat, new_from=since, status=fmt("play.table.round_over")), self.room(message, hint))
+        self.press(message, hint)
         self.screen.wipe()
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
@@ -267,11 +257,12 @@ class TerminalFrontend:
         table = self.table
         viewer = table.screen_seat()
         status = fmt("play.table.computer_moved", player=name_text(table.names[seat]))
-        self.draw_table(self.model(viewer, new_from=since, status=status), 2)
+        message, hint = t("play.pause.message", player=table.names[seat]), t("play.pause.hint")
+        self.draw_table(self.model(viewer, new_from=since, status=status), self.room(message, hint))
         prompts.pause(
-            t("play.pause.message", player=table.names[seat]),
+            message,
             self.delay,
-            hint=t("play.pause.hint"),
+            hint=hint,
             input=self.input,
             output=self.output,
         )
@@ -286,7 +277,11 @@ class TerminalFrontend:
         table = self.table
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
-        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), 2)
+        message, hint = t("play.round.next"), t("play.round.hint")
+        if not table.people:
+            message = t("play.round.next_show")
+        room = self.room(message, hint if table.people else t("play.pause.hint"))
+        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), room)
         if not table.people:
             prompts.pause(
                 t("play.round.next_show"),
@@ -299,7 +294,7 @@ class TerminalFrontend:
         answer = self.press(t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
         while answer is Nav.HELP:
             self.show_reference()
-            self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), 2)
+            self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), room)
             answer = self.press(t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
         self.screen.wipe()
         return answer is True
@@ -308,8 +303,9 @@ class TerminalFrontend:
         table = self.table
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.game.title"))
-        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.game_over")), 2)
-        self.press(t("play.game.leave"), t("play.game.hint"))
+        message, hint = t("play.game.leave"), t("play.game.hint")
+        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.game_over")), self.room(message, hint))
+        self.press(message, hint)
         self.screen.wipe()
 
     # ------------------------------------------------------------------------------------------- pieces

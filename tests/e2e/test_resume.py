@@ -9,6 +9,7 @@ from loveletter.records import GameRecord
 from loveletter.tui.screen import ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, SHOW_CURSOR
 from tests.e2e.deals import deal, write_deals
 from tests.e2e.terminal import Terminal, program_env
+from tests.support import random_playout
 
 #: Ana (seat 0) holds a Guard and draws a Baron; the computer player holds a Priest: a Guard naming it wins.
 GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
@@ -78,11 +79,7 @@ def test_replay_steps_through_a_game_in_the_terminal(tmp_path: Path) -> None:
     rng = random.Random(2)
     game = Game("classic", 2, seed=2)
     record = GameRecord.start(game, [Seat("Ana"), Seat("Bea")], seed=2)
-    while not game.over:
-        if game.round_over:
-            game.next_round()
-        else:
-            game.push(rng.choice(game.legal_actions()))
+    random_playout(game, rng)
     record.update(game)
     path = tmp_path / "game.json"
     record.save(path)

@@ -14,6 +14,7 @@ from loveletter.engine import Game
 from loveletter.i18n import catalog, set_language
 from loveletter.records import GameRecord, Seat
 from loveletter.tui.log import narrate
+from tests.support import random_playout
 
 SPANISH_ONLY = sorted(
     {
@@ -33,13 +34,8 @@ def english_afterwards() -> Iterator[None]:
 def played(ruleset: str, players: int, seed: int) -> tuple[Game, GameRecord]:
     game = Game(ruleset, players, seed=seed)
     record = GameRecord.start(game, [Seat(f"P{i}") for i in range(players)], seed=seed)
-    rng = random.Random(seed)
-    while not game.over:
-        if game.round_over:
-            game.next_round()
-        else:
-            game.push(rng.choice(game.legal_actions()))
-        record.update(game)
+    random_playout(game, random.Random(seed))
+    record.update(game)
     return game, record
 
 

@@ -15,6 +15,7 @@ from loveletter.cli import main
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
 from loveletter.records.record import SeatKind
+from tests.support import random_playout
 
 #: Exit status of a command given a file it cannot use (as for any user error).
 USER_ERROR = 2
@@ -27,13 +28,7 @@ def saved(folder: Path, *, finished: bool, computers: bool = False, name: str = 
     record = GameRecord.start(
         game, [Seat("Ana", kind, "random" if computers else None), Seat("Bot", "computer", "random")], 3
     )
-    moves = 0
-    while not game.over and (finished or moves < 9):
-        if game.round_over:
-            game.next_round()
-        else:
-            game.push(rng.choice(game.legal_actions()))
-            moves += 1
+    random_playout(game, rng, stop_after=None if finished else 9)
     record.update(game)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name

@@ -19,6 +19,7 @@ from loveletter.i18n import set_language
 from loveletter.records import GameRecord, Seat
 from loveletter.tui.replay import Replay, ReplayViewer
 from loveletter.tui.screen import Screen
+from tests.support import random_playout
 
 NAMES = ("Ana", "Bea", "Cal")
 POINT = re.compile(r"^\[(\d+)\] ")
@@ -29,13 +30,7 @@ def recorded(tmp_path: Path, *, finished: bool, seed: int = 6) -> tuple[Path, Ga
     rng = random.Random(seed)
     game = Game("classic", 3, seed=seed)
     record = GameRecord.start(game, [Seat(n) for n in NAMES], seed=seed)
-    moves = 0
-    while not game.over and (finished or moves < 20):
-        if game.round_over:
-            game.next_round()
-        else:
-            game.push(rng.choice(game.legal_actions()))
-            moves += 1
+    random_playout(game, rng, stop_after=None if finished else 20)
     record.update(game)
     path = tmp_path / "game.json"
     record.save(path)

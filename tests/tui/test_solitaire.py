@@ -8,10 +8,8 @@ import io
 import random
 import re
 import threading
-import tomllib
 from collections.abc import Hashable, Iterator
 from pathlib import Path
-from string import Formatter
 from typing import Any
 
 import pytest
@@ -356,34 +354,6 @@ def test_the_reference_pages_fit_the_screen(lang: str) -> None:
     pages = reference_pages(console, RS, height)
     for page in pages:
         assert len(console.render_lines(page, console.options.update(height=None), pad=False)) <= height
-
-
-def flat(path: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-
-    def walk(prefix: str, node: dict[str, object]) -> None:
-        for key, value in node.items():
-            full = f"{prefix}.{key}" if prefix else key
-            if isinstance(value, dict):
-                walk(full, value)
-            else:
-                out[full] = str(value)
-
-    with path.open("rb") as f:
-        walk("", tomllib.load(f))
-    return out
-
-
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
-
-
-def test_english_and_spanish_have_the_same_keys_and_placeholders() -> None:
-    english = flat(ROOT / "loveletter/i18n/en/solitaire.toml")
-    spanish = flat(ROOT / "loveletter/i18n/es/solitaire.toml")
-    assert english.keys() == spanish.keys()
-    for key, text in english.items():
-        assert fields(text) == fields(spanish[key]), key
 
 
 def test_every_solitaire_key_the_code_names_exists() -> None:

@@ -27,7 +27,7 @@ from loveletter.solitaire.record import SolitaireRecord
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui import prompts
 from loveletter.tui.prompts import Choice, Nav
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
 from loveletter.tui.solitaire.plan import Plan, Step, risk
@@ -42,7 +42,7 @@ def new_deal() -> int:
     return random.SystemRandom().randrange(1, DEALS)
 
 
-class SolitaireApp:
+class SolitaireApp(Frames):
     """Plays solitaire games on ``screen`` through ``console`` (see the module docstring)."""
 
     def __init__(
@@ -56,13 +56,10 @@ class SolitaireApp:
         input: Input | None = None,
         output: Output | None = None,
     ) -> None:
-        self.console = console
-        self.screen = screen
+        super().__init__(console, screen, input=input, output=output)
         self.streak = streak
         self.streak_path = streak_path
         self.folder = folder
-        self.input = input
-        self.output = output
         #: The record being played (saved after every action), once a game has started.
         self.path: Path | None = None
         self.game: SolitaireGame | None = None
@@ -135,21 +132,6 @@ class SolitaireApp:
             self.status = Text(t("solitaire.saved.failed", problem=exc.strerror or exc), style="bold")
 
     # ----------------------------------------------------------------------------------------- frames
-
-    def rows(self) -> int:
-        return self.console.size.height
-
-    def width(self) -> int:
-        return self.console.size.width
-
-    def draw(self, body: RenderableType, reserve: int) -> None:
-        """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
-        self.screen.wipe()
-        height = max(self.rows() - reserve, 0)
-        if height:
-            self.console.print(body, end="")
-            self.console.file.flush()
-        self.screen.move_to(height + 1)
 
     def model(self, banner: RenderableType | None = None) -> BoardModel:
         game = self.game

@@ -23,14 +23,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
@@ -38,8 +36,7 @@ from loveletter.i18n import card_name, ruleset_title, t
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.record import SolitaireRecord
 from loveletter.solitaire.view import SolitaireView
-from loveletter.tui import prompts
-from loveletter.tui.screen import Screen
+from loveletter.tui.replay import PointViewer
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import Line, narrate, tell
 from loveletter.tui.style import card_label, fmt
@@ -210,70 +207,11 @@ class SolitaireReplay:
         return t("records.replay_solitaire.unfinished")
 
 
-class SolitaireReplayViewer:
-    """Steps through a :class:`SolitaireReplay` on the terminal. Keys: → n Space Enter next, ← p previous,
-    Home/End first and last, q or Escape quit."""
+class SolitaireReplayViewer(PointViewer[SolitaireReplay]):
+    """Steps through a :class:`SolitaireReplay` on the terminal, as :class:`~loveletter.tui.replay.PointViewer`
+    does: → n Space Enter next, ← p previous, Home/End first and last, q or Escape quit."""
 
-    NEXT, PREVIOUS, FIRST, LAST, QUIT = "next", "previous", "first", "last", "quit"
-    KEYS: Mapping[str, str] = {
-        "right": NEXT,
-        "n": NEXT,
-        " ": NEXT,
-        "left": PREVIOUS,
-        "p": PREVIOUS,
-        "home": FIRST,
-        "end": LAST,
-        "q": QUIT,
-        "escape": QUIT,
-    }
+    HINT = "records.replay_solitaire.keys"
 
-    def __init__(
-        self,
-        replay: SolitaireReplay,
-        console: Console,
-        screen: Screen,
-        *,
-        input: Input | None = None,
-        output: Output | None = None,
-    ) -> None:
-        self.replay = replay
-        self.console = console
-        self.screen = screen
-        self.input = input
-        self.output = output
-
-    def draw(self, index: int) -> None:
-        height = max(self.console.size.height - 2, 0)
-        self.screen.wipe()
-        if height:
-            self.console.print(Board(self.replay.model(index), height=height), end="")
-            self.console.file.flush()
-        self.screen.move_to(height + 1)
-
-    def run(self, start: int = 0) -> list[int]:
-        """Show points until the viewer quits; the indexes shown, in order (for tests)."""
-        last = len(self.replay.points) - 1
-        index = min(max(start, 0), last)
-        shown: list[int] = []
-        while True:
-            self.draw(index)
-            shown.append(index)
-            message = t("records.replay.prompt_end" if index == last else "records.replay.prompt")
-            answer = prompts.press(
-                message,
-                hint=t("records.replay_solitaire.keys"),
-                keys=dict(self.KEYS),
-                input=self.input,
-                output=self.output,
-            )
-            if answer is True or answer == self.NEXT:
-                index = min(index + 1, last)
-            elif answer == self.PREVIOUS:
-                index = max(index - 1, 0)
-            elif answer == self.FIRST:
-                index = 0
-            elif answer == self.LAST:
-                index = last
-            else:
-                self.screen.wipe()
-                return shown
+    def body(self, index: int, height: int) -> RenderableType:
+        return Board(self.replay.model(index), height=height)

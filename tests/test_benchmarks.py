@@ -1,0 +1,29 @@
+"""The engine benchmark's smoke run: it runs, and prints every figure the engine issue names (speed is measured
+by running the script, never asserted by a test)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_engine_benchmark_prints_its_figures() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "engine.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    out = result.stdout
+    for workload in ("2019 4p, Game.push", "2019 4p, GameState.apply", "premium 8p, Game.push"):
+        line = next(line for line in out.splitlines() if line.startswith(workload))
+        rounds, games = (float(x.replace(",", "")) for x in line.split()[-2:])
+        assert rounds > 0 and games > 0, line
+    for table in ("2019 4p", "premium 8p"):
+        copy = re.search(rf"copy of a mid-round state, {table}: ([0-9.]+) µs", out)
+        assert copy is not None and float(copy.group(1)) > 0, out
