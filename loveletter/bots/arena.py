@@ -236,7 +236,7 @@ def play_solitaire_game(spec: GameSpec) -> GameResult:
     deal = play_deal(spec.seed, level, spec.bot_seeds[0], spec.ruleset, budget=budget, keep=kept)
     elapsed = time.perf_counter() - start
     if spec.save_dir is not None:
-        from loveletter.solitaire.record import SolitaireRecord
+        from loveletter.records.solitaire import SolitaireRecord
 
         SolitaireRecord.start(kept[0]).save(Path(spec.save_dir) / f"game-{spec.index:05d}.json")
     decisions = list(deal["decisions"])

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 def _replay_solitaire(path: Path, args: argparse.Namespace) -> int:
     from loveletter.cli import UsageError
     from loveletter.records import RecordError
-    from loveletter.solitaire.record import SolitaireRecord
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.tui.solitaire.replay import SolitaireReplay
 
     source = str(path)

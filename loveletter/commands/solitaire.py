@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from loveletter.i18n import t
 
 if TYPE_CHECKING:  # the command's modules are imported when it runs, not when the parser is built
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame, SolitaireRuleset
-    from loveletter.solitaire.record import SolitaireRecord
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -53,7 +53,7 @@ def resume_record(path: Path) -> int:
     as :func:`run`). A record that cannot be read or does not replay raises a one-line
     :class:`~loveletter.records.record.RecordError`; the file is never written unless the game goes on."""
     from loveletter.errors import UserError
-    from loveletter.solitaire.record import SolitaireRecord
+    from loveletter.records.solitaire import SolitaireRecord
 
     record = SolitaireRecord.load(path)
     game = record.replay(str(path))

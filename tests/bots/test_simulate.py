@@ -119,7 +119,7 @@ def test_records_are_saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_solitaire_records_are_saved_whatever_the_ruleset_file_is_called(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from loveletter.solitaire.record import SolitaireRecord
+    from loveletter.records.solitaire import SolitaireRecord
 
     # The solitaire is recognised by its kind, not its name: a renamed copy of the bundled file is one too.
     bundled = Path(__file__).resolve().parents[2] / "rulesets" / "solitaire.toml"

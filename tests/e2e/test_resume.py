@@ -103,8 +103,8 @@ def test_replay_steps_through_a_game_in_the_terminal(tmp_path: Path) -> None:
 def test_replay_steps_through_a_solitaire_game_in_the_terminal(tmp_path: Path) -> None:
     import random
 
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame
-    from loveletter.solitaire.record import SolitaireRecord
 
     rng = random.Random(3)
     game = SolitaireGame(seed=3)

@@ -536,8 +536,8 @@ def saved_games(folder: Path) -> dict[str, Path]:
         record.save(paths[name])
     paths["unreadable"] = games / "broken.json"
     paths["unreadable"].write_text("{", encoding="utf-8")
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
-    from loveletter.solitaire.record import SolitaireRecord
 
     solitaire = SolitaireRecord.start(SolitaireGame(load_solitaire_ruleset(), seed=1))
     paths["solitaire"] = new_record_path("solitaire", "solitaire", solitaire.game_id, games)
@@ -589,8 +589,8 @@ def saved_game_screens(console: Console) -> None:
 
 def stacked_solitaire(folder: Path) -> Path:
     """A solitaire game dealt from a stacked layout (no deal number), saved in ``folder``."""
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
-    from loveletter.solitaire.record import SolitaireRecord
 
     rs = load_solitaire_ruleset()
     game = SolitaireGame(rs, layout=stacked_layout(rs, queue=["Priest"], hand="Guard", draws=["Countess"]))
@@ -604,7 +604,7 @@ def replay_viewer(console: Console) -> None:
     """The terminal replay: next, a round by number, the last point, the end, quit; every hand, then one seat's;
     then a finished solitaire game with every face-down card, and as its player saw it."""
     from loveletter.records import GameRecord
-    from loveletter.solitaire.record import SolitaireRecord
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.tui.replay import Replay, ReplayViewer
     from loveletter.tui.solitaire.replay import SolitaireReplay, SolitaireReplayViewer
 

@@ -21,8 +21,8 @@ from loveletter.engine.ruleset import bundled_dir
 from loveletter.i18n import set_language
 from loveletter.records import GameRecord, RecordError, Seat
 from loveletter.records.library import summarise
+from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
-from loveletter.solitaire.record import SolitaireRecord
 
 USER_ERROR = 2
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -19,9 +19,9 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.i18n import catalog, set_language
+from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
 from loveletter.solitaire.events import EndReason
-from loveletter.solitaire.record import SolitaireRecord
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace
 from loveletter.tui.prompts import Choice, Nav, default_keys
 from loveletter.tui.screen import Screen

@@ -17,8 +17,8 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.i18n import card_name, set_language
+from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
-from loveletter.solitaire.record import SolitaireRecord
 from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire.replay import SolitaireReplay, SolitaireReplayViewer, hidden_cards
 from tests.i18n.leaks import leaks

@@ -21,9 +21,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.i18n import card_name, has, t
+from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
-from loveletter.solitaire.record import SolitaireRecord
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui import prompts
 from loveletter.tui.prompts import Choice, Nav

@@ -1,7 +1,7 @@
 """Replaying a recorded solitaire game: the board after the deal and after every action, as the player saw it,
 or (``every=True``, finished games only) with every face-down card named beside it.
 
-:class:`SolitaireReplay` replays a :class:`~loveletter.solitaire.record.SolitaireRecord` through the engine
+:class:`SolitaireReplay` replays a :class:`~loveletter.records.solitaire.SolitaireRecord` through the engine
 (checked as a load checks it) and says what each point shows: the board model for the terminal, or lines of
 plain text. :class:`SolitaireReplayViewer` steps through the points on the terminal, as the multi-player
 :class:`~loveletter.tui.replay.ReplayViewer` does: next, previous, first, last, quit. The board is built from
@@ -10,7 +10,7 @@ the player's view; the face-down cards, when asked for, are a separate panel bes
 >>> from pathlib import Path
 >>> from loveletter.i18n import set_language
 >>> from loveletter.solitaire import SolitaireGame
->>> from loveletter.solitaire.record import SolitaireRecord
+>>> from loveletter.records.solitaire import SolitaireRecord
 >>> set_language("en")
 >>> game = SolitaireGame(seed=3)
 >>> _ = game.push("draw")
@@ -33,8 +33,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.i18n import card_name, ruleset_title, t
+from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.game import SolitaireGame
-from loveletter.solitaire.record import SolitaireRecord
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.replay import PointViewer
 from loveletter.tui.solitaire.board import Board, BoardModel

@@ -12,8 +12,8 @@ import pytest
 
 from loveletter.records.library import summarise
 from loveletter.records.record import RecordError
+from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
-from loveletter.solitaire.record import SolitaireRecord
 from tests.solitaire.support import play, sol
 
 #: Enough random games to meet wins, losses and every kind of decision, quickly.

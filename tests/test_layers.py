@@ -1,0 +1,58 @@
+"""The layers point one way (README, "Project layout"): every import of every module is read from its source and
+checked against the layers it may use, so a shortcut from the rules to the front end fails here."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "loveletter"
+
+#: layer -> the loveletter layers its modules may import (besides their own). ``errors`` and ``__init__`` are
+#: the package's shared exceptions and version.
+ALLOWED: dict[str, set[str]] = {
+    "engine": set(),
+    "solitaire": {"engine"},
+    "i18n": set(),
+    "bots": {"engine", "solitaire", "i18n", "errors", "records"},
+    "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
+    "tui": {"engine", "solitaire", "bots", "records", "i18n", "errors", "__init__"},
+    "commands": {"engine", "solitaire", "bots", "records", "tui", "i18n", "errors", "cli", "__init__"},
+}
+
+
+def layer_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def imports(path: Path) -> set[str]:
+    """The loveletter modules ``path`` imports, anywhere in it (also inside functions)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+    return {name for name in found if name == "loveletter" or name.startswith("loveletter.")}
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    files = sorted((PACKAGE / layer).rglob("*.py"))
+    assert files, f"no modules in loveletter/{layer}"
+    wrong = {
+        f"{path.relative_to(PACKAGE.parent)} imports {name}"
+        for path in files
+        for name in imports(path)
+        if layer_of(name) not in ALLOWED[layer] | {layer}
+    }
+    assert not wrong, sorted(wrong)
+
+
+def test_the_check_can_fail(tmp_path: Path) -> None:
+    shortcut = tmp_path / "shortcut.py"
+    shortcut.write_text("def f():\n    from loveletter.tui.table import TableView\n", encoding="utf-8")
+    assert layer_of(next(iter(imports(shortcut)))) not in ALLOWED["engine"]
