@@ -13,10 +13,12 @@ import io
 import json
 import os
 import random
+import re
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
@@ -33,6 +35,9 @@ from loveletter.tui.screen import Screen as TerminalScreen
 from loveletter.tui.table import TableModel, TableView, spectator_view
 from tests.support import deal, play
 
+if TYPE_CHECKING:
+    from loveletter.solitaire import SolitaireGame
+
 Draw = Callable[[Console], None]
 NAMES = ("Ana", "Bea", "Cris", "Dani", "Eli", "Fran", "Gus", "Hugo")
 ROWS = 24
@@ -47,12 +52,22 @@ def multiplayer_rulesets() -> list[str]:
 
 class FakePrompts:
     """The interactive prompts of :mod:`loveletter.tui.prompts`, drawn into ``console`` and answered at random.
-    The first choice list that allows it answers ``?`` (the card reference), and so does the first round's end."""
+    The first choice list that allows it answers ``?`` (the card reference), and so does the first round's end.
+    Given ``picks``, choice lists are answered with those instead, then with Ctrl-C."""
 
-    def __init__(self, console: Console, seed: int, rounds: int = 99, script: Sequence[object] = ()) -> None:
+    def __init__(
+        self,
+        console: Console,
+        seed: int,
+        rounds: int = 99,
+        script: Sequence[object] = (),
+        picks: Sequence[object] | None = None,
+    ) -> None:
         self.console = console
         self.rounds = rounds
         self.script = list(script)  # answers to "press" prompts, in order, before the usual ones
+        # Answers to choice lists, in order; once they run out the player presses Ctrl-C (None: answer at random).
+        self.picks = None if picks is None else list(picks)
         self.rng = random.Random(seed)
         self.helped = False
         self.helped_round = False
@@ -65,6 +80,12 @@ class FakePrompts:
     def choose(self, title: str, choices: Sequence[Choice[Any]], *, hint: str = "", **_: Any) -> Any:
         for line in prompts.choice_lines(title, choices, 0, self.console.width, hint):
             self.show("".join(fragment[1] for fragment in line))
+        if self.picks is not None:
+            if not self.picks:
+                raise KeyboardInterrupt
+            pick = self.picks.pop(0)
+            assert pick in [c.value for c in choices if c.enabled] or isinstance(pick, Nav), (pick, title)
+            return pick
         if _.get("allow_help") and not self.helped:
             self.helped = True
             return Nav.HELP
@@ -97,8 +118,14 @@ class FakePrompts:
 
 
 @contextlib.contextmanager
-def fake_prompts(console: Console, seed: int, rounds: int = 99, script: Sequence[object] = ()) -> Iterator[FakePrompts]:
-    fake = FakePrompts(console, seed, rounds, script)
+def fake_prompts(
+    console: Console,
+    seed: int,
+    rounds: int = 99,
+    script: Sequence[object] = (),
+    picks: Sequence[object] | None = None,
+) -> Iterator[FakePrompts]:
+    fake = FakePrompts(console, seed, rounds, script, picks)
     saved = {name: getattr(prompts, name) for name in ("choose", "press", "pause", "ask_text")}
     for name in saved:
         setattr(prompts, name, getattr(fake, name))
@@ -384,29 +411,49 @@ def plain_game(console: Console) -> None:
 # ----------------------------------------------------------------------------------------------- commands
 
 
-def command(*argv: str, home: Path | None = None) -> Draw:
+class FakeTerminal(io.StringIO):
+    """Captured text that passes for a terminal, for the commands that need one (their prompts are faked)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+#: The window title (kept as a line of text) and the other escape sequences a full-screen command writes.
+_TITLE = re.compile(r"\x1b\]0;([^\x07]*)\x07")
+_ESCAPE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+
+
+def command(*argv: str, home: Path | None = None, terminal: bool = False) -> Draw:
     """``loveletter --lang LANG ARGV`` in the current language: its output and its errors (``--help`` exits, an
-    error prints one line)."""
+    error prints one line). With ``terminal`` it runs as if in a terminal (a :class:`FakeTerminal`; no colours)."""
 
     def draw(console: Console) -> None:
         from loveletter.cli import main
 
-        out, err = io.StringIO(), io.StringIO()
+        out, err = (FakeTerminal(), FakeTerminal()) if terminal else (io.StringIO(), io.StringIO())
         environ = {"COLUMNS": str(console.width)}
+        if terminal:
+            environ.update(LINES=str(ROWS), NO_COLOR="1")
         if home is not None:
             environ["LOVELETTER_HOME"] = str(home)
         saved = {key: os.environ.get(key) for key in environ}
         os.environ.update(environ)
+        stdin = sys.stdin
+        if terminal:
+            sys.stdin = FakeTerminal()
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
                 main(["--lang", language(), *argv])
         finally:
+            sys.stdin = stdin
             for key, value in saved.items():
                 if value is None:
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
-        console.print(out.getvalue(), err.getvalue(), markup=False, highlight=False)
+        # Each frame starts at the top of the screen (home): here, on a line of its own.
+        text = _ESCAPE.sub(lambda m: "\n" if m[0] == "\x1b[H" else "", _TITLE.sub(r"\1\n", out.getvalue()))
+        console.print(text, err.getvalue(), markup=False, highlight=False)
 
     return draw
 
@@ -582,6 +629,7 @@ def saved_game_screens(console: Console) -> None:
             ("replay", str(stacked_solitaire(home))),
             ("resume",),
             ("resume", finished),
+            ("resume", str(paths["solitaire lost"])),
             ("resume", str(paths["unreadable"])),
         ):
             command(*argv, home=home)(console)
@@ -638,6 +686,107 @@ def solitaire_games(console: Console) -> None:
         app.session(SolitaireGame(ruleset, seed=1), next_deal=lambda: next(deals))
 
 
+def solitaire_scenes() -> list[tuple[SolitaireGame, list[object]]]:
+    """Solitaire games brought to situations random deals rarely reach, each with the player's answers from
+    there (a game left unfinished ends with Ctrl-C): every ending, every threat, every warning."""
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
+    from loveletter.solitaire.actions import Choose, Draw, PlayAgent
+
+    rs = load_solitaire_ruleset()
+
+    def stacked(actions: Sequence[str], flags: dict[str, object] | None = None, **cards: Any) -> SolitaireGame:
+        ruleset = rs.with_flags(**flags) if flags else rs
+        return SolitaireGame.replay(stacked_layout(ruleset, **cards), actions, ruleset)
+
+    def shuffled(seed: int, actions: int, flags: dict[str, object] | None = None) -> SolitaireGame:
+        game, rng = SolitaireGame(rs.with_flags(**flags) if flags else rs, seed=seed), random.Random(seed)
+        for _ in range(actions):
+            game.push(rng.choice(game.legal_actions()))
+        return game
+
+    # Three Guards, each naming its card right, empty Q1, Q3 and Q5; the retinue's King at Q6 then swaps the
+    # player's hand card with the Princess.
+    princess: dict[str, Any] = {
+        "queue": ["Baron", "Priest", "Handmaid", "Priest", "Handmaid", "King"],
+        "hand": "Guard",
+        "agent": "Countess",
+        "draws": ["Guard", "Guard", "Baron", "Prince"],
+    }
+    guards = ["draw", "Guard>Q1=Baron", "draw", "Guard>Q3=Handmaid", "draw", "Guard>Q5=Handmaid"]
+    # The same, but the third Guard takes the King: the retinue's Prince at Q5 comes, then only the Princess.
+    alone: dict[str, Any] = {**princess, "queue": [*princess["queue"][:4], "Prince", "King"]}
+    alone["draws"] = ["Guard", "Guard", "Handmaid", "Baron", "Prince"]
+    alone_guards = [*guards[:5], "Guard>Q6=King"]
+    return [
+        # The Princess in hand: a Prince on her and playing her are both confirmed (declined, then not).
+        (
+            stacked(guards, **princess),
+            [Choose("hand"), Draw(), "Prince", "hand", False, Nav.BACK, "Princess", True, False],
+        ),
+        (stacked([*guards, "choose hand", "draw"], **princess), ["Prince", "hand", True, False]),
+        # The agent (the Countess) goes in; the retinue's Baron, last in line, has no card behind it: a win.
+        (stacked([*guards, "choose hand"], **princess), [PlayAgent(), False]),
+        # The retinue's Prince; then a Handmaid, and the Princess retires (the player protected at the end).
+        (stacked(alone_guards, **alone), [Choose("agent"), Draw(), "Handmaid", False]),
+        # A Prince on the Princess, alone in the queue: a win.
+        (stacked([*alone_guards, "choose agent", "draw"], **alone), ["Prince", 7, False]),
+        # The Countess forced beside the King; then the retinue's Handmaid protects the queue.
+        (stacked([], queue=["Handmaid"], hand="Countess", draws=["King"]), [Draw(), "Countess"]),
+        # A King: which own card is given.
+        (stacked([], hand="King", draws=["Guard"]), [Draw(), "King", 1, "agent"]),
+        # The retinue's Baron, and its Guard against a face-up agent.
+        (stacked(["draw", "Priest>Q2"], queue=["Baron"], hand="Priest", draws=["Priest"]), []),
+        (stacked(["draw", "Priest>agent"], queue=["Guard"], hand="Priest", draws=["Priest"]), []),
+        # The retinue's Guard names the face-down agent right.
+        (
+            stacked(["draw", "Priest>Q2"], queue=["Guard"], hand="Priest", agent="Countess", draws=["Priest"]),
+            [Choose("agent"), False],
+        ),
+        # House flags: the Baron's queue card shown first; a Prince's queue card never replaced.
+        (stacked(["draw", "Baron>Q2"], {"sol_baron_reveal_first": True}, hand="Baron", draws=["Guard"]), []),
+        (stacked(["draw", "Prince>Q1"], {"sol_prince_queue": "remove"}, hand="Prince", draws=["Guard"]), []),
+        # Random deals played to an empty draw pile (seeds found by search): only the agent left to play; a
+        # Prince on the hand with nothing to draw (confirmed: a loss); a Prince on the queue with nothing to
+        # draw, under the "replace_if_possible" flag.
+        (shuffled(1789, 12), []),
+        (shuffled(143, 15), ["Prince", "hand", True, False]),
+        (shuffled(571, 13, {"sol_prince_queue": "replace_if_possible"}), ["Prince", 6]),
+    ]
+
+
+def solitaire_situations(console: Console) -> None:
+    """The scenes of :func:`solitaire_scenes` at the terminal: the board, the questions, the end screens."""
+    from loveletter.tui.solitaire.app import SolitaireApp
+    from loveletter.tui.solitaire.streak import Streak
+
+    with tempfile.TemporaryDirectory() as folder, TerminalScreen(io.StringIO()) as screen:
+        for game, picks in solitaire_scenes():
+            with fake_prompts(console, 0, picks=picks), contextlib.suppress(KeyboardInterrupt):
+                app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
+                app.session(game)
+
+
+def solitaire_terminal(console: Console) -> None:
+    """``loveletter solitaire`` itself, from a layout file: an unreadable streak count (that cannot be saved
+    either), a game to its end and goodbye, the same game left with Ctrl-C at its end; a bad layout file."""
+    from loveletter.solitaire.actions import Choose, Draw
+
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        (home / "solitaire-streak.json").mkdir()
+        layout = home / "layout.json"
+        layout.write_text(
+            json.dumps({"queue": ["Guard"], "hand": "Priest", "agent": "Countess", "draws": ["Priest"]}),
+            encoding="utf-8",
+        )
+        lost = [Draw(), 2, Choose("agent")]  # the retinue's Guard then names the agent right
+        for picks in ([*lost, False], lost):
+            with fake_prompts(console, 0, picks=picks):
+                command("solitaire", "--layout-file", str(layout), home=home, terminal=True)(console)
+        layout.write_text(json.dumps({"cards": []}), encoding="utf-8")
+        command("solitaire", "--layout-file", str(layout), home=home)(console)
+
+
 def screens() -> dict[str, Draw]:
     """Every screen, by name."""
     out: dict[str, Draw] = {}
@@ -677,6 +826,8 @@ def screens() -> dict[str, Draw]:
     out["saved games"] = saved_game_screens
     out["replay viewer"] = replay_viewer
     out["solitaire"] = solitaire_games
+    out["solitaire situations"] = solitaire_situations
+    out["solitaire at the terminal"] = solitaire_terminal
     out["solitaire command"] = command("rules", "--ruleset", "solitaire")
     out.update(help_screens())
     return out

@@ -74,12 +74,13 @@ def load_streak(path: Path | None = None) -> Streak:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Streak()
-    except (OSError, UnicodeDecodeError) as exc:
-        return Streak(warning=_warning(path, str(exc)))
+    except (OSError, UnicodeDecodeError):
+        return Streak(warning=_warning(path))
     try:
         return Streak.from_json(text)
-    except ValueError as exc:  # json.JSONDecodeError is a ValueError
-        return Streak(warning=_warning(path, str(exc).splitlines()[0] if str(exc) else "unreadable"))
+    except ValueError:  # json.JSONDecodeError is a ValueError
+        # Why it is unreadable (Python's words, in English) helps nobody at the table: the path says where.
+        return Streak(warning=_warning(path))
 
 
 def save_streak(streak: Streak, path: Path | None = None) -> None:
@@ -89,7 +90,7 @@ def save_streak(streak: Streak, path: Path | None = None) -> None:
     write_atomic(path or streak_path(), streak.to_json())
 
 
-def _warning(path: Path, problem: str) -> str:
+def _warning(path: Path) -> str:
     from loveletter.i18n import t
 
-    return t("solitaire.streak.corrupt", path=path, problem=problem)
+    return t("solitaire.streak.corrupt", path=path)
