@@ -14,7 +14,7 @@ from typing import NoReturn, Protocol
 
 from loveletter import __version__
 from loveletter.errors import UsageError, UserError
-from loveletter.i18n import DEFAULT, LANGUAGES, detect_language, has, set_language, t
+from loveletter.i18n import LANGUAGES, detect_language, ruleset_problem, set_language, t
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
@@ -136,8 +136,7 @@ def _error_text(exc: Exception) -> str:
         return t("cli.ruleset_unknown", name=exc.source, choices=exc.params["choices"])
     if exc.code == "file_not_found":
         return t("cli.ruleset_missing", path=exc.source)
-    key = f"ruleset.problem.{exc.code}"
-    if not has(key, DEFAULT):
+    problem = ruleset_problem(exc.code, exc.params)
+    if problem is None:
         return str(exc)  # raised without a code (or with one this version does not word): as the engine says it
-    problem = t(key, **exc.params)
     return f"{exc.source}: `{exc.key}`: {problem}" if exc.key else f"{exc.source}: {problem}"

@@ -28,13 +28,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from loveletter.bots import LEVELS, make_bot
 from loveletter.engine import Game, Play, Ruleset, load_ruleset
-
-if TYPE_CHECKING:
-    from loveletter.solitaire.game import SolitaireGame
 
 #: How a multi-player round can end (the engine's ``RoundEnd``).
 ROUND_ENDS = ("deck_out", "last_standing", "interrupted")
@@ -50,16 +47,29 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+class LevelError(ValueError):
+    """A level that :func:`parse_level` cannot read: ``problem`` is ``"unknown"`` (no such level ``name``) or
+    ``"budget"`` (a budget that is not ``hard:N`` with N a whole number from 1 up), so a front end can word it."""
+
+    def __init__(self, text: str, name: str, problem: str) -> None:
+        self.text, self.name, self.problem = text, name, problem
+        if problem == "unknown":
+            super().__init__(f"unknown level {name!r}; known: {', '.join(LEVELS)}")
+        else:
+            super().__init__(f"{text!r}: only the hard level takes a budget, as hard:N with N a whole number from 1 up")
+
+
 def parse_level(text: str) -> tuple[str, int | None]:
     """``"hard"`` -> ``("hard", None)``; ``"hard:5000"`` -> ``("hard", 5000)`` (moves simulated per decision).
-    Raises ``ValueError`` with a message naming the known levels."""
+    Raises :class:`LevelError` with a message naming the known levels."""
     name, _, budget = text.strip().partition(":")
     if name not in LEVELS:
-        raise ValueError(f"unknown level {name!r}; known: {', '.join(LEVELS)}")
+        raise LevelError(text, name, "unknown")
     if not budget:
         return name, None
-    if name != "hard" or not budget.isdigit() or int(budget) < 1:
-        raise ValueError(f"{text!r}: only the hard level takes a budget, as hard:N with N a whole number from 1 up")
+    # ASCII digits only: str.isdigit() also accepts digits int() rejects, such as "²".
+    if name != "hard" or not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
+        raise LevelError(text, name, "budget")
     return name, int(budget)
 
 
@@ -228,17 +238,17 @@ def save_record(game: Game, spec: GameSpec, directory: Path) -> Path:
 def play_solitaire_game(spec: GameSpec) -> GameResult:
     """Play one deal of the solitaire variant (``loveletter.solitaire.simulate.play_deal``) as a one-seat game:
     won when the player beats the Princess's retinue."""
-    from loveletter.solitaire.simulate import play_deal
+    from loveletter.solitaire.simulate import describe, play_out
 
     level, budget = parse_level(spec.levels[0])
     start = time.perf_counter()
-    kept: list[SolitaireGame] = []
-    deal = play_deal(spec.seed, level, spec.bot_seeds[0], spec.ruleset, budget=budget, keep=kept)
+    game = play_out(spec.seed, level, spec.bot_seeds[0], spec.ruleset, budget=budget)
     elapsed = time.perf_counter() - start
+    deal = describe(game, level, spec.bot_seeds[0])
     if spec.save_dir is not None:
         from loveletter.records.solitaire import SolitaireRecord
 
-        SolitaireRecord.start(kept[0]).save(Path(spec.save_dir) / f"game-{spec.index:05d}.json")
+        SolitaireRecord.start(game).save(Path(spec.save_dir) / f"game-{spec.index:05d}.json")
     decisions = list(deal["decisions"])
     return GameResult(
         index=spec.index,

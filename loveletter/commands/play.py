@@ -26,17 +26,18 @@ Developer options, hidden from ``--help``:
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
 if TYPE_CHECKING:
-    from loveletter.engine import Game, Ruleset
+    import random
+
+    from loveletter.engine import Game
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import Seat, StackedDeal
+    from loveletter.tui.setup import NewGame
 
 LEVEL_CHOICES = ("random", "easy", "hard")
 DEFAULT_DELAY = 1.2
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.bots import LEVELS, make_bot
     from loveletter.cli import UsageError
     from loveletter.engine import load_ruleset
-    from loveletter.tui.setup import plan_seats, read_deals
+    from loveletter.tui.setup import NewGame, plan_seats, read_deals
 
     ruleset = load_ruleset(args.ruleset)
     if args.bots is not None and args.bots < 0:
@@ -108,31 +109,6 @@ def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
         raise UsageError(t("play.error.players", players=players, ruleset=ruleset, lo=lo, hi=hi))
 
 
-@dataclass(frozen=True, slots=True)
-class NewGame:
-    """A game to start once the seats are named: with ``first_player_mode = "choose"`` the host picks who plays
-    the first round (unless the first stacked deal says), and the names are needed to ask."""
-
-    ruleset: Ruleset
-    players: int
-    seed: int | None
-    first: StackedDeal | None = None
-
-    def chooses_first(self) -> bool:
-        """Whether the host picks who starts the first round."""
-        given = self.first.first_player if self.first is not None else None
-        return self.ruleset.flags.first_player_mode == "choose" and given is None
-
-    def start(self, first_player: int | None = None) -> Game:
-        from loveletter.engine import Game
-
-        first = self.first
-        if first_player is None and first is not None:
-            first_player = first.first_player
-        deck = list(first.deck) if first is not None else None
-        return Game(self.ruleset, self.players, seed=self.seed, deck=deck, first_player=first_player)
-
-
 def play_game(
     game: Game | NewGame,
     seats: Sequence[Seat],
@@ -156,6 +132,7 @@ def play_game(
 
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import first_player_rng
+    from loveletter.tui.setup import NewGame
 
     resumed = saver is not None
     state: dict[str, Autosave | None] = {"saver": saver}
@@ -173,7 +150,7 @@ def play_game(
     try:
         if not terminal:
             if isinstance(game, NewGame):
-                game = game.start(first_rng.randrange(game.players) if game.chooses_first() else None)
+                game = game.start(first_rng)
             return _play_plain(game, seats, seed, deals, start_saving(game, seats), resumed, first_rng)
         seats = _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, first_rng)
     except KeyboardInterrupt:
@@ -264,6 +241,7 @@ def _play_terminal(
 
     from loveletter.tui.hotseat import Hotseat
     from loveletter.tui.screen import Screen
+    from loveletter.tui.setup import NewGame
     from loveletter.tui.terminal import TerminalFrontend
 
     console = Console(highlight=False, emoji=False)
@@ -272,14 +250,10 @@ def _play_terminal(
         seats = frontend.name_seats(game.ruleset, seats)
         if isinstance(game, NewGame):
             first: int | None = None
-            if game.chooses_first():
-                names = [s.name for s in seats]
-                if any(not s.computer for s in seats):
-                    title = frontend.setup_title(game.ruleset, game.players)
-                    first = frontend.ask_first_player(names, range(game.players), title=title)
-                else:
-                    first = first_rng.randrange(game.players)
-            game = game.start(first)
+            if game.chooses_first() and any(not s.computer for s in seats):
+                title = frontend.setup_title(game.ruleset, game.players)
+                first = frontend.ask_first_player([s.name for s in seats], range(game.players), title=title)
+            game = game.start(first_rng, first)
         saver = start_saving(game, seats)
         table = Hotseat(
             game, seats, frontend, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng

@@ -22,6 +22,7 @@ from loveletter.i18n import t
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.tui.screen import Screen
 
 
@@ -34,21 +35,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from loveletter.cli import UsageError
-    from loveletter.commands.resume import record_kind
-    from loveletter.records import GameRecord, RecordError
+    from loveletter.records import GameRecord, load_record
     from loveletter.tui.replay import Replay
 
     path = Path(args.file)
-    source = str(path)
-    if record_kind(path) == "solitaire":
-        return _replay_solitaire(path, args)
-    record = GameRecord.load(path)
+    record = load_record(path)
+    if not isinstance(record, GameRecord):
+        return _replay_solitaire(record, path, args)
     last = record.players - 1
     if args.seat is not None and not 0 <= args.seat <= last:
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=last))
-    if not record.finished and args.seat is None:
-        raise RecordError(source, "", t("records.replay.unfinished_all", last=last))
-    replay = Replay(record, args.seat, source)
+    replay = Replay(record, args.seat, str(path))  # refuses every hand of an unfinished game
     if not _terminal():
         return _print(replay.lines(path))
 
@@ -59,19 +56,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_solitaire(path: Path, args: argparse.Namespace) -> int:
+def _replay_solitaire(record: SolitaireRecord, path: Path, args: argparse.Namespace) -> int:
     from loveletter.cli import UsageError
-    from loveletter.records import RecordError
-    from loveletter.records.solitaire import SolitaireRecord
     from loveletter.tui.solitaire.replay import SolitaireReplay
 
-    source = str(path)
     if args.seat is not None and args.seat != 0:
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=0))
-    record = SolitaireRecord.load(path)
-    if args.all and not record.finished:
-        raise RecordError(source, "", t("records.replay_solitaire.unfinished_all"))
-    replay = SolitaireReplay(record, every=args.all, source=source)
+    # Refuses every face-down card of an unfinished game.
+    replay = SolitaireReplay(record, every=args.all, source=str(path))
     if not _terminal():
         return _print(replay.lines(path))
 

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.cli import UsageError
-    from loveletter.records import GameRecord, RecordError, games_dir, latest_unfinished
+    from loveletter.records import GameRecord, RecordError, games_dir, latest_unfinished, load_record
 
     if args.file is None:
         path = latest_unfinished()
@@ -37,10 +37,12 @@ def run(args: argparse.Namespace) -> int:
             return 1
     else:
         path = Path(args.file)
-    if record_kind(path) == "solitaire":
-        return _resume_solitaire(path)
+    record = load_record(path)
+    if not isinstance(record, GameRecord):
+        from loveletter.commands.solitaire import resume_record
 
-    record = GameRecord.load(path)
+        return resume_record(path, record)
+
     source = str(path)
     if record.finished:
         raise RecordError(source, "", t("records.resume.finished", path=source))
@@ -57,30 +59,3 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(t("play.error.no_terminal"))
     saver = Autosave.resume(record, path)
     return play_game(game, seats, seed=record.seed, delay=args.delay, terminal=terminal, saver=saver)
-
-
-def record_kind(path: Path) -> str | None:
-    """The ``"kind"`` of a record file (``"game"`` when absent), or ``None`` when it cannot be read as JSON (the
-    loader then says what is wrong)."""
-    import json
-
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):  # RecursionError: nesting too deep for the parser
-        return None
-    if not isinstance(data, dict):
-        return None
-    return str(data.get("kind", "game"))
-
-
-def _resume_solitaire(path: Path) -> int:
-    import importlib
-
-    from loveletter.records import RecordError
-
-    # The solitaire command continues its own records; imported only when one is resumed.
-    resume_record = getattr(importlib.import_module("loveletter.commands.solitaire"), "resume_record", None)
-    if resume_record is None:
-        raise RecordError(str(path), "", t("records.resume.no_solitaire"))
-    code: int = resume_record(path)
-    return code

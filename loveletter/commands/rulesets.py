@@ -3,15 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class _Named:
-    """A bundled ruleset read as bare data (the solitaire's file is not a multi-player ruleset)."""
-
-    name: str
-    title: str
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +10,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from types import SimpleNamespace
+
     from rich.console import Console
     from rich.table import Table
 
@@ -33,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
     for name in bundled_names():
         data = read_toml(name)[0]
         if data.get("kind") == "solitaire":
-            title = ruleset_title(_Named(name, str(data.get("title", name))))
+            # Read as bare data: the solitaire's file is not a multi-player ruleset.
+            title = ruleset_title(SimpleNamespace(name=name, title=str(data.get("title", name))))
             table.add_row(name, title, t("rulesets.solitaire"), "16")
             continue
         rs = load_ruleset(name)

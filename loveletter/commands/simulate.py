@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -36,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.bots.arena import Summary, make_specs, parse_level
+    from loveletter.bots.arena import LevelError, Summary, make_specs, parse_level
 
     if args.games < 1:
         raise _usage(t("simulate.error.games", games=args.games))
@@ -44,16 +43,21 @@ def run(args: argparse.Namespace) -> int:
         raise _usage(t("simulate.error.jobs", jobs=args.jobs))
     levels = [level.strip() for level in args.seats.split(",")]
     for level in levels:
-        _check_level(level)
         try:
             parse_level(level)
-        except ValueError as exc:
-            raise _usage(t("simulate.error.level", problem=str(exc))) from None
+        except LevelError as exc:
+            from loveletter.bots import LEVELS
+
+            if exc.problem == "unknown":
+                raise _usage(t("simulate.error.level_unknown", level=exc.name, known=", ".join(LEVELS))) from None
+            raise _usage(t("simulate.error.level_budget", level=exc.text)) from None
 
     play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players)
     if len(levels) == 1:
         levels = levels * players
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
+    import random
+
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
 
     specs = make_specs(args.ruleset, levels, games=args.games, seed=seed, save_dir=save_dir)
@@ -68,17 +72,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_tables(summary, seed, save_dir)
     return 0
-
-
-def _check_level(level: str) -> None:
-    """The two mistakes ``--seats`` can hold, in the player's language (``parse_level`` words them in English)."""
-    from loveletter.bots import LEVELS
-
-    name, _, budget = level.partition(":")
-    if name not in LEVELS:
-        raise _usage(t("simulate.error.level_unknown", level=name, known=", ".join(LEVELS)))
-    if budget and (name != "hard" or not budget.isdigit() or int(budget) < 1):
-        raise _usage(t("simulate.error.level_budget", level=level))
 
 
 def _usage(message: str) -> Exception:

@@ -27,6 +27,7 @@ from loveletter.i18n import t
 if TYPE_CHECKING:  # the command's modules are imported when it runs, not when the parser is built
     from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame, SolitaireRuleset
+    from loveletter.tui.solitaire.app import SolitaireApp
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -48,17 +49,19 @@ def run(args: argparse.Namespace) -> int:
     return _session(game, None, None, deals)
 
 
-def resume_record(path: Path) -> int:
-    """Continue the solitaire game saved in ``path`` in the terminal, at the exact point it was left (exit status
-    as :func:`run`). A record that cannot be read or does not replay raises a one-line
-    :class:`~loveletter.records.record.RecordError`; the file is never written unless the game goes on."""
+def resume_record(path: Path, record: SolitaireRecord | None = None) -> int:
+    """Continue the solitaire game saved in ``path`` (``record``, when already loaded from it) in the terminal, at
+    the exact point it was left (exit status as :func:`run`). A finished game, or a record that cannot be read or
+    does not replay, is one line (:class:`~loveletter.errors.UserError`); the file is never written unless the
+    game goes on."""
     from loveletter.errors import UserError
     from loveletter.records.solitaire import SolitaireRecord
 
-    record = SolitaireRecord.load(path)
-    game = record.replay(str(path))
+    if record is None:
+        record = SolitaireRecord.load(path)
     if record.finished:
         raise UserError(t("solitaire.error.already_over", path=path))
+    game = record.replay(str(path))
     _need_terminal()
     return _session(game, record, path, _deal_numbers(None))
 
@@ -120,7 +123,6 @@ def _session(
 
     from rich.console import Console
 
-    from loveletter.i18n import has
     from loveletter.tui.screen import Screen
     from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import load_streak
@@ -135,16 +137,28 @@ def _session(
             app = SolitaireApp(console, screen, streak)
             app.session(game, record=record, path=path, next_deal=next_deal)
     except KeyboardInterrupt:
-        saved = app.path if app is not None else None
-        if saved is not None and app is not None and app.game is not None:
-            if app.game.over:
-                print(t("solitaire.saved.over", path=saved), file=sys.stderr)
-            elif has("records.interrupted"):
-                print(t("records.interrupted", path=saved), file=sys.stderr)
-            else:
-                print(t("solitaire.saved.interrupted", path=saved), file=sys.stderr)
-        else:
+        if app is None or app.saver is None or app.game is None:
             print(t("cli.interrupted"), file=sys.stderr)
+            return 130
+        saver = app.saver
+        saver.flush()  # a save Ctrl-C cut short: the file is one action behind until it is written
+        if saver.problem is None:
+            key = "solitaire.saved.over" if app.game.over else "records.interrupted"
+            print(t(key, path=saver.path), file=sys.stderr)
+        _report_problem(app)
         return 130
+    finally:
+        # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
+        if app is not None and app.saver is not None:
+            app.saver.flush()
     print(t("solitaire.end.bye", streak=app.streak_line()))
+    _report_problem(app)
     return 0
+
+
+def _report_problem(app: SolitaireApp) -> None:
+    """The last save failed: said on the side, as ``loveletter play`` says it."""
+    import sys
+
+    if app.saver is not None and app.saver.problem is not None:
+        print(t("records.save_failed", problem=app.saver.problem), file=sys.stderr)

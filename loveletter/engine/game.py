@@ -167,9 +167,7 @@ class Game:
         taken, or with several one is drawn at random, unless the ruleset lets the host choose
         (``first_player_mode = "choose"``): then it must be given (except with a stacked ``deck``, as in tests)."""
         state = self.state
-        if state.phase is not Phase.ROUND_OVER:
-            raise SetupError("the current round is not over" if not self.over else "the game is over")
-        choices = state.next_first
+        choices = self.first_player_choices()  # raises unless the round is over and the game is not
         if first_player is None:
             if len(choices) > 1 and deck is None and self.ruleset.flags.first_player_mode == "choose":
                 raise SetupError(

@@ -113,6 +113,18 @@ def t(key: str, /, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def ruleset_problem(code: str, params: Mapping[str, object]) -> str | None:
+    """A ruleset problem the engine reports by ``code`` with its details ``params``, in the player's language;
+    ``None`` for a code the catalog does not word (or details its message does not fit)."""
+    key = f"ruleset.problem.{code}"
+    if not code or not has(key, DEFAULT):
+        return None
+    try:
+        return t(key, **params)
+    except (KeyError, IndexError):
+        return None
+
+
 def card_name(card: str) -> str:
     """A card's printed name (``card.<Id>.name``); the id itself for a house-rule card the catalog lacks."""
     key = f"card.{card}.name"
@@ -169,10 +181,11 @@ def _key(text: str) -> str:
     return "".join(c for c in fold(text) if c not in " -_\t")
 
 
-def match_card(typed: str, cards: Sequence[str]) -> str | None:
+def match_card(typed: str, cards: Sequence[str], *, prefix: bool = False) -> str | None:
     """The card id among ``cards`` whose id or name (in the current language) matches ``typed``, ignoring case,
     accents and spaces; ``None`` if none does. The English name and the id always match too, so notation and
-    habits carry over between languages.
+    habits carry over between languages. With ``prefix``, the first of ``cards`` whose id or name begins with
+    ``typed`` (what a player has typed so far).
 
     >>> set_language("es")
     >>> match_card("principe", ["Guard", "Prince"]), match_card("GUARDIA", ["Guard"])
@@ -181,13 +194,16 @@ def match_card(typed: str, cards: Sequence[str]) -> str | None:
     'DowagerQueen'
     >>> match_card("Prince", ["Prince"]), match_card("condesa", ["King"])
     ('Prince', None)
+    >>> match_card("prin", ["Princess", "Prince"], prefix=True)
+    'Princess'
     >>> set_language("en")
     """
     wanted = _key(typed.strip())
     if not wanted:
         return None
     for card in cards:
-        names = (card, card_name(card), catalog(DEFAULT).get(f"card.{card}.name", card))
-        if any(wanted == _key(name) for name in names):
-            return card
+        for name in (card, card_name(card), catalog(DEFAULT).get(f"card.{card}.name", card)):
+            key = _key(name)
+            if key == wanted or (prefix and key.startswith(wanted)):
+                return card
     return None

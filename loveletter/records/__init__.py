@@ -3,7 +3,13 @@ through the engine when loaded, so a corrupted or edited file is caught with a c
 
 from __future__ import annotations
 
-from loveletter.records.library import RecordSummary, latest_unfinished, list_records, new_record_path
+from loveletter.records.library import (
+    RecordSummary,
+    latest_unfinished,
+    list_records,
+    load_record,
+    new_record_path,
+)
 from loveletter.records.record import FORMAT, VERSION, GameRecord, RecordError, RoundEntry, Seat
 from loveletter.records.store import games_dir, home, sweep_temporaries, write_atomic
 
@@ -19,6 +25,7 @@ __all__ = [
     "home",
     "latest_unfinished",
     "list_records",
+    "load_record",
     "new_record_path",
     "sweep_temporaries",
     "write_atomic",

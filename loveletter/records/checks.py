@@ -200,7 +200,7 @@ def stamps(top: Mapping[str, Any]) -> Stamps:
 class RecordFile:
     """The part of a record both kinds share: the top-level fields, the JSON they start, the load and the
     atomic save. A kind of record is a dataclass with these fields that writes its own with :meth:`dump` and
-    reads them in :meth:`from_json`."""
+    reads them in :meth:`from_top`."""
 
     __slots__ = ()
 
@@ -223,6 +223,12 @@ class RecordFile:
     @classmethod
     def from_json(cls, text: str, source: str) -> Self:
         """Parse and check the structure (not yet the rules: see the kind's ``replay``)."""
+        return cls.from_top(Check(source).top(text), source)
+
+    @classmethod
+    def from_top(cls, top: Mapping[str, Any], source: str) -> Self:
+        """Check the structure of a record's top-level object (:meth:`Check.top`: parsed, format and version
+        checked)."""
         raise NotImplementedError
 
     def dump(self, fields: Mapping[str, Any]) -> str:
@@ -322,19 +328,14 @@ def ruleset_data(text: str, source: str) -> dict[str, Any]:
 def ruleset_problem(exc: Exception, source: str) -> RecordError:
     """A ruleset written inside a record that the engine rejects: where in it, in the player's words."""
     from loveletter.engine.errors import RulesetError
-    from loveletter.i18n import DEFAULT, has
+    from loveletter.i18n import ruleset_problem as worded
 
     if not isinstance(exc, RulesetError):
         return RecordError(source, "ruleset.text", t("records.error.ruleset_invalid", key="?"))
     key = exc.key or "?"
-    code = getattr(exc, "code", "")
-    if code and has(f"ruleset.problem.{code}", DEFAULT):  # the engine's problem code, worded by the catalog
-        try:
-            problem = t(f"ruleset.problem.{code}", **exc.params)
-        except (KeyError, IndexError):
-            pass
-        else:
-            return RecordError(source, "ruleset.text", t("records.error.ruleset_problem", key=key, problem=problem))
+    problem = worded(exc.code, exc.params)  # the engine's problem code, worded by the catalog
+    if problem is not None:
+        return RecordError(source, "ruleset.text", t("records.error.ruleset_problem", key=key, problem=problem))
     return RecordError(source, "ruleset.text", t("records.error.ruleset_invalid", key=key))
 
 

@@ -1,4 +1,5 @@
-"""The saved games in the user's folder: naming new records, listing them, finding the latest unfinished one."""
+"""The saved games in the user's folder: naming new records, listing them, finding the latest unfinished one,
+loading a record of either kind."""
 
 from __future__ import annotations
 
@@ -6,8 +7,14 @@ import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from loveletter.records.checks import Check, read_text
 from loveletter.records.store import games_dir, sweep_temporaries
+
+if TYPE_CHECKING:
+    from loveletter.records.record import GameRecord
+    from loveletter.records.solitaire import SolitaireRecord
 
 
 def new_record_path(kind: str, ruleset: str, game_id: str, folder: Path | None = None) -> Path:
@@ -73,3 +80,16 @@ def latest_unfinished(kind: str | None = None, folder: Path | None = None) -> Pa
         if summary.readable and not summary.finished and (kind is None or summary.kind == kind):
             return summary.path
     return None
+
+
+def load_record(path: Path) -> GameRecord | SolitaireRecord:
+    """The record in ``path``, of the kind it says it is (a multi-player game when it does not say), read and
+    parsed once, its structure checked (its kind's ``replay`` checks the rules). Never writes to it."""
+    from loveletter.records.record import GameRecord
+    from loveletter.records.solitaire import KIND, SolitaireRecord
+
+    source = str(path)
+    top = Check(source).top(read_text(path))
+    if top.get("kind") == KIND:
+        return SolitaireRecord.from_top(top, source)
+    return GameRecord.from_top(top, source)  # any other kind is refused there, in the player's words

@@ -16,7 +16,7 @@ never makes the program open a file it names.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -129,10 +129,9 @@ class GameRecord(RecordFile):
         )
 
     @classmethod
-    def from_json(cls, text: str, source: str) -> GameRecord:
-        """Parse and check the structure (not yet the rules: see :meth:`replay`)."""
+    def from_top(cls, top: Mapping[str, Any], source: str) -> GameRecord:
+        """Check the structure (not yet the rules: see :meth:`replay`)."""
         c = Check(source)
-        top = c.top(text)
         if top.get("kind", "game") != "game":
             raise RecordError(source, "kind", t("records.error.kind", kind=kind_of(top.get("kind"))))
         name, ruleset_text = c.ruleset(top, "multiplayer")
@@ -181,9 +180,18 @@ class GameRecord(RecordFile):
             lambda data, text: parse_ruleset(data, source=self.ruleset, text=text),
         )
 
-    def replay(self, source: str = "record", *, upto: int | None = None) -> Game:
+    def replay(
+        self,
+        source: str = "record",
+        *,
+        upto: int | None = None,
+        each: Callable[[Game, int | None, str | None], None] | None = None,
+    ) -> Game:
         """A :class:`Game` at the record's last point (or after ``upto`` actions in all), every deal and action
-        checked by the engine. The game's random source continues exactly where the recorded one was."""
+        checked by the engine. The game's random source continues exactly where the recorded one was.
+
+        ``each(game, seat, action)`` is called after every deal (``seat`` and ``action`` ``None``) and after every
+        action (``seat`` the one who decided it), so a caller can keep every point in the same pass."""
         rs = self.load_ruleset(source)
         if not rs.min_players <= self.players <= rs.max_players:
             problem = t("records.error.players", players=self.players, low=rs.min_players, high=rs.max_players)
@@ -195,6 +203,8 @@ class GameRecord(RecordFile):
             game = Game(rs, self.players, seed=self.seed, deck=first.deck, first_player=first.first_player)
         except EngineError:
             raise RecordError(source, "rounds[0]", t("records.error.deal")) from None
+        if each is not None:
+            each(game, None, None)
         left = upto
         for i, entry in enumerate(self.rounds):
             if i > 0:
@@ -205,16 +215,21 @@ class GameRecord(RecordFile):
                     game.next_round(deck=entry.deck, first_player=entry.first_player)
                 except EngineError:
                     raise RecordError(source, f"rounds[{i}]", t("records.error.deal")) from None
+                if each is not None:
+                    each(game, None, None)
             for j, text in enumerate(entry.actions):
                 if left is not None:
                     if left == 0:
                         return game
                     left -= 1
+                seat = game.decider
                 try:
                     game.push(text)
                 except EngineError as exc:
                     problem = action_problem(exc, text, game.legal_actions(), game.over)
                     raise RecordError(source, f"rounds[{i}].actions[{j}]", problem) from None
+                if each is not None:
+                    each(game, seat, text)
         if self.rng_state is not None:
             try:
                 game.rng.setstate(_decode_rng(self.rng_state))

@@ -30,6 +30,7 @@ taking its cards from a bundled ruleset: a record never makes the program open a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -109,18 +110,17 @@ class SolitaireRecord(RecordFile):
         )
 
     @classmethod
-    def from_json(cls, text: str, source: str) -> SolitaireRecord:
-        """Parse and check the structure (not yet the rules: see :meth:`replay`)."""
+    def from_top(cls, top: Mapping[str, Any], source: str) -> SolitaireRecord:
+        """Check the structure (not yet the rules: see :meth:`replay`)."""
         c = Check(source)
-        data = c.top(text)
-        if data.get("kind") != KIND:
-            raise c.fail("kind", t("records.error.not_solitaire", kind=kind_of(data.get("kind", "game"))))
-        name, ruleset_text = c.ruleset(data, "solitaire")
-        rounds = c.array(data.get("rounds"), "rounds")
+        if top.get("kind") != KIND:
+            raise c.fail("kind", t("records.error.not_solitaire", kind=kind_of(top.get("kind", "game"))))
+        name, ruleset_text = c.ruleset(top, "solitaire")
+        rounds = c.array(top.get("rounds"), "rounds")
         if len(rounds) != 1:
             raise c.fail("rounds", t("records.error.one_round", count=len(rounds)))
         entry = c.obj(rounds[0], "rounds[0]")
-        seats = data.get("seats")
+        seats = top.get("seats")
         player = PLAYER
         if isinstance(seats, list) and seats and isinstance(seats[0], dict) and isinstance(seats[0].get("name"), str):
             player = seats[0]["name"][:100]
@@ -128,11 +128,11 @@ class SolitaireRecord(RecordFile):
             ruleset=name,
             ruleset_text=ruleset_text,
             layout=c.strings(entry.get("layout"), "rounds[0].layout"),
-            seed=c.seed(data.get("seed")),
+            seed=c.seed(top.get("seed")),
             actions=c.strings(entry.get("actions"), "rounds[0].actions"),
-            result=_check_result(c, data.get("result")),
+            result=_check_result(c, top.get("result")),
             name=player,
-            **stamps(data),
+            **stamps(top),
         )
 
     # ------------------------------------------------------------------------------------------- replay
@@ -156,8 +156,17 @@ class SolitaireRecord(RecordFile):
             check,
         )
 
-    def replay(self, source: str = "record", *, upto: int | None = None) -> SolitaireGame:
-        """The game at the record's last point (or after ``upto`` actions), every action checked by the engine."""
+    def replay(
+        self,
+        source: str = "record",
+        *,
+        upto: int | None = None,
+        each: Callable[[SolitaireGame, str | None], None] | None = None,
+    ) -> SolitaireGame:
+        """The game at the record's last point (or after ``upto`` actions), every action checked by the engine.
+
+        ``each(game, action)`` is called after the deal (``action`` ``None``) and after every action, so a caller
+        can keep every point in the same pass."""
         rs = self.load_ruleset(source)
         expected = rs.deck()
         expected.remove(rs.princess)
@@ -171,12 +180,16 @@ class SolitaireRecord(RecordFile):
         except EngineError:
             raise RecordError(source, "rounds[0].layout", t("records.error.deal")) from None
         game.seed = self.seed
+        if each is not None:
+            each(game, None)
         for j, text in enumerate(self.actions if upto is None else self.actions[:upto]):
             try:
                 game.push(text)
             except EngineError as exc:
                 problem = action_problem(exc, text, game.legal_actions(), game.over)
                 raise RecordError(source, f"rounds[0].actions[{j}]", problem) from None
+            if each is not None:
+                each(game, text)
         if upto is None:
             replayed = _result(game)
             if self.result is not None and replayed is None:

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from loveletter.engine import EngineError, Game, View
-from loveletter.records.record import GameRecord, RecordError
+from loveletter.engine import Game, View
+from loveletter.engine import events as ev
+from loveletter.records.record import GameRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,24 +41,18 @@ class Point:
 
 def timeline(record: GameRecord, seats: Sequence[int], source: str = "record") -> tuple[Game, list[Point]]:
     """Replay ``record`` (checked as :meth:`GameRecord.replay` checks it) and return the game at its end and
-    every point of it, with the views of ``seats``."""
-    record.replay(source)  # every structural and rules check, with the errors of a load
-    rs = record.load_ruleset(source)
-    first = record.rounds[0]
-    try:
-        game = Game(rs, record.players, seed=record.seed, deck=first.deck, first_player=first.first_player)
-        points: list[Point] = []
-        for number, entry in enumerate(record.rounds, 1):
-            if number > 1:
-                game.next_round(deck=entry.deck, first_player=entry.first_player)
-            start = len(game.log) - _since_round_start(game)
-            points.append(Point(number, 0, None, None, _views(game, seats), start, len(game.log)))
-            for step, text in enumerate(entry.actions, 1):
-                seat = game.decider
-                game.push(text)
-                points.append(Point(number, step, seat, text, _views(game, seats), start, len(game.log)))
-    except EngineError as exc:  # replay() passed, so this is unexpected; still one line
-        raise RecordError(source, "rounds", str(exc)) from None
+    every point of it, with the views of ``seats``, in one pass."""
+    points: list[Point] = []
+
+    def keep(game: Game, seat: int | None, action: str | None) -> None:
+        if action is None:  # a deal: the round's first point
+            number, step, start = (points[-1].round + 1 if points else 1), 0, round_start(game.log)
+        else:
+            last = points[-1]
+            number, step, start = last.round, last.step + 1, last.round_start
+        points.append(Point(number, step, seat, action, _views(game, seats), start, len(game.log)))
+
+    game = record.replay(source, each=keep)
     return game, points
 
 
@@ -65,12 +60,9 @@ def _views(game: Game, seats: Sequence[int]) -> dict[int, View]:
     return {seat: game.view(seat) for seat in seats}
 
 
-def _since_round_start(game: Game) -> int:
-    """How many events of the log belong to the round just dealt (its deal events)."""
-    from loveletter.engine import events as ev
-
-    log = game.log
+def round_start(log: Sequence[ev.Event]) -> int:
+    """Where the current (or last) round begins in a game's ``log``: its :class:`~ev.RoundStarted` event."""
     for index in range(len(log) - 1, -1, -1):
         if isinstance(log[index], ev.RoundStarted):
-            return len(log) - index
-    return len(log)
+            return index
+    return 0

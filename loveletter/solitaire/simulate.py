@@ -26,32 +26,34 @@ from loveletter.solitaire.ruleset import SolitaireRuleset, load_solitaire_rulese
 BOT_SEED_OFFSET = 1_000_003
 
 
-def play_deal(
-    seed: int,
-    level: str,
-    bot_seed: int,
-    ruleset: SolitaireRuleset | str = "solitaire",
-    *,
-    budget: int | None = None,
-    keep: list[SolitaireGame] | None = None,
-) -> dict[str, Any]:
-    """Deal a game from ``seed`` and let a computer player of ``level`` (seeded with ``bot_seed``) play it out.
-
-    The result (JSON-ready): ``ruleset``, ``seed``, ``level``, ``bot_seed``, ``result`` (``"win"`` or
-    ``"loss"``), ``won``, ``reason`` (see :data:`~loveletter.solitaire.events.EndReason`), ``turns`` (both
-    sides' turns), ``player_turns``, ``layout`` (the dealt cards, for a replay) and ``decisions`` (every
-    decision in the action notation, in order). ``budget`` is the hard level's (see :func:`make_solitaire_bot`);
-    the finished game is appended to ``keep`` when given (to write its record)."""
+def play_out(
+    seed: int, level: str, bot_seed: int, ruleset: SolitaireRuleset | str = "solitaire", *, budget: int | None = None
+) -> SolitaireGame:
+    """Deal a game from ``seed`` and let a computer player of ``level`` (seeded with ``bot_seed``; ``budget``:
+    the hard level's, see :func:`make_solitaire_bot`) play it to its end."""
     rs = load_solitaire_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     game = SolitaireGame(rs, seed=seed)
     bot = make_solitaire_bot(level, seed=bot_seed, budget=budget)
     while not game.over:
         game.push(bot.choose(game.view()))
-    if keep is not None:
-        keep.append(game)
+    return game
+
+
+def play_deal(
+    seed: int, level: str, bot_seed: int, ruleset: SolitaireRuleset | str = "solitaire", *, budget: int | None = None
+) -> dict[str, Any]:
+    """:func:`play_out` a deal and :func:`describe` it (JSON-ready)."""
+    return describe(play_out(seed, level, bot_seed, ruleset, budget=budget), level, bot_seed)
+
+
+def describe(game: SolitaireGame, level: str, bot_seed: int) -> dict[str, Any]:
+    """A finished deal: ``ruleset``, ``seed``, ``level``, ``bot_seed``, ``result`` (``"win"`` or ``"loss"``),
+    ``won``, ``reason`` (see :data:`~loveletter.solitaire.events.EndReason`), ``turns`` (both sides' turns),
+    ``player_turns``, ``layout`` (the dealt cards, for a replay) and ``decisions`` (every decision in the action
+    notation, in order)."""
     return {
-        "ruleset": rs.name,
-        "seed": seed,
+        "ruleset": game.ruleset.name,
+        "seed": game.seed,
         "level": level,
         "bot_seed": bot_seed,
         "result": game.outcome,

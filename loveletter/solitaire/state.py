@@ -20,7 +20,7 @@ from loveletter.solitaire import events as ev
 from loveletter.solitaire.actions import Action, Choose, Draw, Own, Play, PlayAgent, Target
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.ruleset import SolitaireRuleset
-from loveletter.solitaire.view import SolitaireView, Threat, guard_guess, make_view
+from loveletter.solitaire.view import SolitaireView, Threat, guard_guess, make_view, prince_loss
 
 #: Queue places: six retinue cards, then the princess.
 QUEUE_SLOTS = 7
@@ -530,20 +530,19 @@ class SolitaireState:
 
     def _prince_queue(self, slot: int) -> None:
         card = self._remove(slot, "Prince")
-        if card == self.princess:
+        reason = prince_loss(card, False, len(self.draw), self.ruleset)
+        if reason is not None:
+            self._end("loss", reason)
+        elif card == self.princess:
             self.emit(ev.NoReplacement(slot, "princess"))  # she is out of the game
-            return
-        rule = self.ruleset.flags.sol_prince_queue
-        if rule == "remove":
+        elif self.ruleset.flags.sol_prince_queue == "remove":
             self.emit(ev.NoReplacement(slot, "flag"))
         elif self.draw:
             self.queue[slot - 1] = self.draw.pop(0)
             self.up[slot - 1] = False
             self.emit(ev.Replaced(slot, None, len(self.draw)))
-        elif rule == "replace_if_possible":
+        else:  # "replace_if_possible" ("replace" lost above)
             self.emit(ev.NoReplacement(slot, "empty_pile"))
-        else:
-            self._end("loss", "draw_pile_empty")
 
     # ---------------------------------------------------------------------------------- shared effects
 
@@ -604,11 +603,9 @@ class SolitaireState:
             card, self.agent, self.agent_up = self.agent, None, False
         self.discards.append(card)
         self.emit(ev.Discarded(own, card, cause))
-        if card == self.princess:
-            self._end("loss", "princess_discarded")
-            return
-        if not self.draw:
-            self._end("loss", "draw_pile_empty")
+        reason = prince_loss(card, True, len(self.draw), self.ruleset)
+        if reason is not None:
+            self._end("loss", reason)
             return
         new = self.draw.pop(0)
         if own == "hand":

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from loveletter.solitaire.actions import Action, Play
 from loveletter.solitaire.phase import Phase
 
 if TYPE_CHECKING:
-    from loveletter.solitaire.actions import Action
     from loveletter.solitaire.events import EndReason, Outcome, Side
     from loveletter.solitaire.ruleset import SolitaireRuleset
     from loveletter.solitaire.state import SolitaireState
@@ -40,6 +40,27 @@ def guard_guess(unaccounted: Mapping[str, int], ruleset: SolitaireRuleset) -> st
         if unaccounted.get(card, 0) > 0:
             return card
     return None
+
+
+def prince_loss(discarded: str | None, own: bool, draw_size: int, ruleset: SolitaireRuleset) -> EndReason | None:
+    """How a Prince that discards ``discarded`` loses the game at once, if it does (§6.4, §6.5, §6.7 D14).
+
+    ``own``: the card is the player's hand card or agent (the retinue's Prince or the player's own), else a
+    queue card (the player's Prince). ``discarded`` is ``None`` for a face-down card, which is never the
+    princess (she is always face up). The engine and :meth:`SolitaireView.sure_loss` both decide with this.
+
+    >>> from loveletter.solitaire.ruleset import load_solitaire_ruleset
+    >>> rs = load_solitaire_ruleset()
+    >>> prince_loss("Princess", True, 3, rs), prince_loss("Guard", True, 0, rs), prince_loss(None, False, 0, rs)
+    ('princess_discarded', 'draw_pile_empty', 'draw_pile_empty')
+    >>> prince_loss("Princess", False, 0, rs), prince_loss(None, False, 0, rs.with_flags(sol_prince_queue="remove"))
+    (None, None)
+    """
+    if discarded == ruleset.princess:
+        return "princess_discarded" if own else None  # from the queue she is simply out of the game
+    # An own card is always replaced; a queue card only under the "replace" flag (the others may leave a gap).
+    replaced = own or ruleset.flags.sol_prince_queue == "replace"
+    return "draw_pile_empty" if replaced and draw_size == 0 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +160,34 @@ class SolitaireView:
     def guard_guess(self) -> str | None:
         """What a retinue Guard would name now against a face-down agent (§6.5)."""
         return guard_guess(self.unseen(), self.ruleset)
+
+    def kept(self, card: str | None) -> tuple[str, ...]:
+        """The hand once ``card`` is played: one copy of it fewer when it comes from a hand of two, the whole
+        hand when the flipped agent is played (or no card is given)."""
+        if self.playing is not None or card is None or card not in self.hand or len(self.hand) < 2:
+            return self.hand
+        rest = list(self.hand)
+        rest.remove(card)
+        return tuple(rest)
+
+    def sure_loss(self, action: Action) -> EndReason | None:
+        """Why the player's ``action`` loses the game at once whatever the hidden cards are, if it does: playing
+        the princess, or a Prince that discards her from the hand or agent or needs a replacement the empty draw
+        pile cannot give. Only these are judged (a Baron's comparison stays the player's gamble)."""
+        if not isinstance(action, Play):
+            return None
+        effect = self.ruleset.effect(action.card)
+        if effect == "princess":
+            return "princess_played"
+        target = action.target
+        if effect != "prince" or target is None:
+            return None
+        if target == "hand":
+            return prince_loss(self.kept(action.card)[0], True, self.draw_size, self.ruleset)
+        if target == "agent":
+            return prince_loss(self.agent, True, self.draw_size, self.ruleset)
+        place = self.slot(target)
+        return prince_loss(place.card, False, self.draw_size, self.ruleset) if place is not None else None
 
 
 def make_view(s: SolitaireState) -> SolitaireView:

@@ -1,9 +1,7 @@
 """Autosave: a game loop observer that writes the game's record after the deal and after every action.
 
-Each save replaces the record atomically (:func:`loveletter.records.write_atomic`), so whenever the program
-stops (Ctrl-C, a closed terminal, a crash, a kill) the file on disk holds the game up to the last action or the
-one before it, never a broken file. A save that fails (a full disk, a read-only folder) does not stop the game:
-the problem is kept in :attr:`Autosave.problem` for the command to report when the game ends.
+The writing is :class:`~loveletter.records.saver.RecordSaver`'s (atomic saves; a failure kept in
+:attr:`Autosave.problem` for the command to report when the game ends; :meth:`Autosave.flush` after Ctrl-C).
 """
 
 from __future__ import annotations
@@ -14,8 +12,9 @@ from pathlib import Path
 from loveletter.engine import Action, Game
 from loveletter.engine import events as ev
 from loveletter.i18n import t
-from loveletter.records import GameRecord, RecordError, new_record_path, sweep_temporaries, write_atomic
+from loveletter.records import GameRecord, RecordError
 from loveletter.records import Seat as RecordSeat
+from loveletter.records.saver import RecordSaver
 from loveletter.tui.hotseat import Observer, Seat
 
 
@@ -42,51 +41,46 @@ def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
 
 
 class Autosave(Observer):
-    """Keeps ``record`` current with the game and writes it to ``path`` after every deal and action."""
+    """Keeps the game's record current after every deal and action, and has its :class:`RecordSaver` write it."""
 
-    def __init__(self, record: GameRecord, path: Path) -> None:
-        self.record = record
-        self.path = path
-        #: Why the last save failed (one line), or ``None``.
-        self.problem: str | None = None
-        self._pending = False
+    def __init__(self, saver: RecordSaver[GameRecord]) -> None:
+        self.saver = saver
 
     @classmethod
     def begin(cls, game: Game, seats: Sequence[Seat], seed: int | None, folder: Path | None = None) -> Autosave:
         """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once."""
-        record = GameRecord.start(game, record_seats(seats), seed)
-        path = new_record_path("game", record.ruleset, record.game_id, folder)
-        sweep_temporaries(path.parent)
-        saver = cls(record, path)
-        saver.save()
-        return saver
+        return cls(RecordSaver.begin(GameRecord.start(game, record_seats(seats), seed), folder))
 
     @classmethod
     def resume(cls, record: GameRecord, path: Path) -> Autosave:
         """Go on saving a loaded record to its own file."""
-        sweep_temporaries(path.parent)
-        return cls(record, path)
+        return cls(RecordSaver.resume(record, path))
+
+    @property
+    def record(self) -> GameRecord:
+        return self.saver.record
+
+    @property
+    def path(self) -> Path:
+        return self.saver.path
+
+    @property
+    def problem(self) -> str | None:
+        """Why the last save failed (one line), or ``None``."""
+        return self.saver.problem
 
     def round_dealt(self, game: Game, events: Sequence[ev.Event]) -> None:
         self.record.update(game)
-        self.save()
+        self.saver.save()
 
     def action_applied(self, game: Game, seat: int, action: Action, events: Sequence[ev.Event]) -> None:
         self.record.update(game)
-        self.save()
+        self.saver.save()
 
     def save(self) -> None:
         """Write the record as it is now (a failure is kept in :attr:`problem`, not raised)."""
-        self._pending = True
-        try:
-            write_atomic(self.path, self.record.to_json())
-        except OSError as exc:
-            self.problem = f"{self.path}: {exc.strerror or exc}"
-            return
-        self._pending = False
-        self.problem = None
+        self.saver.save()
 
     def flush(self) -> None:
         """Finish a save that was cut short (by Ctrl-C during the write): the record in memory is whole."""
-        if self._pending:
-            self.save()
+        self.saver.flush()

@@ -33,6 +33,7 @@ from typing import Protocol
 from loveletter.bots import Bot, make_bot
 from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
+from loveletter.records.timeline import round_start
 from loveletter.tui.log import Entry, narrate
 from loveletter.tui.table import spectator_view
 
@@ -194,11 +195,7 @@ class Hotseat:
 
     def round_start(self) -> int:
         """Where the current (or last) round begins in ``game.log``."""
-        log = self.game.log
-        for index in range(len(log) - 1, -1, -1):
-            if isinstance(log[index], ev.RoundStarted):
-                return index
-        return 0
+        return round_start(self.game.log)
 
     def log(self, seat: int | None) -> list[Entry]:
         """The current round's log as ``seat`` may see it (``None``: public events only)."""

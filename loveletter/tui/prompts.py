@@ -40,7 +40,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.utils import get_cwidth
 from rich.text import Text
 
-from loveletter.i18n import DEFAULT, card_name, catalog, fold, has, match_card, t
+from loveletter.i18n import DEFAULT, has, match_card, t
 from loveletter.tui.style import wrap_words
 
 T = TypeVar("T")
@@ -298,24 +298,13 @@ def choose(
 
 
 def find_card(typed: str, choices: Sequence[Choice[Any]]) -> int | None:
-    """The index of the enabled option whose card ``typed`` names: exactly (:func:`match_card`), else the first
-    option listed whose card's name (in the current language or in English, or its id) begins with it, ignoring
-    case and accents. ``None`` if none does."""
+    """The index of the enabled option whose card ``typed`` names: exactly, else the first option listed whose
+    card's name begins with it (:func:`~loveletter.i18n.match_card`). ``None`` if none does."""
     cards = typing_cards(choices)
-    card = match_card(typed, cards)
-    wanted = fold(typed).replace(" ", "")
-    for index, choice in enumerate(choices):
-        named = choice.named_card
-        if not choice.enabled or named is None or not wanted:
-            continue
-        if card is not None:
-            if named == card:
-                return index
-            continue
-        names = (named, card_name(named), catalog(DEFAULT).get(f"card.{named}.name", named))
-        if any(fold(n).replace(" ", "").startswith(wanted) for n in names):
-            return index
-    return None
+    card = match_card(typed, cards) or match_card(typed, cards, prefix=True)
+    if card is None:
+        return None
+    return next(i for i, choice in enumerate(choices) if choice.enabled and choice.named_card == card)
 
 
 def _picker(value: object) -> Callable[[KeyPressEvent], None]:

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from loveletter.engine import Game, Keep, parse_action
 from loveletter.i18n import card_name, ruleset_title, t
-from loveletter.records import GameRecord
+from loveletter.records import GameRecord, RecordError
 from loveletter.records.timeline import timeline
 from loveletter.tui import prompts
 from loveletter.tui.log import Entry, narrate
@@ -35,6 +35,8 @@ class Replay:
     """The points of ``record`` as ``seat`` saw them, or (``seat=None``) with every hand shown."""
 
     def __init__(self, record: GameRecord, seat: int | None, source: str = "record") -> None:
+        if seat is None and not record.finished:  # every hand of a game still going on: refused
+            raise RecordError(source, "", t("records.replay.unfinished_all", last=record.players - 1))
         self.record = record
         self.seat = seat
         self.source = source

@@ -16,10 +16,12 @@ line and exit status 2.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
-from loveletter.engine import Ruleset
+from loveletter.engine import Game, Ruleset
 from loveletter.i18n import t
 from loveletter.tui.hotseat import Seat, StackedDeal
 
@@ -107,3 +109,30 @@ def read_deals(path: str, ruleset: Ruleset, players: int) -> list[StackedDeal]:
             raise ValueError(t("play.setup.deal_bad", path=where, problem=t("play.setup.deal_first", last=players - 1)))
         deals.append(StackedDeal(tuple(deck), first))
     return deals
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A game to start once the seats are named: with ``first_player_mode = "choose"`` the host picks who plays
+    the first round (unless the first stacked deal says), and the names are needed to ask."""
+
+    ruleset: Ruleset
+    players: int
+    seed: int | None
+    first: StackedDeal | None = None
+
+    def chooses_first(self) -> bool:
+        """Whether the host picks who starts the first round."""
+        given = self.first.first_player if self.first is not None else None
+        return self.ruleset.flags.first_player_mode == "choose" and given is None
+
+    def start(self, rng: random.Random, first_player: int | None = None) -> Game:
+        """The game, started by ``first_player``: the host's pick, else the stacked deal's, else (when the host
+        chooses but nobody was asked) one drawn from ``rng``, else the rules'."""
+        first = self.first
+        if first_player is None and first is not None:
+            first_player = first.first_player
+        if first_player is None and self.chooses_first():
+            first_player = rng.randrange(self.players)
+        deck = list(first.deck) if first is not None else None
+        return Game(self.ruleset, self.players, seed=self.seed, deck=deck, first_player=first_player)

@@ -11,6 +11,7 @@ import pytest
 
 from loveletter.bots.arena import GameResult, GameSpec, Summary, make_specs, parse_level, play_game, run_games
 from loveletter.cli import main
+from tests.engine.scenario import ruleset_with
 
 BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
 
@@ -80,6 +81,7 @@ def test_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
         (["--seats", "easy,grandmaster"], "unknown level 'grandmaster'"),
         (["--seats", "easy:5"], "only the hard level takes one"),
         (["--seats", "hard:0"], "a whole number from 1 up"),
+        (["--seats", "hard:²"], "a whole number from 1 up"),  # a digit to str.isdigit(), not to int()
         (["--seats", "easy,easy", "--players", "3"], "--seats names 2 levels but --players says 3"),
         (["--players", "9"], "seats 2 to 6 players, not 9"),
         (["--games", "0"], "--games must be at least 1"),
@@ -201,12 +203,8 @@ def test_the_solitaire_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_a_ruleset_that_lets_the_host_choose_who_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bundled = Path(__file__).resolve().parents[2] / "rulesets" / "classic.toml"
-    text = bundled.read_text(encoding="utf-8")
-    assert 'first_player_mode = "random"' in text
-    house = tmp_path / "choose.toml"
-    house.write_text(text.replace('first_player_mode = "random"', 'first_player_mode = "choose"'), encoding="utf-8")
-    args = ("--ruleset", str(house), "--seats", "easy,random,random", "--games", "6", "--seed", "8")
+    house = ruleset_with(tmp_path, "classic", first_player_mode="choose").source
+    args = ("--ruleset", house, "--seats", "easy,random,random", "--games", "6", "--seed", "8")
     one = simulate_json(capsys, *args)
     two = simulate_json(capsys, *args, "--jobs", "2")
     one.pop("seconds")

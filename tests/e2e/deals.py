@@ -18,6 +18,13 @@ def deal(
     return {"first_player": first_player, "deck": deck}
 
 
+#: 2019, two players: Ana (seat 0) holds a Guard and draws a Baron; the computer player holds a Priest, so a Guard
+#: naming it wins the round. Ana plays first.
+GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+#: The same, but Ana holds the Princess and draws a Guard: playing the Princess asks for a confirmation first.
+PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
+
+
 def write_deals(path: Path, rounds: Sequence[dict[str, object]]) -> str:
     path.write_text(json.dumps(list(rounds)), encoding="utf-8")
     return str(path)

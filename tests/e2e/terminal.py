@@ -14,9 +14,13 @@ from collections.abc import Sequence
 import pexpect
 import pyte
 
+from loveletter.tui.screen import ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, SHOW_CURSOR
+
 ROWS, COLUMNS = 24, 80
 #: How long a screen may take to show what a test waits for.
 TIMEOUT = 10.0
+#: What a process stopped by Ctrl-C (SIGINT) exits with, by convention.
+SIGINT_STATUS = 130
 
 KEYS = {
     "enter": "\r",
@@ -27,6 +31,13 @@ KEYS = {
     "down": "\x1b[B",
     "ctrl-c": "\x03",
 }
+
+
+def left_clean(raw: bytes) -> bool:
+    """The last screen change leaves the alternate screen and shows the cursor."""
+    return raw.rfind(LEAVE_ALT.encode()) > raw.rfind(ENTER_ALT.encode()) and raw.rfind(
+        SHOW_CURSOR.encode()
+    ) > raw.rfind(HIDE_CURSOR.encode())
 
 
 def program_env(**extra: str) -> dict[str, str]:

@@ -8,21 +8,11 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from loveletter.engine import bundled_names, load_ruleset
 from tests.e2e.terminal import program_env
+from tests.tui.test_commands import rulesets_and_counts
 
 #: Games at once: the machine has two cores, and each game is mostly the interpreter starting.
 PARALLEL = 4
-
-
-def cases() -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    for name in bundled_names():
-        if name == "solitaire":
-            continue
-        ruleset = load_ruleset(name)
-        out.extend((name, n) for n in range(ruleset.min_players, ruleset.max_players + 1))
-    return out
 
 
 def play(case: tuple[str, int]) -> subprocess.CompletedProcess[str]:
@@ -40,7 +30,7 @@ def play(case: tuple[str, int]) -> subprocess.CompletedProcess[str]:
 
 
 def test_every_ruleset_and_player_count_plays_to_the_end_without_a_terminal() -> None:
-    games = cases()
+    games = rulesets_and_counts()
     counts = {name: sorted(n for r, n in games if r == name) for name, _ in games}
     expected = {"2019": range(2, 7), "classic": range(2, 5), "original2012": range(2, 5), "premium": range(2, 9)}
     assert all(counts.get(name) == list(seats) for name, seats in expected.items()), counts

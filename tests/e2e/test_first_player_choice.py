@@ -7,12 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.e2e.terminal import Terminal, program_env
-from tests.tui.test_hotseat import house_rules
+from tests.e2e.terminal import SIGINT_STATUS, Terminal, program_env
+from tests.engine.scenario import ruleset_with
 
 
 def test_the_host_chooses_who_starts_and_resume_keeps_it(tmp_path: Path) -> None:
-    house = house_rules(tmp_path).source
+    house = ruleset_with(tmp_path, "classic", first_player_mode="choose").source
     term = Terminal(["play", "--ruleset", house, "--players", "2", "--names", "Ana,Bea", "--delay", "0"])
     try:
         # Asked before anyone's cards are shown: a public screen.
@@ -23,7 +23,7 @@ def test_the_host_chooses_who_starts_and_resume_keeps_it(tmp_path: Path) -> None
         term.press("enter")
         term.wait_for("Which card do you play?", "Bea (you)", "Round 1: Bea plays first.")
         term.press("ctrl-c")
-        assert term.finish() == 130
+        assert term.finish() == SIGINT_STATUS
     finally:
         term.close()
 
@@ -34,13 +34,13 @@ def test_the_host_chooses_who_starts_and_resume_keeps_it(tmp_path: Path) -> None
         resumed.press("enter")
         resumed.wait_for("Which card do you play?", "Bea (you)", "Round 1: Bea plays first.")
         resumed.press("ctrl-c")
-        assert resumed.finish() == 130
+        assert resumed.finish() == SIGINT_STATUS
     finally:
         resumed.close()
 
 
 def test_without_a_terminal_the_choice_is_drawn_from_the_seed(tmp_path: Path) -> None:
-    house = house_rules(tmp_path).source
+    house = ruleset_with(tmp_path, "classic", first_player_mode="choose").source
     args = ["play", "--ruleset", house, "--players", "4", "--bots", "4", "--level", "random", "--seed", "3"]
 
     def play() -> subprocess.CompletedProcess[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from loveletter.tui.screen import LEAVE_ALT, POP_TITLE, SHOW_CURSOR
 from tests.e2e.deals import deal, write_deals
-from tests.e2e.terminal import Terminal
+from tests.e2e.terminal import SIGINT_STATUS, Terminal
 
 #: Ana: Guard, draws the Bishop. Bea holds a Priest (value 2) and draws a Baron on her turn.
 ROUND = deal("premium", 5, hands=["Guard", "Priest", "Handmaid", "Count", "King"], draws=["Bishop", "Baron"])
@@ -46,7 +46,7 @@ def test_the_bishops_target_decides_on_another_players_turn(tmp_path: Path) -> N
         assert "Pass the computer" not in screen
 
         term.press("ctrl-c")
-        assert term.finish() == 130
+        assert term.finish() == SIGINT_STATUS
         # The game's screen is left (cursor shown, alternate screen off) before the message that says how to resume.
         tail = bytes(term.raw).rsplit((SHOW_CURSOR + LEAVE_ALT + POP_TITLE).encode(), 1)[-1].decode()
         assert tail.startswith("Interrupted. The game is saved") and "loveletter resume" in tail

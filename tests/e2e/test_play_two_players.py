@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.deals import deal, write_deals
+from tests.e2e.deals import GUARD_ROUND, PRINCESS_ROUND, write_deals
 from tests.e2e.terminal import Terminal
 
 #: 2019 with two players: six favor tokens win.
 GOAL = 6
-#: Ana (seat 0) is dealt a Guard and draws a Baron; the computer player holds a Priest. Ana plays first.
-GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
-#: Ana holds the Princess and draws a Guard: playing the Princess asks for a confirmation first.
-PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
 
 
 def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:

@@ -36,9 +36,9 @@ class Tmux:
             for key, value in env.items()
             if key in ("PROMPT_TOOLKIT_NO_CPR", "LOVELETTER_LANG", "NO_COLOR", "LANG")
         ]
-        shell = " ".join(["env", *exports, *(_quote(part) for part in command)])
-        if shell_command is not None:
-            shell = shell_command
+        # A shell command gets the same exports as a program does (the pane's language and terminal settings).
+        program = shell_command if shell_command is not None else " ".join(_quote(part) for part in command)
+        shell = " ".join(["env", *exports, program])
         self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", self.session, "-c", cwd, shell)
         self.run("set-option", "-t", self.session, "history-limit", "5000")
 

@@ -6,24 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from loveletter.records import GameRecord
-from loveletter.tui.screen import ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, SHOW_CURSOR
-from tests.e2e.deals import deal, write_deals
-from tests.e2e.terminal import Terminal, program_env
+from tests.e2e.deals import GUARD_ROUND, PRINCESS_ROUND, write_deals
+from tests.e2e.terminal import SIGINT_STATUS, Terminal, left_clean, program_env
 from tests.support import random_playout
-
-#: Ana (seat 0) holds a Guard and draws a Baron; the computer player holds a Priest: a Guard naming it wins.
-GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
-#: Round 2 (Ana won round 1, so she starts): the Princess and a Guard in her hand.
-PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
-#: What a process killed by Ctrl-C (SIGINT) exits with, by convention.
-SIGINT_STATUS = 130
-
-
-def left_clean(raw: bytes) -> bool:
-    """The last screen change leaves the alternate screen and shows the cursor."""
-    return raw.rfind(LEAVE_ALT.encode()) > raw.rfind(ENTER_ALT.encode()) and raw.rfind(
-        SHOW_CURSOR.encode()
-    ) > raw.rfind(HIDE_CURSOR.encode())
 
 
 def test_ctrl_c_saves_and_resume_continues_at_the_same_point(tmp_path: Path) -> None:

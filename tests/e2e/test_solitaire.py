@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.e2e.terminal import Terminal, program_env
+from tests.e2e.terminal import SIGINT_STATUS, Terminal, left_clean, program_env
 
 #: Q6, Q5 and Q4 fall to Guards named right while the retinue plays Countess, Priest, Priest; then a Guard
 #: discards the Princess, alone in the queue.
@@ -107,7 +107,7 @@ def test_ctrl_c_saves_leaves_the_terminal_clean_and_exits_130(tmp_path: Path) ->
         term.press("1")
         term.wait_for("Which card do you play?")
         term.press("ctrl-c")
-        assert term.finish() == 130
+        assert term.finish() == SIGINT_STATUS
         text = term.text()
     finally:
         term.close()
@@ -115,8 +115,7 @@ def test_ctrl_c_saves_leaves_the_terminal_clean_and_exits_130(tmp_path: Path) ->
     assert record["rounds"][0]["actions"] == ["draw"] and record["result"] is None  # type: ignore[index]
     assert record["rounds"][0]["layout"] == LIST_LAYOUT  # type: ignore[index]
     assert "loveletter resume" in text and "Traceback" not in text
-    raw = bytes(term.raw)
-    assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h") and raw.rfind(b"\x1b[?25h") > raw.rfind(b"\x1b[?25l")
+    assert left_clean(bytes(term.raw))
 
     # `loveletter resume FILE` continues at the same point: the drawn card is still in the hand.
     [path] = sorted((tmp_path / "home" / "games").glob("*.json"))
@@ -124,7 +123,7 @@ def test_ctrl_c_saves_leaves_the_terminal_clean_and_exits_130(tmp_path: Path) ->
     try:
         again.wait_for("Which card do you play?", "1) 2 Priest", "2) 1 Guard", "Draw pile: 6")
         again.press("ctrl-c")
-        assert again.finish() == 130
+        assert again.finish() == SIGINT_STATUS
     finally:
         again.close()
 

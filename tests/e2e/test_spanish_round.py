@@ -5,17 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.deals import deal, write_deals
-from tests.e2e.terminal import Terminal, program_env
+from tests.e2e.deals import GUARD_ROUND, PRINCESS_ROUND, write_deals
+from tests.e2e.terminal import SIGINT_STATUS, Terminal, program_env
 
 #: 2019 with two players: six favor tokens win.
 GOAL = 6
-#: Ana (seat 0) holds a Guard and draws a Baron; the computer player holds a Priest. Ana plays first.
-GUARD_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
-#: Ana holds the Princess and draws a Guard: playing the Princess asks for a confirmation first.
-PRINCESS_ROUND = deal("2019", 2, hands=["Princess", "Priest"], draws=["Guard"])
-#: What a process stopped by Ctrl-C (SIGINT) exits with.
-SIGINT_STATUS = 130
 
 
 def test_a_whole_game_against_the_computer_in_spanish(tmp_path: Path) -> None:

@@ -7,58 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.engine import Game, SetupError, load_ruleset, stacked_deck
+from loveletter.engine import Game, SetupError, stacked_deck
 from loveletter.engine import events as ev
 from tests.engine.premium_scenario import premium_variant, quick_game, to_finale
+from tests.engine.scenario import ruleset_with
 from tests.engine.test_premium_game_ties import batch_round
-
-#: A house ruleset where the host chooses: the classic 16 cards, 2 to 4 players.
-HOUSE = """\
-name = "host-chooses"
-title = "The host chooses who starts"
-guard_naming = "card"
-countess_forced_by = ["King", "Prince"]
-
-[cards.Princess]
-value = 8
-effect = "princess"
-[cards.Countess]
-value = 7
-effect = "countess"
-[cards.King]
-value = 6
-effect = "king"
-[cards.Prince]
-value = 5
-effect = "prince"
-[cards.Handmaid]
-value = 4
-effect = "handmaid"
-[cards.Baron]
-value = 3
-effect = "baron"
-[cards.Priest]
-value = 2
-effect = "priest"
-[cards.Guard]
-value = 1
-effect = "guard"
-
-[[modes]]
-players = [2, 4]
-face_up_set_aside = 3
-tokens_to_win = { 2 = 7, 3 = 5, 4 = 4 }
-copies = { Princess = 1, Countess = 1, King = 1, Prince = 2, Handmaid = 2, Baron = 2, Priest = 2, Guard = 5 }
-
-[flags]
-first_player_mode = "choose"
-"""
-
-
-def house(tmp_path: Path) -> str:
-    path = tmp_path / "host-chooses.toml"
-    path.write_text(HOUSE, encoding="utf-8")
-    return str(path)
 
 
 def premium_choose(tmp_path: Path) -> str:
@@ -66,7 +19,7 @@ def premium_choose(tmp_path: Path) -> str:
 
 
 def test_the_house_ruleset_asks_for_the_first_player_of_the_first_round(tmp_path: Path) -> None:
-    rs = load_ruleset(house(tmp_path))
+    rs = ruleset_with(tmp_path, "classic", first_player_mode="choose")
     assert rs.flags.first_player_mode == "choose"
     with pytest.raises(SetupError, match=r"lets the host choose.*pass first_player"):
         Game(rs, 3, seed=1)

@@ -4,7 +4,6 @@ and details, its English wording (``str(error)``) is unchanged, and the command 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,12 +23,6 @@ BY_CLI = {
 }
 #: Their English details come from Python (tomllib, the OS) and are left out of the catalogs' wording.
 FOREIGN_DETAIL = {"invalid_toml", "unreadable"}
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def test_every_problem_has_a_broken_file() -> None:

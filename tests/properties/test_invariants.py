@@ -666,6 +666,21 @@ def policy_rng(ruleset: str, players: int, seed: int) -> random.Random:
     return random.Random(f"policy/{ruleset}/{players}/{seed}")
 
 
+def play_to_the_end(game: Game, checker: GameChecker, policy: random.Random, max_rounds: int, endless: str) -> None:
+    """Random legal actions drawn from ``policy`` until the game is over, checking every step; ``endless`` is the
+    failure when it goes past ``max_rounds``."""
+    while not game.over:
+        if game.round_over:
+            if game.state.round >= max_rounds:
+                checker.fail(endless)
+            checker.after(game.next_round(), None)
+        else:
+            legal = game.legal_actions()
+            action = legal[policy.randrange(len(legal))]
+            checker.after(game.push(action), action)
+    checker.finish(max_rounds)
+
+
 def play_checked(
     ruleset: Ruleset, players: int, seed: int, *, full_round_chance: float = FULL_ROUND_CHANCE, replay: bool = False
 ) -> GameChecker:
@@ -679,17 +694,7 @@ def play_checked(
     )
     rng = random.Random(f"checks/{ruleset.name}/{players}/{seed}")
     checker = GameChecker(game, label=label, rng=rng, full_round_chance=full_round_chance)
-    max_rounds = players * game.state.goal + EXTRA_ROUNDS
-    while not game.over:
-        if game.round_over:
-            if game.state.round >= max_rounds:
-                checker.fail("the game does not end")
-            checker.after(game.next_round(), None)
-        else:
-            legal = game.legal_actions()
-            action = legal[policy.randrange(len(legal))]
-            checker.after(game.push(action), action)
-    checker.finish(max_rounds)
+    play_to_the_end(game, checker, policy, players * game.state.goal + EXTRA_ROUNDS, "the game does not end")
     if replay:
         if not same_game(game, replay_from_deals(game)):
             checker.fail("replaying the deals and actions differs")
@@ -827,17 +832,7 @@ def test_tiebreak_rounds_after_a_stacked_game_tie_keep_the_invariants(players: i
                 checker.after(game.push(action), action)
         assert game.round_over and game.state.tiebreak == (0, 1)
         policy = policy_rng("premium-tie", players, seed)
-        max_rounds = game.state.round + EXTRA_ROUNDS
-        while not game.over:
-            if game.round_over:
-                if game.state.round >= max_rounds:
-                    checker.fail("the tie-break rounds do not end")
-                checker.after(game.next_round(), None)
-            else:
-                legal = game.legal_actions()
-                action = legal[policy.randrange(len(legal))]
-                checker.after(game.push(action), action)
-        checker.finish(max_rounds)
+        play_to_the_end(game, checker, policy, game.state.round + EXTRA_ROUNDS, "the tie-break rounds do not end")
         tiebreaks = [e for e in game.log if isinstance(e, ev.RoundStarted) and e.tiebreak]
         assert tiebreaks and tiebreaks[0].seats == (0, 1) and checker.full_tiebreak_steps > 0
         assert len(game.winners) == 1 and game.winners[0] in (0, 1)  # only a tied player can win a tie-break

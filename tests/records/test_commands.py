@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 
 from loveletter.bots import LEVELS
-from loveletter.cli import main
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
 from loveletter.records.record import SeatKind
+from loveletter.records.solitaire import SolitaireRecord
+from loveletter.solitaire import SolitaireGame
+from tests.records.support import USER_ERROR, assert_one_line_error, run
 from tests.support import random_playout
-
-#: Exit status of a command given a file it cannot use (as for any user error).
-USER_ERROR = 2
 
 
 def saved(folder: Path, *, finished: bool, computers: bool = False, name: str = "game.json") -> Path:
@@ -34,12 +33,6 @@ def saved(folder: Path, *, finished: bool, computers: bool = False, name: str = 
     path = folder / name
     record.save(path)
     return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["--lang", "en", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def damaged(path: Path) -> list[tuple[str, bytes]]:
@@ -70,9 +63,7 @@ def test_bad_files_are_one_line_and_stay_untouched(
         path = tmp_path / f"{what.replace(' ', '-')}.json"
         path.write_bytes(content)
         code, out, err = run(capsys, command[0], str(path), *command[1:])
-        assert code == USER_ERROR, what
-        assert out == "" and len(err.splitlines()) == 1, (what, err)
-        assert err.startswith(f"loveletter: error: {path}: ") and "Traceback" not in err, (what, err)
+        assert_one_line_error(code, out, err, path, what)
         assert path.read_bytes() == content, what
 
 
@@ -134,10 +125,11 @@ def test_solitaire_records_go_to_the_solitaire_command(
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
     path = tmp_path / "games" / "20261122-090000-solitaire-abc.json"
     path.parent.mkdir()
-    path.write_text(json.dumps({"kind": "solitaire", "updated": "2026-11-22T09:00:00+00:00", "result": None}))
+    SolitaireRecord.start(SolitaireGame(seed=3)).save(path)
     called: list[Path] = []
 
-    def resume_record(given: Path) -> int:
+    def resume_record(given: Path, record: SolitaireRecord | None = None) -> int:
+        assert isinstance(record, SolitaireRecord)  # handed over as read, not read again
         called.append(given)
         return 0
 
@@ -145,6 +137,7 @@ def test_solitaire_records_go_to_the_solitaire_command(
     assert run(capsys, "resume")[0] == 0
     assert called == [path]
     # replay reads it as a solitaire record (this stub is not a whole one)
+    path.write_text(json.dumps({"kind": "solitaire", "updated": "2026-11-22T09:00:00+00:00", "result": None}))
     code, _, err = run(capsys, "replay", str(path))
     assert code == USER_ERROR and err.strip() == f"loveletter: error: {path}: format: not a loveletter game record"
 

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from loveletter.cli import main
 from loveletter.engine import Game
 from loveletter.engine.ruleset import bundled_dir
 from loveletter.i18n import set_language
@@ -23,38 +22,20 @@ from loveletter.records import GameRecord, RecordError, Seat
 from loveletter.records.library import summarise
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
+from tests.records.support import USER_ERROR, assert_one_line_error, run
+from tests.support import random_playout
 
-USER_ERROR = 2
 DEEP = "[" * 100_000 + "]" * 100_000
 LONG_NUMBER = "9" * 5000
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str, lang: str = "en") -> tuple[int, str, str]:
-    code = main(["--lang", lang, *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def game_record(finished: bool = False) -> GameRecord:
-    rng = random.Random(4)
     game = Game("classic", 2, seed=4)
-    moves = 0
-    while not game.over and (finished or moves < 6):
-        if game.round_over:
-            game.next_round()
-        else:
-            game.push(rng.choice(game.legal_actions()))
-            moves += 1
+    random_playout(game, random.Random(4), stop_after=None if finished else 6)
     return GameRecord.start(game, [Seat("Ana"), Seat("Bea")], seed=4)
 
 
@@ -82,12 +63,6 @@ def edited(text: str, change: Callable[[dict[str, Any]], None]) -> str:
 def ruleset_as(text: str, name: str, ruleset_text: str | None) -> str:
     """A record's JSON with its ruleset's name and text replaced."""
     return json.dumps({**json.loads(text), "ruleset": {"name": name, "text": ruleset_text}})
-
-
-def assert_one_line_error(code: int, out: str, err: str, path: Path) -> None:
-    assert code == USER_ERROR, err
-    assert out == "" and len(err.splitlines()) == 1, err
-    assert err.startswith(f"loveletter: error: {path}: ") and "Traceback" not in err, err
 
 
 # ------------------------------------------------------------------------------------- what the parser cannot take

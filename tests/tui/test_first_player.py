@@ -14,12 +14,12 @@ from loveletter.engine import Game
 from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.screen import Screen
 from loveletter.tui.terminal import TerminalFrontend
-from tests.tui.test_hotseat import house_rules
+from tests.engine.scenario import ruleset_with
 
 
 def tied_game(folder: Path) -> Game:
     """A house-rules game (the host chooses) stopped at the end of a tied round."""
-    ruleset = house_rules(folder)
+    ruleset = ruleset_with(folder, "classic", first_player_mode="choose")
     for seed in range(200):
         game = Game(ruleset, 4, seed=seed, first_player=0)
         rng = random.Random(seed)

@@ -7,10 +7,11 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from loveletter.engine import Action, Game, Redraw, Ruleset, View, load_ruleset
+from loveletter.engine import Action, Game, Redraw, View
 from loveletter.engine import events as ev
 from loveletter.tui.hotseat import Hotseat, Observer, Seat, StackedDeal
 from loveletter.tui.plain import PlainFrontend
+from tests.engine.scenario import ruleset_with
 from tests.support import deal
 
 
@@ -249,17 +250,8 @@ class _Fixed:
         return self.action if self.action in legal else legal[0]
 
 
-def house_rules(folder: Path) -> Ruleset:
-    """The classic ruleset with ``first_player_mode = "choose"``, as a house ruleset file."""
-    text = (Path(__file__).parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
-    assert 'first_player_mode = "random"' in text
-    path = folder / "house.toml"
-    path.write_text(text.replace('first_player_mode = "random"', 'first_player_mode = "choose"'), encoding="utf-8")
-    return load_ruleset(str(path))
-
-
 def test_the_host_chooses_who_starts_after_a_tied_round(tmp_path: Path) -> None:
-    ruleset = house_rules(tmp_path)
+    ruleset = ruleset_with(tmp_path, "classic", first_player_mode="choose")
     for seed in range(100):  # random games until one has a tied round (a few percent of rounds are)
         game = Game(ruleset, 4, seed=seed, first_player=3)
         front = Recorder(seed=seed, first=max)
@@ -275,7 +267,7 @@ def test_the_host_chooses_who_starts_after_a_tied_round(tmp_path: Path) -> None:
 
 
 def test_with_nobody_to_ask_the_first_player_is_drawn_from_the_seed(tmp_path: Path) -> None:
-    ruleset = house_rules(tmp_path)
+    ruleset = ruleset_with(tmp_path, "classic", first_player_mode="choose")
 
     def show(seed: int) -> tuple[Game, str]:
         game = Game(ruleset, 4, seed=seed, first_player=0)

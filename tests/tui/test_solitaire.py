@@ -10,7 +10,7 @@ import re
 import threading
 from collections.abc import Hashable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -153,15 +153,7 @@ def test_the_retinue_guard_tells_its_guess() -> None:
     assert "You put your agent in its way." in text and "It names the Prince" in text and "wrong" in text
 
 
-REASONS: tuple[EndReason, ...] = (
-    "queue_empty",
-    "guard_hit",
-    "baron_lost",
-    "princess_discarded",
-    "princess_played",
-    "princess_retired",
-    "draw_pile_empty",
-)
+REASONS: tuple[EndReason, ...] = get_args(EndReason)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -391,9 +383,11 @@ def test_resuming_a_finished_or_broken_record_is_one_line_and_leaves_it_alone(tm
     game = SolitaireGame(RS, layout=LOSS)
     play(game, "draw", "Priest>Q2", "choose hand")
     finished = tmp_path / "over.json"
-    SolitaireRecord.start(game).save(finished)
+    record = SolitaireRecord.start(game)
+    record.save(finished)
     broken = tmp_path / "broken.json"
-    broken.write_text(finished.read_text(encoding="utf-8").replace("Priest>Q2", "Priest>Q9"), encoding="utf-8")
+    record.result = None  # still going on: a finished game is refused before it is replayed
+    broken.write_text(record.to_json().replace("Priest>Q2", "Priest>Q9"), encoding="utf-8")
     for path, error, words in ((finished, UserError, "already over"), (broken, RecordError, "actions[1]")):
         before = path.read_bytes()
         with pytest.raises(error) as caught:

@@ -30,12 +30,6 @@ WIDTH, HEIGHT = 80, 24
 NAMES = [(letter + "abcdefghijklmnopqrstuvwxyz")[:MAX_NAME] for letter in "ABCDEFGH"]
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
 def position(players: int, seed: int) -> Game:
     """A premium game after a random number of random actions (possibly in a later round), someone to move."""
     rng = random.Random(seed)

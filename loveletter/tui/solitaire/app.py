@@ -21,6 +21,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.i18n import card_name, has, t
+from loveletter.records.saver import RecordSaver
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
@@ -60,10 +61,9 @@ class SolitaireApp(Frames):
         self.streak = streak
         self.streak_path = streak_path
         self.folder = folder
-        #: The record being played (saved after every action), once a game has started.
-        self.path: Path | None = None
+        #: Saves the record being played after every action, once a game has started.
+        self.saver: RecordSaver[SolitaireRecord] | None = None
         self.game: SolitaireGame | None = None
-        self.record: SolitaireRecord | None = None
         #: A one-line notice for the next frames (a save that failed, an unreadable streak file).
         self.status: Text | None = Text(streak.warning, style="bold") if streak.warning else None
         self.seen = 0
@@ -87,22 +87,23 @@ class SolitaireApp(Frames):
                 return
             game, record, path = SolitaireGame(game.ruleset, seed=next_deal()), None, None
 
+    @property
+    def path(self) -> Path | None:
+        """The file of the record being played, once a game has started."""
+        return None if self.saver is None else self.saver.path
+
+    @property
+    def record(self) -> SolitaireRecord | None:
+        return None if self.saver is None else self.saver.record
+
     def start(self, game: SolitaireGame, record: SolitaireRecord | None, path: Path | None) -> None:
-        from loveletter.records.library import new_record_path
-
         self.game = game
-        self.record = record if record is not None else SolitaireRecord.start(game)
-        self.path = (
-            path
-            if path is not None
-            else new_record_path("solitaire", game.ruleset.name, self.record.game_id, self.folder)
-        )
         self.seen = len(game.log) if record is not None else 0
-        from loveletter.records.store import sweep_temporaries
-
-        sweep_temporaries(self.path.parent)  # what a killed save left behind, as a multi-player game does
-        if record is None:
-            self.save()
+        if record is not None and path is not None:
+            self.saver = RecordSaver.resume(record, path)
+        else:  # a new file, saved once before the first question
+            self.saver = RecordSaver.begin(record or SolitaireRecord.start(game), self.folder)
+            self.show_save_problem()
 
     def play(self) -> None:
         game = self.game
@@ -116,12 +117,16 @@ class SolitaireApp(Frames):
         self.add_to_streak()
 
     def save(self) -> None:
-        assert self.game is not None and self.record is not None and self.path is not None
-        self.record.update(self.game)
-        try:
-            self.record.save(self.path)
-        except OSError as exc:
-            self.status = Text(t("solitaire.saved.failed", problem=exc.strerror or exc), style="bold")
+        assert self.game is not None and self.saver is not None
+        self.saver.record.update(self.game)
+        self.saver.save()
+        self.show_save_problem()
+
+    def show_save_problem(self) -> None:
+        """A save that failed is a notice on the board (and the command reports it when the session ends)."""
+        assert self.saver is not None
+        if self.saver.reason is not None:
+            self.status = Text(t("solitaire.saved.failed", problem=self.saver.reason), style="bold")
 
     def add_to_streak(self) -> None:
         assert self.game is not None
@@ -266,10 +271,7 @@ class SolitaireApp(Frames):
 
     def own_label(self, own: str, view: SolitaireView, playing: str | None) -> str:
         if own == "hand":
-            rest = list(view.hand)
-            if view.playing is None and playing is not None and playing in rest and len(rest) > 1:
-                rest.remove(playing)
-            return t("solitaire.choice.hand", card=", ".join(card_name(c) for c in rest))
+            return t("solitaire.choice.hand", card=", ".join(card_name(c) for c in view.kept(playing)))
         if view.agent is not None:
             return t("solitaire.choice.agent_own_up", card=card_name(view.agent))
         return t("solitaire.choice.agent_own_down")

@@ -9,6 +9,7 @@ from a :class:`~loveletter.solitaire.SolitaireView`, so it cannot show what the 
 >>> from rich.console import Console
 >>> from loveletter.i18n import set_language
 >>> from loveletter.solitaire import SolitaireGame
+>>> from loveletter.tui.solitaire.narrate import narrate
 >>> set_language("en")
 >>> game = SolitaireGame(seed=5)
 >>> console = Console(width=80, height=24, color_system=None)
@@ -34,10 +35,10 @@ from rich.text import Text
 from loveletter.i18n import card_name, t
 from loveletter.solitaire.view import QueueCard, SolitaireView
 from loveletter.tui.cards import CARD_WIDTH, CardFace
-from loveletter.tui.solitaire.narrate import Line, narrate
+from loveletter.tui.solitaire.narrate import Line
 from loveletter.tui.style import DIM, HEADER, NEW, card_label, card_value, fmt, value_style
 
-__all__ = ["Board", "BoardModel", "narrate"]
+__all__ = ["Board", "BoardModel"]
 
 #: Width of a queue place: seven fit in 80 columns.
 SLOT_WIDTH = 11

@@ -31,11 +31,18 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
+from loveletter.solitaire.events import EndReason
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.view import SolitaireView
 
 #: The parts of a play, in the order they are asked.
 FIELDS = ("card", "target", "own", "named")
+#: The warning for each way an action can surely lose (:meth:`SolitaireView.sure_loss`).
+WARNINGS: dict[EndReason, str] = {
+    "princess_played": "solitaire.confirm.princess",
+    "princess_discarded": "solitaire.confirm.prince_princess",
+    "draw_pile_empty": "solitaire.confirm.empty_pile",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,28 +151,7 @@ class Plan:
 
 
 def risk(action: Action, view: SolitaireView) -> str | None:
-    """The catalog key of a warning to confirm before ``action`` loses the game outright, if it does."""
-    if not isinstance(action, Play):
-        return None
-    rs = view.ruleset
-    effect = rs.effect(action.card)
-    if effect == "princess":
-        return "solitaire.confirm.princess"
-    if effect != "prince" or action.target is None:
-        return None
-    princess = rs.princess
-    if action.target == "hand":
-        rest = list(view.hand)
-        if view.playing is None:
-            rest.remove(action.card)
-        if princess in rest:
-            return "solitaire.confirm.prince_princess"
-    if action.target == "agent" and view.agent == princess:
-        return "solitaire.confirm.prince_princess"
-    if view.draw_size == 0:
-        if isinstance(action.target, str):
-            return "solitaire.confirm.empty_pile"
-        place = view.slot(action.target)
-        if place is not None and place.card != princess and rs.flags.sol_prince_queue == "replace":
-            return "solitaire.confirm.empty_pile"
-    return None
+    """The catalog key of a warning to confirm before ``action`` loses the game outright, if it does (the view
+    judges; see :meth:`SolitaireView.sure_loss`)."""
+    reason = view.sure_loss(action)
+    return None if reason is None else WARNINGS[reason]

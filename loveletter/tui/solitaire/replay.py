@@ -33,6 +33,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.i18n import card_name, ruleset_title, t
+from loveletter.records import RecordError
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
@@ -73,24 +74,22 @@ class SolitaireReplay:
     """The points of ``record``, as the player saw them, or (``every``) with the face-down cards named."""
 
     def __init__(self, record: SolitaireRecord, every: bool, source: str = "record") -> None:
+        if every and not record.finished:  # every face-down card of a game still going on: refused
+            raise RecordError(source, "", t("records.replay_solitaire.unfinished_all"))
         self.record = record
         self.every = every
-        final = record.replay(source)  # every structural and rules check, with the errors of a load
-        game = SolitaireGame(final.ruleset, layout=record.layout)
-        points = [self._point(game, 0, None)]
-        for step, text in enumerate(record.actions, 1):
-            game.push(text)
-            points.append(self._point(game, step, text))
-        self.game = game
+        points: list[SolitairePoint] = []
+
+        def keep(game: SolitaireGame, action: str | None) -> None:
+            points.append(self._point(game, len(points), action))
+
+        # Every structural and rules check, with the errors of a load; the points kept on the way.
+        self.game = record.replay(source, each=keep)
         self.points = points
 
     def _point(self, game: SolitaireGame, step: int, action: str | None) -> SolitairePoint:
         hidden = hidden_cards(game) if self.every else None
         return SolitairePoint(step, action, game.view(), hidden, len(game.log))
-
-    @property
-    def finished(self) -> bool:
-        return self.game.over
 
     # ---------------------------------------------------------------------------------------- one point
 
@@ -102,13 +101,13 @@ class SolitaireReplay:
         """The log up to the point."""
         return narrate(self.game.log[: self.points[index].log_end], self.game.ruleset)
 
-    def new_from(self, index: int) -> int:
+    def new_from(self, index: int, log: list[Line] | None = None) -> int:
         """The first log line to mark as new at the point: the one its first told event is on (a card played
-        after a draw joins the draw's line)."""
+        after a draw joins the draw's line). ``log`` is the point's :meth:`log`, when already told."""
         events, rs = self.game.log, self.game.ruleset
         end = self.points[index].log_end
         first = next((i for i in range(self.since(index), end) if tell(events[i], rs) is not None), end)
-        starts = [line.index for line in self.log(index) if line.index <= first]
+        starts = [line.index for line in (self.log(index) if log is None else log) if line.index <= first]
         return starts[-1] if starts else first
 
     def told(self, index: int) -> list[str]:
@@ -137,11 +136,12 @@ class SolitaireReplay:
             panels.append(Panel(self.hidden_text(point.hidden), title=title, title_align="left", box=box.ROUNDED))
         if index == len(self.points) - 1:
             panels.append(Panel(Text(self.ending(), style="bold"), box=box.HEAVY, padding=(0, 1)))
+        log = self.log(index)
         return BoardModel(
             view=point.view,
             deal=self.record.seed,
-            log=self.log(index),
-            new_from=self.new_from(index),
+            log=log,
+            new_from=self.new_from(index, log),
             banner=Group(*panels) if panels else None,
             status=self.status(index),
         )
