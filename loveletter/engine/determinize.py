@@ -64,6 +64,7 @@ class Determinizer:
         s.decider = view.decider
         s.sycophant = view.sycophant
         s.jester = view.jester
+        s.plays = list(view.plays)
         # The number of the turn is not shown; any value works (the engine only counts with it).
         s.turn = sum(len(sv.discards) for sv in view.seats)
         if view.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):

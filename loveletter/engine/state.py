@@ -85,6 +85,7 @@ class GameState:
         "next_first",
         "pending_tokens",
         "phase",
+        "plays",
         "protected",
         "result",
         "round",
@@ -132,6 +133,9 @@ class GameState:
     sycophant: int | None
     jester: tuple[int, int] | None
     pending_tokens: list[tuple[int, ev.TokenReason]]
+    #: The round's public decisions in order, as (seat, action): every card played and every Bishop target's
+    #: choice. Recorded on the fast path too, so that a view always carries the round's history.
+    plays: list[tuple[int, Action]]
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
@@ -171,6 +175,7 @@ class GameState:
         self.sycophant = None
         self.jester = None
         self.pending_tokens = []
+        self.plays = []
         self.known = {}
         self.deck_marks = ()
         self.log = None
@@ -210,6 +215,7 @@ class GameState:
         new.sycophant = self.sycophant
         new.jester = self.jester
         new.pending_tokens = self.pending_tokens[:]
+        new.plays = self.plays[:]
         new.known = self.known.copy()
         new.tables = self.tables
         new.deck_marks = self.deck_marks
@@ -280,6 +286,7 @@ class GameState:
         self.sycophant = None
         self.jester = None
         self.pending_tokens = []
+        self.plays = []
         self.known = {}
         self.deck_marks = ()
         self.emit(
@@ -360,6 +367,8 @@ class GameState:
             self._end_turn()
         else:
             assert isinstance(action, Redraw)
+            assert self.decider is not None
+            self.plays.append((self.decider, action))
             bishop_redraw(self, action.redraw)
             self._end_turn()
         events, self.log = self.log, None
@@ -399,6 +408,7 @@ class GameState:
         if self.known:
             self.forget_card(actor, card)
         self.discards[actor].append(card)
+        self.plays.append((actor, action))
         # A Sycophant's marker binds only the next card played; legality already enforced it.
         self.sycophant = None
         if self.log is not None:

@@ -58,6 +58,9 @@ class View:
     jester: tuple[int, int] | None  # (Jester's player, marked seat)
     tiebreak: tuple[int, ...] | None  # seats playing a tie-break round
     legal_actions: tuple[Action, ...]  # empty unless this seat decides now
+    #: The round's public decisions so far, in order, as (seat, action): each card played (with its targets and
+    #: what it named) and each Bishop target's choice to redraw or keep. A Chancellor's keep is private: not here.
+    plays: tuple[tuple[int, Action], ...]
     result: RoundResult | None  # the finished round, between rounds
     winners: tuple[int, ...]  # the game's winners once it is over
 
@@ -130,6 +133,7 @@ def make_view(s: GameState, seat: int) -> View:
         jester=s.jester,
         tiebreak=s.tiebreak,
         legal_actions=s.legal_actions(seat),
+        plays=tuple(s.plays),
         result=s.result,
         winners=s.winners,
     )

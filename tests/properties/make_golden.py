@@ -91,6 +91,7 @@ def render_public(view: View) -> dict[str, Any]:
         "sycophant": view.sycophant,
         "jester": view.jester,
         "tiebreak": view.tiebreak,
+        "plays": [[seat, str(action)] for seat, action in view.plays],
         "seats": [
             {
                 "seat": sv.seat,
