@@ -19,7 +19,7 @@ from loveletter.i18n import LANGUAGES, detect_language, ruleset_problem, set_lan
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
 #: Subcommand -> module in loveletter.commands; the order is the order of --help.
-COMMANDS = ("play", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "games")
+COMMANDS = ("play", "host", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "games")
 
 
 class Command(Protocol):

@@ -22,6 +22,11 @@ DEFAULT_DELAY = 1.2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar=t("cli.metavar.file"), help=t("records.help.resume_file"))
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    # Hosting the game again for friends on other computers (loveletter host): its options.
+    from loveletter.commands.host import add_server_options
+
+    parser.add_argument("--host", action="store_true", help=t("host.help.resume"))
+    add_server_options(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(record, GameRecord):
         from loveletter.commands.solitaire import resume_record
 
+        if args.host:
+            raise UsageError(t("host.error.solitaire"))
+
         return resume_record(path, record)
 
     source = str(path)
@@ -54,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.tui.autosave import Autosave, table_seats
 
     seats = table_seats(record, source)
+    if args.host:
+        from loveletter.commands.host import host_saved
+
+        return host_saved(record, path, game, seats, args)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if any(not s.computer for s in seats) and not terminal:
         raise UsageError(t("play.error.no_terminal"))

@@ -14,6 +14,10 @@ laptop (:attr:`Hotseat.holder`):
 * with one person, the screen is theirs: no hand-offs, and computer players' moves are shown in their view.
 * with nobody (all computer players), everything is shown to a spectator: public information only.
 
+Seats played from other computers (``remote``, see :mod:`loveletter.net`) are people with a screen of their own:
+the laptop is never handed to them, and the rules above apply to the people at this computer only
+(:attr:`Hotseat.local_people`); the front end shows a remote seat's decisions and news on that seat's screen.
+
 When the ruleset lets the host choose who starts (``first_player_mode = "choose"``) and the rules leave more
 than one seat (a tied round), the front end asks, publicly; with nobody to ask, a random source derived from the
 seed picks (:func:`first_player_rng`), never the engine's own, so a seed still gives the same game.
@@ -124,6 +128,7 @@ class Hotseat:
         observers: Iterable[Observer] = (),
         resumed: bool = False,
         first_rng: random.Random | None = None,
+        remote: Iterable[int] = (),
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -141,6 +146,8 @@ class Hotseat:
                 if s.level is not None
             }
         self.bots = bots
+        #: People who play from another computer, on a screen of their own (never handed the laptop).
+        self.remote = frozenset(remote)
         #: Draws who starts a round when the host may choose but nobody is asked (see :func:`first_player_rng`).
         self.first_rng = first_rng if first_rng is not None else first_player_rng(seed)
         #: The seat whose person is looking at the screen, or ``None`` (everyone: public information only).
@@ -174,15 +181,21 @@ class Hotseat:
         return tuple(i for i, s in enumerate(self.seats) if not s.computer)
 
     @property
+    def local_people(self) -> tuple[int, ...]:
+        """The people at this computer: everyone but the computer players and the remote seats."""
+        return tuple(i for i in self.people if i not in self.remote)
+
+    @property
     def hot_seat(self) -> bool:
         """Whether several people share the screen (and so need hand-offs)."""
-        return len(self.people) > 1
+        return len(self.local_people) > 1
 
     def screen_seat(self) -> int | None:
         """Whose private view the screen may show now: the person holding the laptop, the only person at the
         table, or nobody (``None``: public information only)."""
         if not self.hot_seat:
-            return self.people[0] if self.people else None
+            local = self.local_people
+            return local[0] if local else None
         return self.holder
 
     # --------------------------------------------------------------------------------------- what to show
@@ -243,10 +256,11 @@ class Hotseat:
         table, a computer player or the round's end first) to that person, whose view the screen shows."""
         game = self.game
         decider = game.decider
-        if decider is not None and decider not in self.bots:
+        local = self.local_people
+        if decider in local:
             seat: int | None = decider
         else:
-            seat = self.people[0] if len(self.people) == 1 else None
+            seat = local[0] if len(local) == 1 else None
         if seat is None or game.over:
             return
         self.frontend.hand_off(seat)
@@ -255,7 +269,7 @@ class Hotseat:
 
     def _person_decides(self, seat: int) -> None:
         game = self.game
-        if self.hot_seat and self.holder != seat:
+        if self.hot_seat and self.holder != seat and seat not in self.remote:
             self.frontend.hand_off(seat)
             self.holder = seat
         since = len(game.log)
@@ -285,7 +299,7 @@ class Hotseat:
             # One person sees the end screen in their own view; nobody at all, public information only.
             self.holder = None
             return
-        order = sorted(self.people, key=lambda s: s != self.holder)
+        order = sorted(self.local_people, key=lambda s: s != self.holder)
         for seat in order:
             since = self.unseen_news(seat)
             if since is None:

@@ -830,6 +830,9 @@ def screens() -> dict[str, Draw]:
     out["solitaire at the terminal"] = solitaire_terminal
     out["solitaire command"] = command("rules", "--ruleset", "solitaire")
     out.update(help_screens())
+    from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
+
+    out.update(hosting_screens())
     return out
 
 

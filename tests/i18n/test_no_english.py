@@ -38,6 +38,10 @@ NOT_DRAWN = {
     "(every action but a Chancellor's keep is told by the log)",
     r"simulate\.reason\.(draw_pile_empty|princess_discarded|princess_played)": "solitaire endings a short random "
     "simulation does not reach",
+    r"host\.(interrupted|saved_stopped|lobby\.here)": "printed after a hosted game, or with a person playing at the "
+    "host: tests/e2e/test_host_ssh.py",
+    r"host\.error\.(key_unreadable|key_unwritable|port|port_denied)": "the operating system refusing the data "
+    "folder or a port (which ports depends on the user)",
 }
 
 

@@ -1,0 +1,243 @@
+"""``loveletter host``: a game that friends join from their own computers with ``ssh``.
+
+The seats are, in order: the people at this computer (``--local``, default 1: the host plays here, hot-seat
+among them if several), the guests' seats (what is left), and ``--bots`` computer players. The host's terminal
+shows how to join (``ssh -p PORT play@ADDRESS``, a join code, the host key's fingerprint); once every guest's
+seat is taken the game starts, and it is saved after every move as ``loveletter play`` does. With ``--local 0``
+the host's terminal shows the table as a spectator sees it; with no terminal at all the join information and
+arrivals are printed as lines.
+
+The server listens on every network interface by default, since friends on the same network must reach it;
+``--bind 127.0.0.1`` keeps it to this computer (for a tunnel such as ``ssh -R``). See :mod:`loveletter.net`.
+
+``loveletter resume --host [FILE]`` opens a saved game the same way (:func:`host_saved`): the seats keep their
+names, and each guest takes back theirs by giving it.
+
+Developer options, hidden from ``--help``: ``--deal-file PATH`` and ``--delay SECONDS``, as for ``play``.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from loveletter.i18n import t
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from loveletter.engine import Game, Ruleset
+    from loveletter.net.host import Host
+    from loveletter.records import GameRecord
+    from loveletter.tui.autosave import Autosave
+    from loveletter.tui.hotseat import Seat, StackedDeal
+    from loveletter.tui.setup import NewGame
+    from loveletter.tui.terminal import TerminalFrontend
+
+DEFAULT_PORT = 8022
+DEFAULT_DELAY = 1.2
+
+
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    """The options of any hosted game (``host``, ``resume --host``)."""
+    parser.add_argument("--local", type=int, default=1, metavar="L", help=t("host.help.local"))
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="P", help=t("host.help.port"))
+    parser.add_argument("--bind", default="", metavar=t("host.help.bind_metavar"), help=t("host.help.bind"))
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    from loveletter.commands.play import LEVEL_CHOICES
+
+    parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
+    parser.add_argument("--players", type=int, metavar="N", help=t("host.help.players"))
+    parser.add_argument("--bots", type=int, default=0, metavar="K", help=t("host.help.bots"))
+    parser.add_argument("--level", choices=LEVEL_CHOICES, default=None, help=t("play.help.level"))
+    add_server_options(parser)
+    parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
+    parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
+    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    from loveletter.bots import LEVELS, make_bot
+    from loveletter.cli import UsageError
+    from loveletter.commands.play import check_players
+    from loveletter.engine import load_ruleset
+    from loveletter.tui.setup import NewGame, plan_seats, read_deals
+
+    ruleset = load_ruleset(args.ruleset)
+    if args.bots < 0:
+        raise UsageError(t("play.error.negative_bots", bots=args.bots))
+    local = _check_local(args)
+    # By default one friend joins (two, when nobody plays here and no computer player sits in).
+    players = args.players if args.players is not None else max(local + 1 + args.bots, ruleset.min_players)
+    check_players(players, ruleset.name, ruleset.min_players, ruleset.max_players)
+    guests = players - local - args.bots
+    if guests < 1:
+        raise UsageError(t("host.error.no_guests", players=players, local=local, bots=args.bots))
+    level = args.level or ("easy" if "easy" in LEVELS else "random")
+    if args.bots:
+        try:
+            make_bot(level, seed=0)
+        except ValueError:
+            raise UsageError(t("play.error.level", level=level, known=", ".join(LEVELS))) from None
+    try:
+        planned = plan_seats(players, args.bots, level, None)
+        deals = read_deals(args.deal_file, ruleset, players) if args.deal_file else []
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    remote = range(local, local + guests)
+    host = _host(ruleset, planned, remote, args, named=False)
+    start = NewGame(ruleset, players, args.seed, deals[0] if deals else None)
+    return host_game(host, start, seed=args.seed, deals=deals[1:], delay=args.delay)
+
+
+def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat], args: argparse.Namespace) -> int:
+    """``loveletter resume --host``: open the saved ``game`` to guests. The first ``--local`` people play here,
+    the other people's seats are the guests' (each takes back the seat with their name)."""
+    from loveletter.cli import UsageError
+    from loveletter.tui.autosave import Autosave
+
+    local = _check_local(args)
+    people = [i for i, s in enumerate(seats) if not s.computer]
+    remote = people[local:]
+    if not remote:
+        raise UsageError(t("host.error.no_guests_saved", local=local))
+    host = _host(game.ruleset, seats, remote, args, named=True)
+    saver = Autosave.resume(record, path)
+    return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver)
+
+
+def _check_local(args: argparse.Namespace) -> int:
+    import sys
+
+    from loveletter.cli import UsageError
+
+    if args.local < 0:
+        raise UsageError(t("host.error.negative_local", local=args.local))
+    if args.local and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(t("host.error.no_terminal"))
+    if not 0 <= args.port <= 65535:
+        raise UsageError(t("host.error.port_range", port=args.port))
+    return int(args.local)
+
+
+def _host(
+    ruleset: Ruleset, seats: Sequence[Seat], remote: Sequence[int], args: argparse.Namespace, *, named: bool
+) -> Host:
+    from loveletter.net.host import Host
+    from loveletter.net.hostkey import load_or_create
+
+    return Host(
+        ruleset,
+        seats,
+        remote,
+        load_or_create(),
+        bind=args.bind,
+        port=args.port,
+        delay=max(args.delay, 0.0),
+        named=named,
+    )
+
+
+def host_game(
+    host: Host,
+    game: Game | NewGame,
+    *,
+    seed: int | None,
+    delay: float,
+    deals: Sequence[StackedDeal] = (),
+    saver: Autosave | None = None,
+) -> int:
+    """Open the table, wait for the guests, play ``game`` to its end (or until the host stops it), saving it
+    after every move; then say goodbye to the guests. Ctrl-C at the host saves and exits with 130, as in
+    ``loveletter play``; the guests are told that the game is saved."""
+    import contextlib
+    import sys
+
+    from rich.console import Console
+
+    from loveletter.tui.screen import Screen
+    from loveletter.tui.terminal import TerminalFrontend
+
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    state: dict[str, Autosave | None] = {"saver": saver}
+    host.start()
+    try:
+        print(host.describe())
+        for line in host.join_lines():
+            print("  " + line)
+        print(t("host.info.check"), flush=True)
+        with Screen(sys.stdout, title=t("play.window_title")) if terminal else contextlib.nullcontext() as screen:
+            local = TerminalFrontend(Console(highlight=False, emoji=False), screen, delay=delay) if screen else None
+            played = play_hosted(host, game, state, local=local, seed=seed, deals=deals)
+        summary = host.summary()
+        host.close(summary)
+    except KeyboardInterrupt:
+        current = state["saver"]
+        host.close(t("host.bye.stopped") if current is not None else t("host.bye.cancelled"))
+        if current is None:
+            print(t("records.interrupted_unsaved"), file=sys.stderr)
+            return 130
+        current.flush()
+        print(t("host.interrupted", path=str(current.path)), file=sys.stderr)
+        _report_problem(current)
+        return 130
+    finally:
+        host.close()  # on any other way out too: the guests' terminals restored, the server stopped
+        if state["saver"] is not None:
+            state["saver"].flush()
+    current = state["saver"]
+    assert current is not None
+    print(summary)
+    if current.problem is None:
+        print(t("records.saved_over" if played.over else "host.saved_stopped", path=str(current.path)))
+    _report_problem(current)
+    return 0
+
+
+def play_hosted(
+    host: Host,
+    game: Game | NewGame,
+    state: dict[str, Autosave | None],
+    *,
+    local: TerminalFrontend | None,
+    seed: int | None,
+    deals: Sequence[StackedDeal] = (),
+) -> Game:
+    """The lobby and the game: on the host's terminal (``local``, already on its alternate screen) or, with no
+    terminal (``None``), printing only who joins. The game played; ``state["saver"]`` saves it (a resumed game's
+    saver, or one begun here once the game has started)."""
+    from loveletter.tui.autosave import Autosave
+    from loveletter.tui.hotseat import first_player_rng
+    from loveletter.tui.setup import NewGame, default_name
+
+    first_rng = first_player_rng(seed)
+    resumed = state["saver"] is not None
+    here = [i for i, s in enumerate(host.seats) if not s.computer and i not in host.remote]
+    if local is not None and isinstance(game, NewGame) and here:
+        # The names of the people here; the guests' seats ("") are named as guests take them.
+        defaults = [None if i in here else s.name for i, s in enumerate(host.seats)]
+        suggested = [default_name(here.index(i) + 1) if i in here else s.name for i, s in enumerate(host.seats)]
+        title = local.setup_title(host.ruleset, len(host.seats))
+        host.set_names(local.ask_names(title, defaults, suggested, people=len(here)))
+    seats = host.lobby(local, say=local is None)
+    if isinstance(game, NewGame):
+        first: int | None = None
+        if local is not None and here and game.chooses_first():
+            title = local.setup_title(game.ruleset, game.players)
+            first = local.ask_first_player([s.name for s in seats], range(game.players), title=title)
+        game = game.start(first_rng, first)
+    saver = state["saver"]
+    if saver is None:
+        saver = state["saver"] = Autosave.begin(game, seats, seed)
+    host.play(game, seats, local, seed=seed, observers=[saver], deals=deals, resumed=resumed, first_rng=first_rng)
+    return game
+
+
+def _report_problem(saver: Autosave) -> None:
+    import sys
+
+    if saver.problem is not None:
+        print(t("records.save_failed", problem=saver.problem), file=sys.stderr)

@@ -1,0 +1,214 @@
+"""The game loop's front end when some seats play from other computers: each seat's questions and private screens
+on that seat's own terminal, public updates on every terminal, hand-offs only among the people at the host.
+
+:class:`NetFrontend` implements :class:`~loveletter.tui.hotseat.Frontend` by routing: a seat at the host's
+terminal is served by the host's :class:`~loveletter.tui.terminal.TerminalFrontend` exactly as in
+``loveletter play`` (the loop hands the laptop over among those people only: ``Hotseat(remote=…)``); a remote seat
+by its :class:`~loveletter.net.remote.RemoteScreen`, on its worker thread. After every move each remote
+terminal is redrawn in its own seat's view, so waiting players follow the log live.
+
+The loop stays synchronous: asking a remote seat submits the question to the seat's worker and waits for the
+answer (:func:`~loveletter.net.waiting.wait_any`, which keeps the host's Ctrl-C working). Nothing changes the
+game while the loop waits, so the workers read it safely. A guest who drops out while the game waits for them
+is waited for ("waiting for Bea" on every screen) until they come back, then asked again; a guest who is away
+while others play holds nobody up (they are not asked to be ready for the next round, for example).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import CancelledError, Future
+from functools import partial
+from typing import Any, TypeVar
+
+from loveletter.engine import Action
+from loveletter.i18n import t
+from loveletter.net import waiting
+from loveletter.net.remote import RemoteScreen
+from loveletter.net.seating import Left, RemoteSeat, Seating, TableClosed
+from loveletter.tui.hotseat import Hotseat
+from loveletter.tui.style import fmt
+from loveletter.tui.terminal import TerminalFrontend
+
+T = TypeVar("T")
+
+
+class NetFrontend:
+    """``local`` is the host's own terminal (``None``: the host runs without one, and no person plays there);
+    ``seating`` the remote seats, each with its :class:`RemoteScreen` set."""
+
+    def __init__(self, local: TerminalFrontend | None, seating: Seating) -> None:
+        self.local = local
+        self.seating = seating
+        self.remote: dict[int, RemoteSeat] = {seat.index: seat for seat in seating.seats}
+        self._table: Hotseat | None = None
+
+    @property
+    def table(self) -> Hotseat:
+        assert self._table is not None, "start() first"
+        return self._table
+
+    # ------------------------------------------------------------------------------------------ helpers
+
+    def _name(self, seat: int) -> str:
+        return self.table.names[seat]
+
+    def _all(self, job: Callable[[RemoteScreen], Callable[[], T]], *, away: bool = True) -> dict[int, Future[T]]:
+        """Run ``job(screen)`` on every remote seat's worker (``away=False``: only where a guest is connected)."""
+        return {i: seat.run(job(seat.screen)) for i, seat in self.remote.items() if away or seat.connected}
+
+    @staticmethod
+    def _settle(futures: Mapping[int, Future[Any]]) -> None:
+        """Wait for ``futures`` (draws: quick); a guest gone meanwhile (or a table closed) is simply left out."""
+        for future in futures.values():
+            with contextlib.suppress(Left, CancelledError):
+                future.result()
+
+    def _waiting_line(self, deciding: int | None) -> str:
+        """What the game waits for, said on every screen that is not asked anything."""
+        away = self.seating.waiting_for()
+        if away:
+            return t("host.wait.away", players=self._names(away))
+        if deciding is not None:
+            return t("host.wait.choosing", player=self._name(deciding))
+        return ""
+
+    def _names(self, names: Sequence[str]) -> str:
+        if len(names) == 1:
+            return names[0]
+        return t("play.and", first=", ".join(names[:-1]), last=names[-1])
+
+    def _refresh(self, deciding: int | None, *, skip: Iterable[int] = ()) -> None:
+        """Show every remote seat (but ``skip``) its table as it is now, with what the game waits for."""
+        message = self._waiting_line(deciding)
+        away = self.seating.waiting_for()
+        status = fmt("host.status.away", players=self._names(away)) if away else None
+        skipped = set(skip)
+        show = {
+            i: seat.run(partial(seat.screen.show, message, hint=t("host.hint.waiting"), status=status))
+            for i, seat in self.remote.items()
+            if i not in skipped
+        }
+        self._settle(show)
+
+    def _wait(self, futures: Iterable[Future[Any]], message: str) -> None:
+        """Wait until one of ``futures`` is done; the host's terminal shows its table meanwhile."""
+        closing = self.seating.closing
+        pending = [*futures, closing]
+        local = self.local
+        if local is None:
+            waiting.wait_any(pending)
+        else:
+            table = self.table
+            viewer = table.screen_seat()
+            new_from = table.seen.get(viewer, table.round_start()) if viewer is not None else None
+            hint = t("host.hint.host_waiting")
+            local.draw_table(local.model(viewer, new_from=new_from), local.room(message, hint))
+            waiting.wait_any(pending, message, hint, terminal=True, input=local.input, output=local.output)
+        if closing.done():
+            raise TableClosed
+
+    def _until_back(self, seat: RemoteSeat) -> None:
+        """Wait (showing everyone why) until the guest of ``seat`` is connected."""
+        while not seat.connected:
+            arrived = seat.arrived.next()
+            if seat.connected:
+                break
+            self._refresh(seat.index)
+            self._wait([arrived], t("host.wait.away", players=seat.name))
+
+    # ----------------------------------------------------------------------------------------- Frontend
+
+    def start(self, table: Hotseat) -> None:
+        self._table = table
+        if self.local is not None:
+            self.local.start(table)
+        for seat in self.remote.values():
+            seat.screen.start(table)
+
+    def hand_off(self, seat: int) -> None:
+        assert self.local is not None and seat not in self.remote
+        self._refresh(seat)
+        self.local.hand_off(seat)
+
+    def decide(self, seat: int) -> Action:
+        if seat not in self.remote:
+            assert self.local is not None, "a person at the host needs the host's terminal"
+            self._refresh(seat)
+            return self.local.decide(seat)
+        remote = self.remote[seat]
+        while True:
+            self._until_back(remote)
+            self._refresh(seat, skip=[seat])
+            answer = remote.run(remote.screen.decide_here)
+            self._wait([answer], t("host.wait.choosing", player=self._name(seat)))
+            try:
+                action: Action = answer.result()
+                return action
+            except Left:
+                continue  # they dropped out: wait for them, then ask again from the start of their decision
+
+    def turn_done(self, seat: int, since: int) -> None:
+        if seat not in self.remote and self.local is not None:
+            self.local.turn_done(seat, since)
+        self._refresh(self.table.game.decider)
+
+    def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        pauses = self._all(lambda screen: partial(screen.computer_moved_here, seat, since))
+        if self.local is not None:
+            self.local.computer_moved(seat, action, since)
+        self._settle(pauses)
+
+    def private_news(self, seat: int, since: int) -> None:
+        assert self.local is not None and seat not in self.remote
+        self.local.private_news(seat, since)
+
+    def round_over(self) -> bool:
+        ready = self._all(lambda screen: screen.round_over_here, away=False)
+        away = {i: s for i, s in self.remote.items() if i not in ready}
+        # Those away see the round's end when they are back.
+        self._settle({i: s.run(partial(s.screen.show, t("host.round.waiting"))) for i, s in away.items()})
+        go_on = True
+        if self.local is not None and self.table.local_people:
+            go_on = self.local.round_over()
+        if not go_on:
+            for index in ready:
+                self.remote[index].abort()
+            self._settle(ready)
+            return False
+        pending = dict(ready)
+        while pending:
+            names = [self._name(i) for i in pending]
+            self._wait(pending.values(), t("host.wait.ready", players=self._names(names)))
+            for index in [i for i, f in pending.items() if f.done()]:
+                del pending[index]
+        return True
+
+    def first_player(self, choices: Sequence[int]) -> int | None:
+        if self.local is not None and self.table.local_people:
+            return self.local.first_player(choices)
+        return None  # nobody at the host: the loop draws one from the seed
+
+    def game_over(self) -> None:
+        summary = self.summary()
+        leaving = self._all(lambda screen: partial(screen.game_over_here, summary), away=False)
+        if self.local is not None:
+            self.local.game_over()
+            return
+        pending = dict(leaving)
+        while pending:
+            self._wait(pending.values(), "")
+            pending = {i: f for i, f in pending.items() if not f.done()}
+
+    # ---------------------------------------------------------------------------------------- the end
+
+    def summary(self) -> str:
+        """The one line a guest takes home: who won (or where the game stopped) and the tokens."""
+        table = self.table
+        game = table.game
+        tokens = ", ".join(f"{name} {count}" for name, count in zip(table.names, game.tokens, strict=True))
+        if game.over:
+            winners = ", ".join(table.names[w] for w in game.winners)
+            return t("play.summary.over", winners=winners, tokens=tokens)
+        return t("play.summary.stopped", round=game.state.round, tokens=tokens)

@@ -1,0 +1,247 @@
+"""A table open to friends on other computers: the server, the seats, the lobby and the game, put together.
+
+:class:`Host` owns the pieces of :mod:`loveletter.net` for one game: the SSH server (:mod:`~loveletter.net.server`),
+the remote seats (:mod:`~loveletter.net.seating`) with a :class:`~loveletter.net.remote.RemoteScreen` each, and the
+join code. The command (``loveletter host``, ``loveletter resume --host``) uses it in three steps: :meth:`Host.lobby`
+waits until every remote seat has its guest, :meth:`Host.play` runs the game loop with a
+:class:`~loveletter.net.frontend.NetFrontend`, and :meth:`Host.close` says goodbye to the guests and stops the
+server (also on Ctrl-C or an error).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import socket
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from loveletter.i18n import ruleset_title, t
+from loveletter.net import code as join_code
+from loveletter.net import waiting
+from loveletter.net.hostkey import fingerprint
+from loveletter.net.seating import RemoteSeat, Seating, TableClosed
+from loveletter.net.server import Server
+from loveletter.tui.hotseat import Hotseat, Observer, Seat, StackedDeal
+
+if TYPE_CHECKING:
+    import random
+
+    import asyncssh
+
+    from loveletter.engine import Game, Ruleset
+    from loveletter.net.frontend import NetFrontend
+    from loveletter.tui.terminal import TerminalFrontend
+
+#: Seconds to let guests see the goodbye before their connections are closed.
+GOODBYE_SECONDS = 3.0
+
+
+def lan_address() -> str:
+    """This computer's address on its network (the one that outgoing traffic would leave from; nothing is sent),
+    or its host name when there is no network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()
+
+
+def is_any(bind: str) -> bool:
+    return bind in ("", "0.0.0.0", "::")
+
+
+class Host:
+    """The table: ``seats`` in order (people at the host, guests, computer players; a guest's name is ``""``
+    until someone takes the seat, unless ``named``), ``remote`` the indexes of the guests' seats."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        remote: Iterable[int],
+        key: asyncssh.SSHKey,
+        *,
+        bind: str = "",
+        port: int = 8022,
+        delay: float = 1.2,
+        named: bool = False,
+        code: str | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.remote = sorted(remote)
+        self.key = key
+        self.code = code if code is not None else join_code.new_code()
+        self.remote_seats = [RemoteSeat(i, self.seats[i].name if named else "", delay=delay) for i in self.remote]
+        taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
+        self.seating = Seating(self.remote_seats, taken, named=named)
+        self.address = bind if not is_any(bind) else lan_address()
+        self.server = Server(
+            key, self.code, self.seating, describe=self.describe, bind=bind, port=port, address=self.address
+        )
+        self.frontend: NetFrontend | None = None
+        #: The game being played, once it has started.
+        self.game: Game | None = None
+        self._closed = False
+
+    # ----------------------------------------------------------------------------------------- the table
+
+    def describe(self) -> str:
+        return t("host.table", title=ruleset_title(self.ruleset), players=len(self.seats))
+
+    def set_names(self, names: Sequence[str]) -> None:
+        """The names of the seats at the host (asked on its terminal), which guests may not take."""
+        self.seats = [Seat(name, seat.level) for name, seat in zip(names, self.seats, strict=True)]
+        self.seating.taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
+
+    def final_seats(self) -> list[Seat]:
+        """The seats with the guests' names."""
+        names = {seat.index: seat.name for seat in self.remote_seats}
+        return [Seat(names.get(i, s.name), s.level) for i, s in enumerate(self.seats)]
+
+    @property
+    def join_command(self) -> str:
+        return self.server.join_command()
+
+    def join_lines(self) -> list[str]:
+        """How to join, as printed on the host's terminal."""
+        return [
+            t("host.info.command", command=self.join_command),
+            t("host.info.code", code=join_code.shown(self.code)),
+            t("host.info.key", fingerprint=fingerprint(self.key)),
+        ]
+
+    def summary(self) -> str:
+        """The one line everyone takes home once the game is played: who won, or where it stopped."""
+        assert self.frontend is not None, "play() first"
+        return self.frontend.summary()
+
+    # ------------------------------------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Start listening (``UserError`` if the port cannot be had)."""
+        self.server.start()
+
+    def close(self, message: str = "") -> None:
+        """Say ``message`` (default: the host closed the table) to every guest still here, then stop. Only the
+        first call does anything."""
+        if self._closed:
+            return
+        self._closed = True
+        text = message or t("host.bye.closed")
+        goodbyes = []
+        for seat in self.remote_seats:
+            seat.abort()
+            goodbyes.append(seat.run(partial(seat.screen.leave, text)))
+        concurrent.futures.wait(goodbyes, timeout=GOODBYE_SECONDS)
+        self.server.stop()
+        self.seating.close()
+
+    # ----------------------------------------------------------------------------------------------- lobby
+
+    def seat_rows(self, viewer: int | None = None) -> Table:
+        """The seats and who sits in them (``viewer``: the guest looking, marked "you")."""
+        rows = Table(box=None, show_header=False, padding=(0, 1))
+        guests = {seat.index: seat for seat in self.remote_seats}
+        for index, seat in enumerate(self.seats):
+            guest = guests.get(index)
+            if guest is None:
+                who = Text(seat.name, style="bold")
+                where = t("host.lobby.computer") if seat.computer else t("host.lobby.here")
+            elif guest.name:
+                who = Text(guest.name, style="bold")
+                where = t("host.lobby.you") if index == viewer else t("host.lobby.joined")
+                if not guest.connected:
+                    where = t("host.lobby.away")
+            else:
+                who, where = Text("·"), t("host.lobby.free")
+            rows.add_row(f"{index + 1}.", who, Text(where, style="dim"))
+        return rows
+
+    def lobby_body(self, viewer: int | None) -> RenderableType:
+        """The lobby: the game, how to join (on the host's screen only) and the seats."""
+        parts: list[RenderableType] = [Text(self.describe(), style="bold"), Text("")]
+        if viewer is None:
+            parts += [Text(line) for line in self.join_lines()] + [Text(t("host.info.check"), style="dim"), Text("")]
+        parts.append(self.seat_rows(viewer))
+        return Panel(Group(*parts), box=box.ROUNDED, padding=(1, 2))
+
+    def lobby(self, local: TerminalFrontend | None, *, say: bool = False) -> list[Seat]:
+        """Wait until every remote seat has its guest, showing who is there on every screen (``say``: no terminal
+        at the host; each arrival is printed as a line). The seats with the guests' names."""
+        seen: dict[int, str] = {}
+        closing = self.seating.closing
+        while True:
+            changed = self.seating.changed.next()
+            ready = self.seating.ready()
+            missing = sum(1 for seat in self.remote_seats if not (seat.name and seat.connected))
+            message = t("host.lobby.starting") if ready else t("host.lobby.waiting", count=missing)
+            for seat in self.remote_seats:
+                if seat.connected:
+                    seat.run(partial(seat.screen.show_body, partial(self.lobby_body, seat.index), message))
+            if say:
+                for seat in self.remote_seats:
+                    name = seat.name if seat.connected else ""
+                    before = seen.get(seat.index, "")
+                    if before != name:
+                        key = "host.lobby.arrived" if name else "host.lobby.left"
+                        print(t(key, player=name or before, seat=seat.index + 1), flush=True)
+                        seen[seat.index] = name
+            if ready:
+                self.seating.start()
+                return self.final_seats()
+            if local is not None:
+                local.draw(self.lobby_body(None), local.room(message, t("host.hint.lobby")))
+            waiting.wait_any(
+                [changed, closing],
+                message,
+                t("host.hint.lobby"),
+                terminal=local is not None,
+                input=local.input if local is not None else None,
+                output=local.output if local is not None else None,
+            )
+            if closing.done():
+                raise TableClosed
+
+    # ------------------------------------------------------------------------------------------------ game
+
+    def play(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        local: TerminalFrontend | None,
+        *,
+        seed: int | None,
+        observers: Iterable[Observer] = (),
+        deals: Iterable[StackedDeal] = (),
+        resumed: bool = False,
+        first_rng: random.Random | None = None,
+    ) -> Hotseat:
+        """Play ``game`` to its end (or until the host stops it); the game loop, for its state afterwards."""
+        from loveletter.net.frontend import NetFrontend
+
+        self.seating.start()
+        self.game = game
+        frontend = NetFrontend(local, self.seating)
+        table = Hotseat(
+            game,
+            seats,
+            frontend,
+            seed=seed,
+            deals=deals,
+            observers=observers,
+            resumed=resumed,
+            first_rng=first_rng,
+            remote=self.remote,
+        )
+        self.frontend = frontend
+        table.run()
+        return table

@@ -1,0 +1,221 @@
+"""One remote seat's own terminal: the same table, prompts, card reference and log as at home, always in that
+seat's own view.
+
+:class:`RemoteScreen` is the hot-seat :class:`~loveletter.tui.terminal.TerminalFrontend` pointed at a guest's
+link instead of the local terminal, so a decision is asked exactly as at home (:meth:`decide` is the terminal's
+own). What differs is who looks: the screen belongs to one seat, so every frame is built from that seat's view
+(never from whoever holds the host's laptop), and there are no hand-offs. Between questions the screen shows a
+*frame*: the seat's table as it is now with a line saying what the game waits for; the last frame is kept
+(:meth:`redraw`), to draw it again for a guest who comes back or whose terminal changes size.
+
+All its methods run on the seat's worker thread (:meth:`loveletter.net.seating.RemoteSeat.run`) while the game
+loop waits, so they read the game as it stands. Questions are asked inside :meth:`RemoteScreen.ask`: the
+guest's keys reach the prompt only then (:meth:`loveletter.net.link.Link.interaction`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from loveletter.engine import Action
+from loveletter.i18n import t
+from loveletter.net.link import Link
+from loveletter.tui.prompts import Nav, pause, press_height
+from loveletter.tui.screen import Screen
+from loveletter.tui.style import DIM, fmt, name_text
+from loveletter.tui.table import TableModel
+from loveletter.tui.terminal import TerminalFrontend
+
+T = TypeVar("T")
+
+
+class _Nowhere:
+    """Where a seat with no guest draws: nothing is kept."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _detached() -> tuple[Console, Screen]:
+    nowhere = _Nowhere()
+    return Console(file=nowhere, width=80, height=24), Screen(nowhere)  # type: ignore[arg-type]
+
+
+class RemoteScreen(TerminalFrontend):
+    """The terminal of the guest at ``seat``, whatever link they are connected by now (:meth:`follow`)."""
+
+    def __init__(self, seat: int, *, delay: float) -> None:
+        console, screen = _detached()
+        # No guest, no keys: a question asked outside ask() ends at once (EOFError) instead of reading a terminal.
+        super().__init__(console, screen, delay=delay, input=DummyInput(), output=DummyOutput())
+        self.seat = seat
+        self.link: Link | None = None
+        self._frame: Callable[[], None] | None = None
+
+    # -------------------------------------------------------------------------------------- the terminal
+
+    def follow(self, link: Link | None) -> None:
+        """Draw on ``link`` from now on (``None``: the guest is away); a new link gets the last frame."""
+        if link is not None and link.closed:
+            link = None
+        if link is self.link:
+            return
+        self.link = link
+        if link is None:
+            self.console, self.screen = _detached()
+            self.output = DummyOutput()
+            return
+        self.console, self.screen, self.output = link.console, link.screen, link.output
+        self.screen.__enter__()  # the alternate screen, wiped; not the main thread, so signals are left alone
+        self.redraw()
+
+    def ask(self, question: Callable[[], T]) -> T:
+        """Run ``question`` (prompts included) with the guest's keys; ``EOFError`` if there is no guest."""
+        link = self.link
+        if link is None:
+            raise EOFError
+        with link.interaction() as keys:
+            self.input = keys
+            try:
+                return question()
+            finally:
+                self.input = DummyInput()
+
+    def leave(self, message: str) -> None:
+        """Restore the guest's terminal, say ``message`` on it, and end their session."""
+        link = self.link
+        if link is None:
+            return
+        self.screen.close()
+        link.close(message)
+        self.follow(None)
+
+    # ------------------------------------------------------------------------------------------ frames
+
+    def redraw(self) -> None:
+        """Draw the last frame again (at the terminal's present size)."""
+        if self._frame is not None and self.link is not None:
+            self._frame()
+
+    def _keep(self, frame: Callable[[], None], *, draw: bool = True) -> None:
+        self._frame = frame
+        if draw:
+            self.redraw()
+
+    def _footer(self, message: str, hint: str) -> None:
+        text = Text(message, style="bold")
+        if hint:
+            text.append("\n" + hint, style=DIM)
+        self.console.print(text, end="")
+        self.console.file.flush()
+
+    def _model(
+        self, *, status: Text | None = None, banner: RenderableType | None = None, new_from: int | None = None
+    ) -> TableModel:
+        table = self.table
+        if new_from is None:
+            new_from = table.seen.get(self.seat, table.round_start())
+        return self.model(self.seat, new_from=new_from, banner=banner, status=status)
+
+    def show(
+        self,
+        message: str,
+        *,
+        hint: str = "",
+        status: Text | None = None,
+        banner: RenderableType | None = None,
+        new_from: int | None = None,
+        draw: bool = True,
+    ) -> None:
+        """The seat's table as it is now, with ``message`` below it (nothing is asked). ``draw=False``: only
+        keep it as the frame to redraw (the screen already shows the table, under a question just answered)."""
+        model = self._model(status=status, banner=banner, new_from=new_from)
+
+        def frame() -> None:
+            self.draw_table(model, press_height(message, self.width(), hint))
+            self._footer(message, hint)
+
+        self._keep(frame, draw=draw)
+
+    def show_body(self, body: Callable[[], RenderableType], message: str, hint: str = "") -> None:
+        """Any screen (the lobby), with ``message`` below it."""
+
+        def frame() -> None:
+            self.draw(body(), press_height(message, self.width(), hint))
+            self._footer(message, hint)
+
+        self._keep(frame)
+
+    # --------------------------------------------------------------------------------- the game's turns
+
+    def decide_here(self) -> Action:
+        """The seat decides, asked as at home."""
+        return self.ask(lambda: self.decide(self.seat))
+
+    def computer_moved_here(self, player: int, since: int) -> None:
+        """A computer player moved: the seat's table with the move marked new, and the pause after it (any key
+        ends it for this guest)."""
+        name = self.table.names[player]
+        message = t("play.pause.message", player=name)
+        status = fmt("play.table.computer_moved", player=name_text(name))
+        if self.delay <= 0 or self.link is None:
+            self.show(message, status=status, new_from=since)
+            return
+        hint = t("play.pause.hint")
+        model = self._model(status=status, new_from=since)
+
+        def wait() -> None:
+            self.draw_table(model, self.room(message, hint))
+            pause(message, self.delay, hint=hint, input=self.input, output=self.output)
+
+        self.ask(wait)
+        self.show(message, status=status, new_from=since, draw=False)
+
+    def round_over_here(self) -> bool:
+        """The round's end in the seat's view; returns once the guest is ready for the next round."""
+        banner = self.result_banner(self.seat, t("play.round.title", round=self.table.game.view(0).round))
+        status = fmt("play.table.round_over")
+        message, hint = t("host.round.ready"), t("host.round.hint")
+        model = self._model(status=status, banner=banner)
+
+        def ready() -> bool:
+            while True:
+                self.draw_table(model, self.room(message, hint))
+                if self.press(message, hint, keys={"?": Nav.HELP}) is not Nav.HELP:
+                    return True
+                self.show_reference()
+
+        self.show(message, hint=hint, banner=banner, status=status, draw=False)
+        answer = self.ask(ready)
+        self.show(t("host.round.waiting"), banner=banner, status=status)
+        return answer
+
+    def game_over_here(self, summary: str) -> None:
+        """The game's end in the seat's view; when the guest presses Enter, their session ends with
+        ``summary`` on their normal screen."""
+        banner = self.result_banner(self.seat, t("play.game.title"))
+        status = fmt("play.table.game_over")
+        message, hint = t("play.game.leave"), t("play.game.hint")
+        model = self._model(status=status, banner=banner)
+
+        def leave() -> None:
+            self.draw_table(model, self.room(message, hint))
+            self.press(message, hint)
+
+        self.show(message, hint=hint, banner=banner, status=status, draw=False)
+        self.ask(leave)
+        self.leave(summary)

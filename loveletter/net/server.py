@@ -1,0 +1,340 @@
+"""The SSH server guests join with: asyncssh on its own thread and event loop.
+
+What it allows: a session with a terminal running the game, after the join code and a name, and nothing else.
+No authentication is asked of the SSH client (the join code is the secret, asked inside the session, in the
+player's language); no shell or command is run (``exec`` and subsystems such as SFTP or scp are refused), no port
+forwarding either way, no agent or X11 forwarding; one session per connection; a session without a terminal is
+told how to ask for one.
+
+Limits: at most :data:`CONNECTIONS_PER_SECOND` new connections a second (a burst of as many), at most
+:data:`SPARE_CONNECTIONS` connections beyond the remote seats at once, :data:`CODE_TRIES` tries at the code
+and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both; keys and terminal
+sizes are limited by :class:`~loveletter.net.link.Link`. Dead connections are noticed by keepalives within
+about :data:`KEEPALIVE_SECONDS` × 3.
+
+Once a guest has a seat, their link belongs to the seat (:mod:`loveletter.net.seating`): the server only moves
+their keys and resizes to it, and tells the seating when the connection is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import socket
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+import asyncssh
+from prompt_toolkit.shortcuts import PromptSession
+
+from loveletter.errors import UserError
+from loveletter.i18n import t
+from loveletter.net import code as join_code
+from loveletter.net.link import Link
+from loveletter.net.seating import Refused, Seating
+
+CONNECTIONS_PER_SECOND = 5
+SPARE_CONNECTIONS = 4
+CODE_TRIES = 3
+NAME_TRIES = 5
+JOIN_SECONDS = 180.0
+KEEPALIVE_SECONDS = 10
+#: How long stopping waits for guests to close their connections after the goodbye.
+CLOSE_SECONDS = 2.0
+
+
+class _Limiter:
+    """At most ``rate`` events a second, with a burst of as many."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.allowance = rate
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class _Session(asyncssh.SSHServerSession[str]):
+    """One guest's session: a terminal, the join conversation, then the game's screens."""
+
+    def __init__(self, server: Server, peer: str) -> None:
+        self._server = server
+        self._peer = peer
+        self._channel: Any = None
+        self.link: Link | None = None
+
+    def connection_made(self, chan: Any) -> None:
+        self._channel = chan
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        chan = self._channel
+        term = chan.get_terminal_type()
+        if not term:
+            chan.write(t("host.join.no_terminal", command=self._server.join_command()) + "\r\n")
+            chan.exit(1)
+            return
+        columns, rows, _, _ = chan.get_terminal_size()
+        self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer)
+        self._server.welcome(self.link)
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        if self.link is not None:
+            self.link.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self.link is not None:
+            self.link.resize(width, height)
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.link is not None:
+            self.link.lost()
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client connection: no authentication, one session, nothing forwarded."""
+
+    def __init__(self, server: Server) -> None:
+        self._server = server
+        self._conn: Any = None
+        self._sessions = 0
+
+    def connection_made(self, conn: Any) -> None:
+        self._conn = conn
+        if not self._server.admit(self):
+            asyncio.get_running_loop().call_soon(conn.abort)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._server.forget(self)
+
+    def begin_auth(self, username: str) -> bool:
+        return False  # no SSH authentication: the join code is asked in the session
+
+    def session_requested(self) -> Any:
+        self._sessions += 1
+        if self._sessions > 1:
+            return False
+        peer = self._conn.get_extra_info("peername") if self._conn is not None else None
+        return _Session(self._server, str(peer[0]) if peer else "")
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+class Server:
+    """The SSH server of one table. ``describe()`` is the line a guest sees first (the game: edition, players)."""
+
+    def __init__(
+        self,
+        key: asyncssh.SSHKey,
+        code: str,
+        seating: Seating,
+        *,
+        describe: Callable[[], str],
+        bind: str = "",
+        port: int = 8022,
+        address: str = "",
+    ) -> None:
+        self.key = key
+        self.code = code
+        self.seating = seating
+        self.describe = describe
+        self.bind = bind
+        self.requested_port = port
+        self.port = port
+        #: How guests reach this computer, for the messages that say how to join.
+        self.address = address or "HOST"
+        self.loop = asyncio.new_event_loop()
+        self.loop.set_exception_handler(self._loop_error)
+        #: Unexpected errors of the SSH loop (kept, never printed over the game).
+        self.errors: list[str] = []
+        self.closing = False
+        self._thread = threading.Thread(target=self._serve, name="loveletter-ssh", daemon=True)
+        self._acceptor: Any = None
+        self._connections: set[_Connection] = set()
+        self._limiter = _Limiter(CONNECTIONS_PER_SECOND)
+
+    def join_command(self) -> str:
+        port = "" if self.port == 22 else f"-p {self.port} "
+        return f"ssh {port}play@{self.address}"
+
+    # --------------------------------------------------------------------------------------- lifecycle
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_forever()
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        self.errors.append(str(context.get("exception") or context.get("message")))
+
+    def start(self) -> None:
+        """Listen (``UserError`` if the port cannot be had)."""
+        # asyncssh reports every client's troubles through logging: nothing of it may be printed over the game.
+        logging.getLogger("asyncssh").setLevel(logging.CRITICAL + 1)
+        self._thread.start()
+        future = asyncio.run_coroutine_threadsafe(self._listen(), self.loop)
+        try:
+            self._acceptor = future.result()
+        except OSError as exc:
+            self.stop()
+            raise UserError(self._listen_problem(exc)) from None
+        sockets = self._acceptor.sockets
+        if sockets:
+            self.port = int(sockets[0].getsockname()[1])
+
+    def _listen_problem(self, exc: OSError) -> str:
+        """Why the server cannot listen, in one line of the player's language."""
+        if isinstance(exc, socket.gaierror) or exc.errno == errno.EADDRNOTAVAIL:
+            return t("host.error.bind", bind=self.bind)
+        if exc.errno == errno.EADDRINUSE:
+            return t("host.error.port_taken", port=self.requested_port)
+        if exc.errno == errno.EACCES:
+            return t("host.error.port_denied", port=self.requested_port)
+        return t("host.error.port", port=self.requested_port, problem=exc.strerror or str(exc))
+
+    async def _listen(self) -> Any:
+        return await asyncssh.listen(
+            self.bind,
+            self.requested_port,
+            server_factory=lambda: _Connection(self),
+            server_host_keys=[self.key],
+            server_version="loveletter",
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_pty=True,
+            encoding="utf-8",
+            errors="replace",
+            login_timeout=30,
+            keepalive_interval=KEEPALIVE_SECONDS,
+            keepalive_count_max=3,
+            reuse_address=True,
+        )
+
+    def stop(self) -> None:
+        """Close every connection and stop listening."""
+        self.closing = True
+        if not self._thread.is_alive():
+            return
+
+        async def shut() -> None:
+            if self._acceptor is not None:
+                self._acceptor.close()
+            # Guests told goodbye close their side; give them a moment, then close what is left.
+            deadline = self.loop.time() + CLOSE_SECONDS
+            while self._connections and self.loop.time() < deadline:
+                await asyncio.sleep(0.02)
+            for connection in list(self._connections):
+                with contextlib.suppress(Exception):
+                    connection._conn.close()
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(shut(), self.loop).result(timeout=CLOSE_SECONDS + 3)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=5)
+
+    # ------------------------------------------------------------------------------------- connections
+
+    def admit(self, connection: _Connection) -> bool:
+        """Whether a new connection may go on (SSH loop)."""
+        if self.closing or not self._limiter.allow():
+            return False
+        if len(self._connections) >= len(self.seating.seats) + SPARE_CONNECTIONS:
+            return False
+        self._connections.add(connection)
+        return True
+
+    def forget(self, connection: _Connection) -> None:
+        self._connections.discard(connection)
+
+    def welcome(self, link: Link) -> None:
+        """Start the join conversation on ``link`` (SSH loop)."""
+        self.loop.create_task(self._join(link))
+
+    async def _join(self, link: Link) -> None:
+        try:
+            await asyncio.wait_for(self._conversation(link), JOIN_SECONDS)
+        except TimeoutError:
+            link.close(t("host.join.too_slow"))
+        except (EOFError, KeyboardInterrupt):
+            link.close()
+        except Refused as refusal:
+            link.close(str(refusal))
+
+    async def _conversation(self, link: Link) -> None:
+        if self.seating.full():
+            raise Refused(t("host.join.full"))
+        link.write(self.describe() + "\n")
+        for attempt in range(1, CODE_TRIES + 1):
+            typed = await _ask(link, t("host.join.code"))
+            if join_code.matches(typed, self.code):
+                break
+            if attempt == CODE_TRIES:
+                raise Refused(t("host.join.wrong_code"))
+            link.write(t("host.join.wrong_code") + "\n")
+        for attempt in range(1, NAME_TRIES + 1):
+            name = await _ask(link, t("host.join.name"))
+            try:
+                self.seating.claim(name, link)
+                return
+            except Refused as refusal:
+                if refusal.final or attempt == NAME_TRIES:
+                    raise
+                link.write(str(refusal) + "\n")
+
+
+async def _ask(link: Link, message: str) -> str:
+    """A line of text from the guest (the join conversation, on the SSH loop)."""
+    with link.interaction() as keys:
+        session: PromptSession[str] = PromptSession(input=keys, output=link.output)
+        answer = await session.prompt_async(message)
+    return answer.strip()
+
+
+def run_soon(loop: asyncio.AbstractEventLoop, job: Callable[[], Any]) -> Future[Any]:
+    """Run ``job`` on ``loop`` (from another thread); its result as a future."""
+    future: Future[Any] = Future()
+
+    def call() -> None:
+        try:
+            future.set_result(job())
+        except Exception as exc:
+            future.set_exception(exc)
+
+    loop.call_soon_threadsafe(call)
+    return future

@@ -1,0 +1,93 @@
+"""Waiting at the host's terminal for something that happens elsewhere (a guest's decision, a guest coming back,
+friends joining).
+
+:func:`wait_any` blocks the game loop until one of some futures is done. On a terminal it shows a line at the
+bottom and runs a small prompt_toolkit application meanwhile, so the host's keys are not echoed over the table
+and Ctrl-C stops the game as it does at any question (``KeyboardInterrupt``); without a terminal it just waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+from collections.abc import Collection
+from typing import Any
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from loveletter.tui.prompts import HINT, TITLE, wrap
+
+Futures = Collection[concurrent.futures.Future[Any]]
+
+
+def wait_any(
+    futures: Futures,
+    message: str = "",
+    hint: str = "",
+    *,
+    terminal: bool = False,
+    input: Input | None = None,
+    output: Output | None = None,
+) -> None:
+    """Return when one of ``futures`` is done (at once if one already is). ``terminal``: show ``message`` and
+    ``hint`` below what the screen shows meanwhile (``input``/``output``: as for the prompts)."""
+    if not futures or any(f.done() for f in futures):
+        return
+    if not terminal:
+        concurrent.futures.wait(futures, return_when=concurrent.futures.FIRST_COMPLETED)
+        return
+
+    bindings = KeyBindings()
+    bindings.add("c-c")(lambda event: event.app.exit(exception=KeyboardInterrupt()))
+
+    @bindings.add(Keys.Any)
+    def _ignore(event: KeyPressEvent) -> None:
+        """Keys do nothing here (and never reach the next question: that one reads only what is typed then)."""
+
+    def text() -> Any:
+        width = app.output.get_size().columns
+        lines = wrap(message, width, TITLE) + wrap(hint, width, HINT)
+        out: list[tuple[str, str]] = []
+        for i, line in enumerate(lines):
+            if i:
+                out.append(("", "\n"))
+            out.extend(line)  # type: ignore[arg-type]
+        return out
+
+    control = FormattedTextControl(text, focusable=True, show_cursor=False)
+    app: Application[None] = Application(
+        layout=Layout(HSplit([Window(control, wrap_lines=False, always_hide_cursor=True, dont_extend_height=True)])),
+        key_bindings=bindings,
+        full_screen=False,
+        erase_when_done=True,
+        mouse_support=False,
+        input=input,
+        output=output,
+    )
+
+    def start() -> None:
+        loop = asyncio.get_running_loop()
+        done = asyncio.Event()
+
+        def wake(_: object) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop may be gone already: nothing to wake
+                loop.call_soon_threadsafe(done.set)
+
+        for future in futures:
+            future.add_done_callback(wake)
+
+        async def finish() -> None:
+            await done.wait()
+            if not app.is_done:
+                app.exit()
+
+        app.create_background_task(finish())
+
+    app.run(pre_run=start)

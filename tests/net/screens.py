@@ -1,0 +1,270 @@
+"""The screens of a hosted game for :mod:`tests.i18n.screens`: what the host's terminal and every guest's terminal
+show, drawn by the real program (a table hosted in this process, guests joining over SSH) in the current
+language, and the command's one-line errors.
+
+Each screen plays a short scripted scene; the guests' screens (all the text they were sent) and the host's are
+printed into the console the i18n tests read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import socket
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from loveletter.engine import Game
+from loveletter.i18n import t
+from loveletter.net import server, waiting
+from loveletter.records.solitaire import SolitaireRecord
+from loveletter.solitaire import SolitaireGame
+from loveletter.tui.autosave import Autosave
+from loveletter.tui.hotseat import Seat, StackedDeal
+from loveletter.tui.screen import Screen
+from loveletter.tui.terminal import TerminalFrontend
+from tests.e2e.deals import GUARD_ROUND
+from tests.net.guest import TIMEOUT, Guest, Table
+
+Draw = Callable[[Console], None]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextlib.contextmanager
+def shown_waits(console: Console) -> Iterator[None]:
+    """The host's waits print what they say into ``console`` (on a terminal it is a prompt's line)."""
+    real = waiting.wait_any
+
+    def wait_any(futures: Any, message: str = "", hint: str = "", **_: Any) -> None:
+        console.print(message, hint, markup=False, highlight=False)
+        real(futures)
+
+    waiting.wait_any = wait_any
+    try:
+        yield
+    finally:
+        waiting.wait_any = real
+
+
+@contextlib.contextmanager
+def spectator(console: Console) -> Iterator[TerminalFrontend]:
+    """The host's terminal, as with ``--local 0``: drawn into ``console``; an Enter waits for the game's end."""
+    with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
+        keys.send_text("\r")
+        yield TerminalFrontend(console, screen, delay=0, input=keys, output=DummyOutput())
+
+
+def short_ruleset(folder: Path) -> str:
+    """The 2019 edition for two players, won with two tokens (a house file: its title is the player's words)."""
+    text = (ROOT / "rulesets" / "2019.toml").read_text(encoding="utf-8")
+    text = text.replace('title = "Love Letter (2019 edition)"', 'title = "Love Letter"')
+    text = text.replace("{ 2 = 6,", "{ 2 = 2,")
+    path = folder / "short.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await asyncio.sleep(0.01)
+
+
+def show_guests(console: Console, *guests: Guest) -> None:
+    for guest in guests:
+        console.print(guest.everything(), markup=False, highlight=False)
+
+
+# --------------------------------------------------------------------------------------------- a new game
+
+
+def hosted_game(console: Console) -> None:
+    """Two guests join (a wrong code, names refused, a full table, a client with no terminal), play two short
+    rounds with a Ctrl-C and a return in between, and leave at the game's end; the host watches."""
+    with tempfile.TemporaryDirectory() as folder:
+        ruleset = short_ruleset(Path(folder))
+        asyncio.run(_hosted_game(console, ruleset))
+
+
+async def _hosted_game(console: Console, ruleset: str) -> None:
+    deal = StackedDeal(tuple(GUARD_ROUND["deck"]), 0)  # type: ignore[arg-type]
+    width = console.width
+    with spectator(console) as local, shown_waits(console):
+        table = Table(ruleset, [Seat(""), Seat("")], [0, 1], seed=1, deals=[deal, deal], local=local).start()
+        try:
+            bare = await Guest(table.port, columns=width).connect(term=None)
+            await bare.wait_until_closed()
+            ana = await Guest(table.port, columns=width).connect()
+            await ana.wait_for(t("host.join.code").strip())
+            ana.send("nope", "enter")
+            await ana.wait_for(t("host.join.wrong_code"))
+            ana.send(table.code, "enter")
+            await ana.wait_for(t("host.join.name").strip())
+            ana.send(" ", "enter")
+            await ana.wait_for(t("play.setup.name_empty"))
+            ana.send("Ana", "enter")
+            cid = await Guest(table.port, columns=width).connect()
+            await cid.wait_for(t("host.join.code").strip())
+            cid.send(table.code, "enter")
+            await cid.wait_for(t("host.join.name").strip())
+            bea = await Guest(table.port, columns=width).connect()
+            await bea.join(table.code, "ana")
+            await bea.wait_for(t("play.setup.name_taken", name="ana"))
+            bea.send("Bea", "enter")
+            await table.started()
+            cid.send("Cid", "enter")
+            await cid.wait_until_closed()
+            dan = await Guest(table.port, columns=width).connect()
+            await dan.wait_until_closed()
+
+            await ana.wait_for(t("play.ask.card"))
+            ana.send("ctrl-c")
+            await ana.wait_until_closed()
+            await bea.wait_for(t("host.wait.away", players="Ana"))
+            back = await Guest(table.port, columns=width).connect()
+            await back.join(table.code, "Ana")
+            for number in (1, 2):
+                await back.wait_for(t("play.ask.card"))
+                back.send("1")
+                await back.wait_for(t("play.ask.named"))
+                back.send("2")
+                if number == 1:
+                    await bea.wait_for(t("host.round.ready"))
+                    bea.send("enter")
+                    await bea.wait_for(t("host.round.waiting"))
+                    await back.wait_for(t("host.round.ready"))
+                    back.send("enter")
+            for guest in (back, bea):
+                await guest.wait_for(t("play.game.leave"))
+                guest.send("enter")
+                await guest.wait_until_closed()
+            await table.finished()
+        finally:
+            table.close()
+    show_guests(console, bare, ana, cid, bea, dan, back)
+
+
+# ------------------------------------------------------------------------------------------ a saved game
+
+
+def hosted_again(console: Console) -> None:
+    """A saved game hosted again: a guest gives a name with no seat, then their own; the host stops the game."""
+    asyncio.run(_hosted_again(console))
+
+
+async def _hosted_again(console: Console) -> None:
+    seats = [Seat("Ana"), Seat("Bea"), Seat("Bot 1", "easy")]
+    game = Game("2019", 3, seed=3)
+    saver = Autosave.begin(game, seats, 3)
+    width = console.width
+    with spectator(console) as local, shown_waits(console):
+        table = Table("2019", seats, [0, 1], seed=3, saved=(game, saver), local=local).start()
+        try:
+            ana = await Guest(table.port, columns=width).connect()
+            await ana.join(table.code, "Zed")
+            await ana.wait_for(t("host.join.no_seat", name="Zed", free="Ana, Bea"))
+            ana.send("Ana", "enter")
+            await ana.wait_for(t("host.lobby.away"))
+            bea = await Guest(table.port, columns=width).connect()
+            await bea.join(table.code, "Ana")
+            await bea.wait_for(t("host.join.playing", name="Ana"))
+            bea.send("Bea", "enter")
+            await table.started()
+            await bea.wait_for(t("host.hint.waiting"))
+        finally:
+            table.host.close(t("host.bye.stopped"))
+            table.close()
+    await ana.wait_until_closed()
+    await bea.wait_until_closed()
+    show_guests(console, ana, bea)
+
+
+def closed_in_the_lobby(console: Console) -> None:
+    """The host (with no terminal) closes the table before the game begins; a guest too slow to give the code is
+    let go."""
+    asyncio.run(_closed_in_the_lobby(console))
+
+
+async def _closed_in_the_lobby(console: Console) -> None:
+    width = console.width
+    seats = [Seat(""), Seat(""), Seat(""), Seat("Bot 1", "easy")]
+    said = io.StringIO()  # no terminal at the host: arrivals and departures are printed as lines
+    with contextlib.redirect_stdout(said):
+        table = Table("2019", seats, [0, 1, 2]).start()
+        patience = server.JOIN_SECONDS
+        try:
+            server.JOIN_SECONDS = 0.2
+            slow = await Guest(table.port, columns=width).connect()
+            await slow.wait_until_closed()
+            server.JOIN_SECONDS = patience
+            ana = await Guest(table.port, columns=width).connect()
+            await ana.join(table.code, "Ana")
+            await ana.wait_for(t("host.lobby.computer"))
+            bea = await Guest(table.port, columns=width).connect()
+            await bea.join(table.code, "Bea")
+            await ana.wait_for("Bea")
+            bea.drop()
+            await until(lambda: t("host.lobby.left", player="Bea", seat=2) in said.getvalue())
+        finally:
+            server.JOIN_SECONDS = patience
+            table.host.close(t("host.bye.cancelled"))
+            table.close()
+    await ana.wait_until_closed()
+    console.print(said.getvalue(), markup=False, highlight=False)
+    show_guests(console, slow, ana, bea)
+
+
+# ---------------------------------------------------------------------------------------------- errors
+
+
+def hosting_errors(console: Console) -> None:
+    """``loveletter host`` and ``resume --host`` refusing to start: one line each."""
+    from tests.i18n.screens import command
+
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        for argv in (
+            ("host",),
+            ("host", "--local", "-1"),
+            ("host", "--local", "0", "--players", "2", "--bots", "2"),
+            ("host", "--local", "0", "--port", "70000"),
+        ):
+            command(*argv, home=home)(console)
+        games = home / "games"
+        games.mkdir()
+        alone = Game("2019", 2, seed=1)
+        saver = Autosave.begin(alone, [Seat("Ana"), Seat("Bot 1", "easy")], 1, games)
+        command("resume", "--host", str(saver.path), home=home, terminal=True)(console)
+        solitaire = games / "solitaire.json"
+        SolitaireRecord.start(SolitaireGame(seed=1)).save(solitaire)
+        command("resume", "--host", str(solitaire), home=home)(console)
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            command("host", "--local", "0", "--bind", "127.0.0.1", "--port", str(port), home=home)(console)
+        command("host", "--local", "0", "--bind", "192.0.2.77", "--port", "0", home=home)(console)
+        key = home / "host_key"
+        key.chmod(0o644)
+        command("host", "--local", "0", home=home)(console)
+        key.write_text("not a key", encoding="utf-8")
+        key.chmod(0o600)
+        command("host", "--local", "0", home=home)(console)
+
+
+def screens() -> dict[str, Draw]:
+    return {
+        "hosted game": hosted_game,
+        "hosted game again": hosted_again,
+        "hosted table closed in the lobby": closed_in_the_lobby,
+        "hosting errors": hosting_errors,
+    }
