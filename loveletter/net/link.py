@@ -133,7 +133,7 @@ class Link:
         #: Called (on the SSH loop) when the guest presses Ctrl-C outside a question: they leave the table.
         self.on_interrupt: Callable[[], object] | None = None
         #: Called (on the SSH loop) after the terminal was resized.
-        self.on_resize: Callable[[], None] | None = None
+        self.on_resize: Callable[[], object] | None = None
         #: Called (on the SSH loop) once, when the connection is gone.
         self.on_lost: Callable[[], None] | None = None
         self._app_session: AppSession | None = None

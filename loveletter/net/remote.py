@@ -65,6 +65,8 @@ class RemoteScreen(TerminalFrontend):
         self.seat = seat
         self.link: Link | None = None
         self._frame: Callable[[], None] | None = None
+        #: Counts what the screen has shown (frames and questions), read by :meth:`redraw`.
+        self.shown = 0
 
     # -------------------------------------------------------------------------------------- the terminal
 
@@ -88,6 +90,7 @@ class RemoteScreen(TerminalFrontend):
         link = self.link
         if link is None:
             raise EOFError
+        self.shown += 1  # a question covers the last frame
         with link.interaction() as keys:
             self.input = keys
             try:
@@ -106,13 +109,18 @@ class RemoteScreen(TerminalFrontend):
 
     # ------------------------------------------------------------------------------------------ frames
 
-    def redraw(self) -> None:
-        """Draw the last frame again (at the terminal's present size)."""
+    def redraw(self, shown: int | None = None) -> None:
+        """Draw the last frame again (at the terminal's present size). ``shown``: only if the screen still shows
+        what it showed when :attr:`shown` was that (a resize is redrawn once the question open then is over, and
+        must not bring back a frame older than what followed the question)."""
+        if shown is not None and shown != self.shown:
+            return
         if self._frame is not None and self.link is not None:
             self._frame()
 
     def _keep(self, frame: Callable[[], None], *, draw: bool = True) -> None:
         self._frame = frame
+        self.shown += 1
         if draw:
             self.redraw()
 

@@ -166,6 +166,7 @@ class Seating:
             link.on_lost = lambda: self._lost(seat, link)
             # Ctrl-C while nothing is asked: the guest leaves (their screen is restored first).
             link.on_interrupt = lambda: seat.run(partial(seat.screen.leave, t("host.join.left")))
+            link.on_resize = lambda: seat.run(partial(seat.screen.redraw, seat.screen.shown))
         seat.run(seat.screen.redraw)
         seat.arrived.fire()
         self.changed.fire()

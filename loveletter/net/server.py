@@ -26,7 +26,6 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
 from typing import Any
 
 import asyncssh
@@ -48,16 +47,26 @@ KEEPALIVE_SECONDS = 10
 CLOSE_SECONDS = 2.0
 
 
-class _Limiter:
-    """At most ``rate`` events a second, with a burst of as many."""
+class Limiter:
+    """At most ``rate`` events a second, with a burst of as many (``clock``: seconds, for tests).
 
-    def __init__(self, rate: float) -> None:
+    >>> now = [0.0]
+    >>> limit = Limiter(2, clock=lambda: now[0])
+    >>> [limit.allow() for _ in range(3)]
+    [True, True, False]
+    >>> now[0] = 0.5
+    >>> limit.allow(), limit.allow()
+    (True, False)
+    """
+
+    def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.allowance = rate
-        self.last = time.monotonic()
+        self.clock = clock
+        self.last = clock()
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
         self.last = now
         if self.allowance < 1:
@@ -69,8 +78,9 @@ class _Limiter:
 class _Session(asyncssh.SSHServerSession[str]):
     """One guest's session: a terminal, the join conversation, then the game's screens."""
 
-    def __init__(self, server: Server, peer: str) -> None:
+    def __init__(self, server: Server, conn: Any, peer: str) -> None:
         self._server = server
+        self._conn = conn
         self._peer = peer
         self._channel: Any = None
         self.link: Link | None = None
@@ -115,6 +125,7 @@ class _Session(asyncssh.SSHServerSession[str]):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.link is not None:
             self.link.lost()
+        self._conn.close()  # one session per connection: with it, the connection ends
 
 
 class _Connection(asyncssh.SSHServer):
@@ -128,7 +139,8 @@ class _Connection(asyncssh.SSHServer):
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
         if not self._server.admit(self):
-            asyncio.get_running_loop().call_soon(conn.abort)
+            # Raised here, before asyncssh sends its greeting: the connection is closed at once, unanswered.
+            raise ConnectionRefusedError("too many connections")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._server.forget(self)
@@ -140,8 +152,8 @@ class _Connection(asyncssh.SSHServer):
         self._sessions += 1
         if self._sessions > 1:
             return False
-        peer = self._conn.get_extra_info("peername") if self._conn is not None else None
-        return _Session(self._server, str(peer[0]) if peer else "")
+        peer = self._conn.get_extra_info("peername")
+        return _Session(self._server, self._conn, str(peer[0]) if peer else "")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -187,7 +199,9 @@ class Server:
         self._thread = threading.Thread(target=self._serve, name="loveletter-ssh", daemon=True)
         self._acceptor: Any = None
         self._connections: set[_Connection] = set()
-        self._limiter = _Limiter(CONNECTIONS_PER_SECOND)
+        #: New connections a second (a burst of as many), and connections beyond the remote seats at once.
+        self.limiter = Limiter(CONNECTIONS_PER_SECOND)
+        self.spare = SPARE_CONNECTIONS
 
     def join_command(self) -> str:
         port = "" if self.port == 22 else f"-p {self.port} "
@@ -272,9 +286,9 @@ class Server:
 
     def admit(self, connection: _Connection) -> bool:
         """Whether a new connection may go on (SSH loop)."""
-        if self.closing or not self._limiter.allow():
+        if self.closing or not self.limiter.allow():
             return False
-        if len(self._connections) >= len(self.seating.seats) + SPARE_CONNECTIONS:
+        if len(self._connections) >= len(self.seating.seats) + self.spare:
             return False
         self._connections.add(connection)
         return True
@@ -324,17 +338,3 @@ async def _ask(link: Link, message: str) -> str:
         session: PromptSession[str] = PromptSession(input=keys, output=link.output)
         answer = await session.prompt_async(message)
     return answer.strip()
-
-
-def run_soon(loop: asyncio.AbstractEventLoop, job: Callable[[], Any]) -> Future[Any]:
-    """Run ``job`` on ``loop`` (from another thread); its result as a future."""
-    future: Future[Any] = Future()
-
-    def call() -> None:
-        try:
-            future.set_result(job())
-        except Exception as exc:
-            future.set_exception(exc)
-
-    loop.call_soon_threadsafe(call)
-    return future

@@ -13,7 +13,7 @@ import asyncio
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,12 +41,12 @@ LEAVE = "Press Enter to leave the table."
 PROMPTS = (CHOOSE, CONFIRM, READY, LEAVE)
 
 
-class _Session(asyncssh.SSHClientSession[str]):
+class _Session(asyncssh.SSHClientSession[Any]):
     def __init__(self, guest: Guest) -> None:
         self.guest = guest
 
-    def data_received(self, data: str, datatype: Any) -> None:
-        self.guest.feed(data)
+    def data_received(self, data: str | bytes, datatype: Any) -> None:
+        self.guest.feed(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.guest.closed = True
@@ -66,7 +66,9 @@ class Guest:
         self.conn: Any = None
         self.chan: Any = None
 
-    async def connect(self, *, term: str | None = "xterm") -> Guest:
+    async def connect(self, *, term: str | None = "xterm", raw: bool = False) -> Guest:
+        """Connect (``term=None``: without asking for a terminal; ``raw``: keys are bytes, sent as they are)."""
+        encoding = None if raw else "utf-8"
         self.conn = await asyncssh.connect(
             "127.0.0.1",
             self.port,
@@ -77,10 +79,10 @@ class Guest:
             config=None,
         )
         if term is None:
-            self.chan, _ = await self.conn.create_session(lambda: _Session(self))
+            self.chan, _ = await self.conn.create_session(lambda: _Session(self), encoding=encoding)
         else:
             self.chan, _ = await self.conn.create_session(
-                lambda: _Session(self), term_type=term, term_size=(self.columns, self.rows)
+                lambda: _Session(self), term_type=term, term_size=(self.columns, self.rows), encoding=encoding
             )
         return self
 
@@ -98,16 +100,25 @@ class Guest:
         """All the text ever sent, escape sequences removed."""
         return re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]", "\n", "".join(self.raw))
 
-    async def wait_for(self, *needles: str, timeout: float = TIMEOUT) -> str:
-        """Wait until every one of ``needles`` is on the screen; the screen's text."""
+    async def wait_for(self, *needles: str, count: int = 1, timeout: float = TIMEOUT) -> str:
+        """Wait until every one of ``needles`` is on the screen (``count`` times); the screen's text."""
         deadline = time.monotonic() + timeout
         while True:
             text = self.text()
-            if all(n in text for n in needles):
+            if all(text.count(n) >= count for n in needles):
                 return text
             if time.monotonic() > deadline:
                 raise AssertionError(f"never saw {needles!r}; the screen shows:\n{text}")
             await asyncio.sleep(0.01)
+
+    async def wait_until(self, condition: Callable[[str], bool], timeout: float = TIMEOUT) -> str:
+        """Wait until ``condition(screen's text)`` holds; the screen's text."""
+        deadline = time.monotonic() + timeout
+        while not condition(text := self.text()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited in vain; the screen shows:\n{text}")
+            await asyncio.sleep(0.01)
+        return text
 
     async def wait_until_closed(self, timeout: float = TIMEOUT) -> str:
         deadline = time.monotonic() + timeout
@@ -132,9 +143,13 @@ class Guest:
 
     # ------------------------------------------------------------------------------------------ writing
 
-    def send(self, *keys: str) -> None:
+    def send(self, *keys: str | bytes) -> None:
+        """Type ``keys``: names from :data:`KEYS`, text, or bytes as they are."""
         for key in keys:
-            self.chan.write(KEYS.get(key, key))
+            data = KEYS.get(key, key) if isinstance(key, str) else key
+            if self.chan.get_encoding()[0] is None and isinstance(data, str):
+                data = data.encode()
+            self.chan.write(data)
 
     async def join(self, code: str, name: str) -> None:
         """Give the code and ``name`` (the questions asked in the program's language)."""
@@ -238,3 +253,8 @@ class Table:
     def close(self) -> None:
         self.host.close()
         self.done.wait(10)
+
+    async def aclose(self) -> None:
+        """:meth:`close` from a test's event loop, which goes on running meanwhile (the guests' clients live
+        there: they must answer the server's goodbye for it to end quickly)."""
+        await asyncio.to_thread(self.close)

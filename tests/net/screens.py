@@ -149,7 +149,7 @@ async def _hosted_game(console: Console, ruleset: str) -> None:
                 await guest.wait_until_closed()
             await table.finished()
         finally:
-            table.close()
+            await table.aclose()
     show_guests(console, bare, ana, cid, bea, dan, back)
 
 
@@ -182,7 +182,7 @@ async def _hosted_again(console: Console) -> None:
             await bea.wait_for(t("host.hint.waiting"))
         finally:
             table.host.close(t("host.bye.stopped"))
-            table.close()
+            await table.aclose()
     await ana.wait_until_closed()
     await bea.wait_until_closed()
     show_guests(console, ana, bea)
@@ -217,7 +217,7 @@ async def _closed_in_the_lobby(console: Console) -> None:
         finally:
             server.JOIN_SECONDS = patience
             table.host.close(t("host.bye.cancelled"))
-            table.close()
+            await table.aclose()
     await ana.wait_until_closed()
     console.print(said.getvalue(), markup=False, highlight=False)
     show_guests(console, slow, ana, bea)

@@ -45,7 +45,7 @@ async def _whole_game() -> None:
         assert "Game over:" in closed  # her summary, back on her own screen
         await table.finished()
     finally:
-        table.close()
+        await table.aclose()
 
     names = ["Ana", "Bot 1", "Bot 2"]
     sent = squeeze(ana.everything())

@@ -73,7 +73,7 @@ async def _drop_and_return() -> None:
         await ana.wait_for("Bea plays Baron on Bot 1.")
         assert len(game.log) > before[1]
     finally:
-        table.close()
+        await table.aclose()
     await ana.wait_until_closed()
     assert "The host closed the table." in ana.text()
     with pytest.raises(TableClosed):
@@ -105,4 +105,4 @@ async def _away_on_anothers_turn() -> None:
         await bea.wait_for("Which card do you play?", "Ana plays Handmaid.")
         await ana.wait_for("Bea is choosing…")
     finally:
-        table.close()
+        await table.aclose()

@@ -1,0 +1,117 @@
+"""``loveletter host`` on the command line: a fast ``--help``, one-line errors, and a table hosted with no
+terminal (``--local 0``, output piped) that a guest joins and Ctrl-C (SIGINT) stops with the game saved."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.net.guest import TIMEOUT, Guest
+
+HEAVY = ("asyncssh", "cryptography", "prompt_toolkit", "rich", "loveletter.net", "loveletter.engine")
+
+
+def loveletter(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LOVELETTER_HOME": str(home), "LOVELETTER_LANG": "en"}
+    return subprocess.run(
+        [sys.executable, "-m", "loveletter", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_help_imports_nothing_of_the_server() -> None:
+    probe = (
+        "import sys\n"
+        "from loveletter.cli import main\n"
+        "for argv in (['host', '--help'], ['resume', '--help'], ['--help']):\n"
+        "    try:\n"
+        "        main(argv)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} or m in {HEAVY!r}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("host",), "stdin and stdout are not a terminal; use --local 0"),
+        (("host", "--local", "-1"), "--local must be 0 or more, not -1"),
+        (("host", "--local", "0", "--players", "3", "--bots", "3"), "no seat is left for friends: 3 seats"),
+        (("host", "--local", "0", "--port", "70000"), "--port 70000 is not a port"),
+        (("host", "--local", "0", "--players", "9"), "9 players cannot play the 2019 ruleset"),
+        (("host", "--local", "0", "--bind", "192.0.2.77", "--port", "0"), "this computer has no address 192.0.2.77"),
+    ],
+)
+def test_a_bad_option_is_one_line(args: tuple[str, ...], expected: str, tmp_path: Path) -> None:
+    result = loveletter(*args, home=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("loveletter: error: ") and expected in line
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = loveletter("host", "--local", "0", "--bind", "127.0.0.1", "--port", str(port), home=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        f"loveletter: error: port {port} is already in use on this computer: choose another with --port"
+    )
+
+
+def test_a_table_hosted_without_a_terminal(tmp_path: Path) -> None:
+    env = {**os.environ, "LOVELETTER_HOME": str(tmp_path), "LOVELETTER_LANG": "en"}
+    args = ["host", "--local", "0", "--players", "2", "--bots", "1", "--port", "0", "--bind", "127.0.0.1"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "loveletter", *args, "--delay", "0", "--seed", "4"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert process.stdout is not None
+        said = [process.stdout.readline() for _ in range(5)]
+        assert said[0] == "Love Letter (2019 edition) · 2 players\n"
+        port = re.search(r"Friends join with:  ssh -p (\d+) play@127\.0\.0\.1", said[1])
+        code = re.search(r"Join code: +(\S+)", said[2])
+        assert port and code and said[3].startswith("  Host key:           SHA256:"), said
+
+        async def join() -> None:
+            ana = await Guest(int(port[1])).connect()
+            await ana.join(code[1], "Ana")
+            await ana.wait_for("Which card do you play?", "Ana (you)")
+            process.send_signal(signal.SIGINT)  # the host stops the game
+            screen = (await ana.wait_until_closed()).replace("\n", "")
+            assert "The host stopped the game. It is saved" in screen
+
+        asyncio.run(join())
+        assert process.stdout.readline() == "Ana takes seat 1.\n"
+        assert process.wait(TIMEOUT) == 130
+        errors = process.stderr.read() if process.stderr else ""
+        assert "Traceback" not in errors
+        assert "Interrupted. The game is saved: host it again with `loveletter resume --host`" in errors
+        assert len(list((tmp_path / "games").glob("*.json"))) == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate()

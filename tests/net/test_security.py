@@ -1,0 +1,242 @@
+"""What the server refuses: wrong codes, a full table, anything but the game (shell commands, SFTP, forwarding,
+a second session), oversized or garbage input and floods of connections; each refusal is one clear line or a
+closed connection, never a traceback, and the game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import socket
+
+import asyncssh
+import pytest
+
+from loveletter.net.server import CODE_TRIES
+from loveletter.tui.hotseat import Seat
+from tests.net.guest import LEAVE, Guest, Table
+from tests.net.test_reconnect import ROUND, key_for
+
+SEATS = [Seat(""), Seat("Bot 1", "easy")]
+WRONG_CODE = "Wrong code: ask the host for the code shown on their screen."
+
+
+def run(scene: object) -> None:
+    asyncio.run(scene)  # type: ignore[arg-type]
+
+
+def test_a_wrong_code_is_refused_in_one_line_and_the_game_goes_on(capfd: pytest.CaptureFixture[str]) -> None:
+    run(_wrong_codes())
+    assert "Traceback" not in capfd.readouterr().err
+
+
+async def _wrong_codes() -> None:
+    table = Table("2019", [Seat(""), Seat(""), Seat("Bot 1", "easy")], [0, 1], deals=[ROUND]).start()
+    try:
+        ana = await Guest(table.port).connect()
+        await ana.join(table.code, "Ana")
+        bea = await Guest(table.port).connect()
+        await bea.join(table.code, "Bea")
+        await table.started()
+        screen = await ana.wait_for("Which card do you play?", "Handmaid")
+        bea.drop()  # a seat is free again: someone without the code tries their luck
+
+        eve = await Guest(table.port).connect()
+        for attempt in range(CODE_TRIES):
+            await eve.wait_for("Join code:", count=attempt + 1)  # the question asked anew
+            eve.send(f"WRONG{attempt}", "enter")
+        refused = await eve.wait_until_closed()
+        assert refused.count(WRONG_CODE) == CODE_TRIES and "Your name:" not in refused
+
+        ana.send(key_for("Handmaid", screen))  # Ana's game was never disturbed
+        await ana.wait_for("Ana plays Handmaid.", "Waiting for Bea to come back")
+        assert table.host.server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_a_full_table_is_refused_in_one_line() -> None:
+    run(_full_table())
+
+
+async def _full_table() -> None:
+    table = Table("2019", SEATS, [0]).start()
+    try:
+        ana = await Guest(table.port).connect()
+        await ana.join(table.code, "Ana")
+        await table.started()
+        late = await Guest(table.port).connect()
+        screen = await late.wait_until_closed()
+        lines = [line for line in screen.splitlines() if line.strip()]
+        assert lines == ["The table is full: every seat for friends is taken."]
+    finally:
+        await table.aclose()
+
+
+def test_nothing_but_the_game_is_served() -> None:
+    run(_nothing_else())
+
+
+async def _nothing_else() -> None:
+    table = Table("2019", SEATS, [0]).start()
+    try:
+        guest = await Guest(table.port).connect()
+        conn = guest.conn
+        # One session per connection: a second one (and so a command run beside the game) is refused.
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_session(asyncssh.SSHClientSession, "ls")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.start_sftp_client()
+        # No port forwarding, either way.
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", table.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        guest.close()
+
+        # A command instead of the game (``ssh HOST ls``), or SFTP, on a connection of its own.
+        async with asyncssh.connect(
+            "127.0.0.1", table.port, username="play", known_hosts=None, client_keys=None, agent_path=None, config=None
+        ) as other:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await other.run("cat /etc/passwd")
+        async with asyncssh.connect(
+            "127.0.0.1", table.port, username="play", known_hosts=None, client_keys=None, agent_path=None, config=None
+        ) as other:
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+                await other.start_sftp_client()
+
+        # A session without a terminal is told how to ask for one.
+        bare = await Guest(table.port).connect(term=None)
+        screen = await bare.wait_until_closed()
+        assert "Love Letter needs a terminal: join with `ssh -p" in screen
+        assert table.host.server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_garbage_and_oversized_input_are_dropped_without_a_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    run(_garbage())
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def _noise(rng: random.Random, size: int, *, keys: bool = True) -> str:
+    """Random input: printable text and odd characters; with ``keys``, also escape sequences, Enter, Ctrl-D and
+    other control keys (never Ctrl-C: that is leaving; never ``?``: the card reference is a screen of its own)."""
+    pool = [chr(c) for c in range(32, 127) if chr(c) != "?"] + ["é", "🂡"]
+    if keys:
+        pool += ["\x1b", "\x1b[", "\x1b[A", "\x1b[1;5C", "\r", "\x04", "\x7f", "\t", "\x00"]
+    return "".join(rng.choice(pool) for _ in range(size))
+
+
+async def _garbage() -> None:
+    rng = random.Random(7)
+    table = Table("2019", SEATS, [0]).start()
+    try:
+        ana = await Guest(table.port).connect(raw=True)
+        await ana.wait_for("Join code:")
+        ana.send("x" * 600)  # more than a chunk of keys may hold: dropped whole
+        ana.send(_noise(rng, 200, keys=False), b"\xff\xfe\xc3")  # noise, and bytes that are not UTF-8
+        ana.send("\x15", table.code, "enter")  # Ctrl-U erases the line: then the code
+        await ana.wait_for("Your name:")
+        ana.send("A" * 600, "enter")  # dropped: what reaches the prompt is an empty name
+        await ana.wait_for("A name cannot be empty.")
+        ana.send("Anastasia Bellamy", "enter")
+        await ana.wait_for("Anastasia Bellamy is too long: at most 16 characters.")
+        ana.send("\x15", "Ana", "enter")
+        game = await table.started()
+
+        # Noise at her own question only ever picks a legal move; noise while others play is thrown away.
+        frame = -1
+        for _ in range(8):
+            if await ana.next_prompt(frame) == LEAVE:
+                break
+            frame = ana.frames
+            ana.send(_noise(rng, 300), "enter")
+        assert len(game.log) > 5 and not table.done.is_set()
+        assert table.host.server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_a_flood_of_connections_is_cut_short() -> None:
+    run(_flood())
+
+
+async def _flood() -> None:
+    table = Table("2019", SEATS, [0]).start()
+    server = table.host.server
+    try:
+        # At most the table's guests and a few spare connections at once (the rate limit is tested alone).
+        server.limiter.rate = server.limiter.allowance = 1000
+        held = []
+        for _ in range(len(table.host.remote_seats) + server.spare + 3):
+            held.append(await _banner(table.port))
+        banners = [b for _, b in held]
+        allowed = len(table.host.remote_seats) + server.spare
+        assert banners[:allowed] == [True] * allowed and banners[allowed:] == [False] * 3
+        for sock, _ in held:
+            sock.close()
+        # Then no more than the rate allows.
+        server.limiter.rate = server.limiter.allowance = 2
+        server.limiter.last = server.limiter.clock()
+        burst = [await _banner(table.port) for _ in range(4)]
+        assert [b for _, b in burst][:2] == [True, True] and not all(b for _, b in burst)
+        for sock, _ in burst:
+            sock.close()
+    finally:
+        await table.aclose()
+
+
+async def _banner(port: int) -> tuple[socket.socket, bool]:
+    """Open a raw TCP connection: whether the SSH server greets it (or closes it at once)."""
+    loop = asyncio.get_running_loop()
+    sock = socket.socket()
+    sock.setblocking(False)
+    await loop.sock_connect(sock, ("127.0.0.1", port))
+    data = await asyncio.wait_for(loop.sock_recv(sock, 64), 10)
+    return sock, data.startswith(b"SSH-2.0-loveletter")
+
+
+def test_leaving_with_ctrl_c_keeps_the_seat() -> None:
+    run(_ctrl_c())
+
+
+async def _ctrl_c() -> None:
+    table = Table("2019", [Seat(""), Seat(""), Seat("Bot 1", "easy")], [0, 1], seed=3).start()
+    try:
+        ana = await Guest(table.port).connect()
+        await ana.join(table.code, "Ana")
+        bea = await Guest(table.port).connect()
+        await bea.join(table.code, "Bea")
+        await table.started()
+        await bea.wait_for("Love Letter")
+        bea.send("ctrl-c")  # whoever's turn it is, Bea leaves the table...
+        screen = (await bea.wait_until_closed()).replace("\n", "")
+        assert "You left the table. To come back, join again with the same code and the same name." in screen
+        bea = await Guest(table.port).connect()  # ...and comes back to her seat
+        await bea.join(table.code, "Bea")
+        await bea.wait_for("Bea (you)")
+    finally:
+        await table.aclose()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file permissions")
+def test_the_host_key_is_created_once_and_private(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from loveletter.errors import UserError
+    from loveletter.net.hostkey import fingerprint, key_path, load_or_create
+
+    path = key_path()
+    assert not path.exists()
+    first = load_or_create()
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert fingerprint(load_or_create()) == fingerprint(first)  # the same key every time
+    path.chmod(0o644)
+    with pytest.raises(UserError, match="can be read by other users: make it private with `chmod 600"):
+        load_or_create()
+    path.chmod(0o600)
+    Path(path).write_text("garbage", encoding="utf-8")
+    with pytest.raises(UserError, match="is not a key this program can read"):
+        load_or_create()
