@@ -92,8 +92,9 @@ class NetFrontend:
         }
         self._settle(show)
 
-    def _wait(self, futures: Iterable[Future[Any]], message: str) -> None:
-        """Wait until one of ``futures`` is done; the host's terminal shows its table meanwhile."""
+    def _wait(self, futures: Iterable[Future[Any]], message: str, *, round_end: bool = False) -> None:
+        """Wait until one of ``futures`` is done; the host's terminal shows its table meanwhile (with the round's
+        result: ``round_end``), and ``message``. ``TableClosed`` if the host closes the table meanwhile."""
         closing = self.seating.closing
         pending = [*futures, closing]
         local = self.local
@@ -103,8 +104,13 @@ class NetFrontend:
             table = self.table
             viewer = table.screen_seat()
             new_from = table.seen.get(viewer, table.round_start()) if viewer is not None else None
+            banner, status = None, None
+            if round_end:
+                banner = local.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
+                status = fmt("play.table.round_over")
             hint = t("host.hint.host_waiting")
-            local.draw_table(local.model(viewer, new_from=new_from), local.room(message, hint))
+            model = local.model(viewer, new_from=new_from, banner=banner, status=status)
+            local.draw_table(model, local.room(message, hint))
             waiting.wait_any(pending, message, hint, terminal=True, input=local.input, output=local.output)
         if closing.done():
             raise TableClosed
@@ -166,9 +172,8 @@ class NetFrontend:
 
     def round_over(self) -> bool:
         ready = self._all(lambda screen: screen.round_over_here, away=False)
-        away = {i: s for i, s in self.remote.items() if i not in ready}
-        # Those away see the round's end when they are back.
-        self._settle({i: s.run(partial(s.screen.show, t("host.round.waiting"))) for i, s in away.items()})
+        # Those away see the round's end when they are back; nobody waits for them to be ready.
+        self._settle({i: s.run(s.screen.round_over_frame) for i, s in self.remote.items() if i not in ready})
         go_on = True
         if self.local is not None and self.table.local_people:
             go_on = self.local.round_over()
@@ -180,7 +185,7 @@ class NetFrontend:
         pending = dict(ready)
         while pending:
             names = [self._name(i) for i in pending]
-            self._wait(pending.values(), t("host.wait.ready", players=self._names(names)))
+            self._wait(pending.values(), t("host.wait.ready", players=self._names(names)), round_end=True)
             for index in [i for i, f in pending.items() if f.done()]:
                 del pending[index]
         return True

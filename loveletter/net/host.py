@@ -181,9 +181,8 @@ class Host:
         closing = self.seating.closing
         while True:
             changed = self.seating.changed.next()
-            ready = self.seating.ready()
-            missing = sum(1 for seat in self.remote_seats if not (seat.name and seat.connected))
-            message = t("host.lobby.starting") if ready else t("host.lobby.waiting", count=missing)
+            missing = self.seating.missing()
+            message = t("host.lobby.starting") if not missing else t("host.lobby.waiting", count=missing)
             for seat in self.remote_seats:
                 if seat.connected:
                     seat.run(partial(seat.screen.show_body, partial(self.lobby_body, seat.index), message))
@@ -195,8 +194,7 @@ class Host:
                         key = "host.lobby.arrived" if name else "host.lobby.left"
                         print(t(key, player=name or before, seat=seat.index + 1), flush=True)
                         seen[seat.index] = name
-            if ready:
-                self.seating.start()
+            if not missing and self.seating.start(when_full=True):
                 return self.final_seats()
             if local is not None:
                 local.draw(self.lobby_body(None), local.room(message, t("host.hint.lobby")))

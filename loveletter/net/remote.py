@@ -67,6 +67,8 @@ class RemoteScreen(TerminalFrontend):
         self._frame: Callable[[], None] | None = None
         #: Counts what the screen has shown (frames and questions), read by :meth:`redraw`.
         self.shown = 0
+        self._same: tuple[object, ...] | None = None
+        self._same_shown = -1
 
     # -------------------------------------------------------------------------------------- the terminal
 
@@ -152,12 +154,17 @@ class RemoteScreen(TerminalFrontend):
         """The seat's table as it is now, with ``message`` below it (nothing is asked). ``draw=False``: only
         keep it as the frame to redraw (the screen already shows the table, under a question just answered)."""
         model = self._model(status=status, banner=banner, new_from=new_from)
+        # The same game, the same words: the screen already shows it (a banner is a new object: drawn anew).
+        same = (len(self.table.game.log), message, hint, status.plain if status else None, model.new_from)
+        if banner is None and draw and same == self._same and self.shown == self._same_shown:
+            return
 
         def frame() -> None:
             self.draw_table(model, press_height(message, self.width(), hint))
             self._footer(message, hint)
 
         self._keep(frame, draw=draw)
+        self._same, self._same_shown = (same if banner is None else None), self.shown
 
     def show_body(self, body: Callable[[], RenderableType], message: str, hint: str = "") -> None:
         """Any screen (the lobby), with ``message`` below it."""
@@ -193,10 +200,19 @@ class RemoteScreen(TerminalFrontend):
         self.ask(wait)
         self.show(message, status=status, new_from=since, draw=False)
 
+    def _round_end(self) -> tuple[RenderableType, Text]:
+        """The banner and status of a round's end, in the seat's view."""
+        banner = self.result_banner(self.seat, t("play.round.title", round=self.table.game.view(0).round))
+        return banner, fmt("play.table.round_over")
+
+    def round_over_frame(self) -> None:
+        """The round's end in the seat's view, while the others get ready for the next round."""
+        banner, status = self._round_end()
+        self.show(t("host.round.waiting"), banner=banner, status=status)
+
     def round_over_here(self) -> bool:
         """The round's end in the seat's view; returns once the guest is ready for the next round."""
-        banner = self.result_banner(self.seat, t("play.round.title", round=self.table.game.view(0).round))
-        status = fmt("play.table.round_over")
+        banner, status = self._round_end()
         message, hint = t("host.round.ready"), t("host.round.hint")
         model = self._model(status=status, banner=banner)
 
@@ -209,7 +225,7 @@ class RemoteScreen(TerminalFrontend):
 
         self.show(message, hint=hint, banner=banner, status=status, draw=False)
         answer = self.ask(ready)
-        self.show(t("host.round.waiting"), banner=banner, status=status)
+        self.round_over_frame()
         return answer
 
     def game_over_here(self, summary: str) -> None:

@@ -134,18 +134,22 @@ class Seating:
         """Whether every remote seat is played right now (a newcomer has nowhere to sit)."""
         return all(seat.connected for seat in self.seats)
 
-    def ready(self) -> bool:
-        """Whether every remote seat has its guest (the lobby is over)."""
-        return all(seat.name and seat.connected for seat in self.seats)
+    def missing(self) -> int:
+        """How many remote seats still wait for their guest."""
+        return sum(1 for seat in self.seats if not (seat.name and seat.connected))
 
     def waiting_for(self) -> list[str]:
         """The names of the seats whose guest is away (named seats only)."""
         return [seat.name for seat in self.seats if seat.name and not seat.connected]
 
-    def start(self) -> None:
-        """The game starts: from now on the seats keep their names."""
+    def start(self, *, when_full: bool = False) -> bool:
+        """The game starts: from now on the seats keep their names. ``when_full``: only if every seat has its
+        guest at this moment (checked under the lock a guest leaving takes); whether it started."""
         with self._lock:
+            if when_full and self.missing():
+                return False
             self.named = True
+            return True
 
     def claim(self, name: str, link: Link) -> RemoteSeat:
         """Seat the guest of ``link`` as ``name`` (see the module docstring), or raise :class:`Refused`."""
