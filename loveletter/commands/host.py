@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset)
     if args.bots < 0:
         raise UsageError(t("play.error.negative_bots", bots=args.bots))
-    local = _check_local(args)
+    local = _check_options(args)
     # By default one friend joins (two, when nobody plays here and no computer player sits in).
     players = args.players if args.players is not None else max(local + 1 + args.bots, ruleset.min_players)
     check_players(players, ruleset.name, ruleset.min_players, ruleset.max_players)
@@ -99,7 +99,7 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
     from loveletter.cli import UsageError
     from loveletter.tui.autosave import Autosave
 
-    local = _check_local(args)
+    local = _check_options(args)
     people = [i for i, s in enumerate(seats) if not s.computer]
     remote = people[local:]
     if not remote:
@@ -109,7 +109,8 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
     return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver)
 
 
-def _check_local(args: argparse.Namespace) -> int:
+def _check_options(args: argparse.Namespace) -> int:
+    """Check the options of any hosted game; the number of people at this computer (``--local``)."""
     import sys
 
     from loveletter.cli import UsageError
@@ -170,7 +171,11 @@ def host_game(
             print("  " + line)
         print(t("host.info.check"), flush=True)
         with Screen(sys.stdout, title=t("play.window_title")) if terminal else contextlib.nullcontext() as screen:
-            local = TerminalFrontend(Console(highlight=False, emoji=False), screen, delay=delay) if screen else None
+            local = (
+                TerminalFrontend(Console(highlight=False, emoji=False), screen, delay=max(delay, 0.0))
+                if screen
+                else None
+            )
             played = play_hosted(host, game, state, local=local, seed=seed, deals=deals)
         summary = host.summary()
         host.close(summary)

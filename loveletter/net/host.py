@@ -73,13 +73,12 @@ class Host:
         port: int = 8022,
         delay: float = 1.2,
         named: bool = False,
-        code: str | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seats = list(seats)
         self.remote = sorted(remote)
         self.key = key
-        self.code = code if code is not None else join_code.new_code()
+        self.code = join_code.new_code()
         self.remote_seats = [RemoteSeat(i, self.seats[i].name if named else "", delay=delay) for i in self.remote]
         taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
         self.seating = Seating(self.remote_seats, taken, named=named)
@@ -107,14 +106,10 @@ class Host:
         names = {seat.index: seat.name for seat in self.remote_seats}
         return [Seat(names.get(i, s.name), s.level) for i, s in enumerate(self.seats)]
 
-    @property
-    def join_command(self) -> str:
-        return self.server.join_command()
-
     def join_lines(self) -> list[str]:
         """How to join, as printed on the host's terminal."""
         return [
-            t("host.info.command", command=self.join_command),
+            t("host.info.command", command=self.server.join_command()),
             t("host.info.code", code=join_code.shown(self.code)),
             t("host.info.key", fingerprint=fingerprint(self.key)),
         ]
@@ -226,7 +221,6 @@ class Host:
         """Play ``game`` to its end (or until the host stops it); the game loop, for its state afterwards."""
         from loveletter.net.frontend import NetFrontend
 
-        self.seating.start()
         self.game = game
         frontend = NetFrontend(local, self.seating)
         table = Hotseat(
