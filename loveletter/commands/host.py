@@ -164,8 +164,8 @@ def host_game(
 
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     state: dict[str, Autosave | None] = {"saver": saver}
-    host.start()
     try:
+        host.start()
         print(host.describe())
         for line in host.join_lines():
             print("  " + line)

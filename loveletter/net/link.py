@@ -130,6 +130,7 @@ class Link:
         self._input: PipeInput | None = None
         self._rate = _Rate(INPUT_RATE)
         self.closed = False
+        self._closing = False
         #: Called (on the SSH loop) when the guest presses Ctrl-C outside a question: they leave the table.
         self.on_interrupt: Callable[[], object] | None = None
         #: Called (on the SSH loop) after the terminal was resized.
@@ -176,9 +177,12 @@ class Link:
             channel.write(text)
 
     def close(self, message: str = "") -> None:
-        """Say ``message`` (a line on the guest's normal screen) and end the session (from any thread)."""
-        if self.closed:
-            return
+        """Say ``message`` (a line on the guest's normal screen) and end the session (from any thread; only the
+        first call says anything)."""
+        with self._lock:
+            if self.closed or self._closing:
+                return
+            self._closing = True
         self.abort()
         channel = self._channel
         if channel is None:
@@ -253,8 +257,6 @@ class Link:
 
     def lost(self) -> None:
         """The connection is gone (SSH loop)."""
-        if self.closed and self._channel is None:
-            return
         self.closed = True
         self.abort()
         callback, self.on_lost = self.on_lost, None

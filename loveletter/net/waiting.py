@@ -15,6 +15,7 @@ from collections.abc import Collection
 from typing import Any
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
@@ -22,7 +23,7 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from loveletter.tui.prompts import HINT, TITLE, wrap
+from loveletter.tui.prompts import HINT, TITLE, _join, wrap
 
 Futures = Collection[concurrent.futures.Future[Any]]
 
@@ -51,15 +52,9 @@ def wait_any(
     def _ignore(event: KeyPressEvent) -> None:
         """Keys do nothing here (and never reach the next question: that one reads only what is typed then)."""
 
-    def text() -> Any:
+    def text() -> StyleAndTextTuples:
         width = app.output.get_size().columns
-        lines = wrap(message, width, TITLE) + wrap(hint, width, HINT)
-        out: list[tuple[str, str]] = []
-        for i, line in enumerate(lines):
-            if i:
-                out.append(("", "\n"))
-            out.extend(line)  # type: ignore[arg-type]
-        return out
+        return _join(wrap(message, width, TITLE) + wrap(hint, width, HINT))
 
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
     app: Application[None] = Application(

@@ -222,6 +222,15 @@ class Table:
         threading.Thread(target=run, name="test-game-loop", daemon=True).start()
         return self
 
+    async def seat(self, *names: str) -> list[Guest]:
+        """A guest joins as each of ``names``, in turn; they are seated."""
+        guests = []
+        for name in names:
+            guest = await Guest(self.port).connect()
+            await guest.join(self.code, name)
+            guests.append(guest)
+        return guests
+
     @property
     def game(self) -> Game:
         assert self.host.game is not None, "the game has not started"

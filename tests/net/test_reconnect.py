@@ -35,10 +35,7 @@ def test_a_dropped_guest_comes_back_to_the_same_point() -> None:
 async def _drop_and_return() -> None:
     table = Table("2019", SEATS, [0, 1], seed=2, deals=[ROUND]).start()
     try:
-        ana = await Guest(table.port).connect()
-        await ana.join(table.code, "Ana")
-        bea = await Guest(table.port).connect()
-        await bea.join(table.code, "Bea")
+        ana, bea = await table.seat("Ana", "Bea")
         game = await table.started()
 
         screen = await ana.wait_for("Which card do you play?", "Handmaid")
@@ -88,10 +85,7 @@ def test_a_guest_away_holds_nobody_up_until_their_turn() -> None:
 async def _away_on_anothers_turn() -> None:
     table = Table("2019", SEATS, [0, 1], seed=2, deals=[ROUND]).start()
     try:
-        ana = await Guest(table.port).connect()
-        await ana.join(table.code, "Ana")
-        bea = await Guest(table.port).connect()
-        await bea.join(table.code, "Bea")
+        ana, bea = await table.seat("Ana", "Bea")
         game = await table.started()
         screen = await ana.wait_for("Which card do you play?")
         bea.drop()  # while Ana chooses

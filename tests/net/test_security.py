@@ -33,10 +33,7 @@ def test_a_wrong_code_is_refused_in_one_line_and_the_game_goes_on(capfd: pytest.
 async def _wrong_codes() -> None:
     table = Table("2019", [Seat(""), Seat(""), Seat("Bot 1", "easy")], [0, 1], deals=[ROUND]).start()
     try:
-        ana = await Guest(table.port).connect()
-        await ana.join(table.code, "Ana")
-        bea = await Guest(table.port).connect()
-        await bea.join(table.code, "Bea")
+        ana, bea = await table.seat("Ana", "Bea")
         await table.started()
         screen = await ana.wait_for("Which card do you play?", "Handmaid")
         bea.drop()  # a seat is free again: someone without the code tries their luck
@@ -62,8 +59,7 @@ def test_a_full_table_is_refused_in_one_line() -> None:
 async def _full_table() -> None:
     table = Table("2019", SEATS, [0]).start()
     try:
-        ana = await Guest(table.port).connect()
-        await ana.join(table.code, "Ana")
+        await table.seat("Ana")
         await table.started()
         late = await Guest(table.port).connect()
         screen = await late.wait_until_closed()
@@ -205,10 +201,7 @@ def test_leaving_with_ctrl_c_keeps_the_seat() -> None:
 async def _ctrl_c() -> None:
     table = Table("2019", [Seat(""), Seat(""), Seat("Bot 1", "easy")], [0, 1], seed=3).start()
     try:
-        ana = await Guest(table.port).connect()
-        await ana.join(table.code, "Ana")
-        bea = await Guest(table.port).connect()
-        await bea.join(table.code, "Bea")
+        _, bea = await table.seat("Ana", "Bea")
         await table.started()
         await bea.wait_for("Love Letter")
         bea.send("ctrl-c")  # whoever's turn it is, Bea leaves the table...

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.net.guest import Guest, Table
+from tests.net.guest import Table
 from tests.net.test_reconnect import ROUND, SEATS
 
 
@@ -15,10 +15,7 @@ def test_a_resized_terminal_is_drawn_again() -> None:
 async def _resize() -> None:
     table = Table("2019", SEATS, [0, 1], seed=2, deals=[ROUND]).start()
     try:
-        ana = await Guest(table.port).connect()
-        await ana.join(table.code, "Ana")
-        bea = await Guest(table.port).connect()
-        await bea.join(table.code, "Bea")
+        ana, bea = await table.seat("Ana", "Bea")
         await table.started()
         await ana.wait_for("Which card do you play?")
         narrow = await bea.wait_for("Ana is choosing…")
