@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "solitaire", "i18n", "errors", "records"},
     "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
     "tui": {"engine", "solitaire", "bots", "records", "i18n", "errors", "__init__"},
-    "net": {"engine", "solitaire", "bots", "records", "tui", "i18n", "errors", "__init__"},
+    "net": {"engine", "bots", "records", "tui", "i18n", "errors", "__init__"},
     "commands": {"engine", "solitaire", "bots", "records", "tui", "net", "i18n", "errors", "cli", "__init__"},
 }
 

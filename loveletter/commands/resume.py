@@ -6,6 +6,9 @@ engine before anything is shown; a finished game or a file that does not replay 
 and the file is left as it was. The game starts with a hand-off screen, then saves after every action into the
 same file, as ``loveletter play`` does.
 
+``--host`` opens the saved game to friends on other computers instead (``loveletter host``: each takes back
+their seat by its name; see ``loveletter.commands.host.host_saved``).
+
 Developer option, hidden from ``--help``: ``--delay SECONDS`` (the pause after a computer player's move).
 """
 
