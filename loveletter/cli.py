@@ -1,7 +1,9 @@
 """The ``loveletter`` command: argparse subcommands, one module each in ``loveletter/commands/``.
 
-Only argparse and the message catalog are imported to build the parser, so ``--help`` and ``--version`` stay
-fast; a command imports what it needs (rich, prompt_toolkit, the engine) when it runs.
+Only argparse and the message catalog (read from its cache) are imported to build the parser, and only the
+command asked for is configured, so ``--help``, ``--version`` and a mistyped argument answer about as fast as the
+interpreter starts (``benchmarks/startup.py``); a command imports what it needs (rich, prompt_toolkit, the engine)
+when it runs.
 """
 
 from __future__ import annotations
@@ -9,12 +11,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
-from typing import NoReturn, Protocol
 
 from loveletter import __version__
 from loveletter.errors import UsageError, UserError
-from loveletter.i18n import LANGUAGES, detect_language, ruleset_problem, set_language, t
+from loveletter.i18n import LANGUAGES, detect_language, printable, ruleset_problem, set_language, t
+
+TYPE_CHECKING = False  # typing itself is not imported: it costs a tenth of the start
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, NoReturn, Protocol
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
@@ -22,13 +27,43 @@ __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 COMMANDS = ("play", "host", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "games")
 
 
-class Command(Protocol):
-    def configure(self, parser: argparse.ArgumentParser) -> None: ...
-    def run(self, args: argparse.Namespace) -> int: ...
+if TYPE_CHECKING:
+
+    class Command(Protocol):
+        def configure(self, parser: argparse.ArgumentParser) -> None: ...
+        def run(self, args: argparse.Namespace) -> int: ...
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, measuring the terminal without importing ``shutil`` (which pulls in the
+    compression modules, a tenth of the start), with the same rules: ``$COLUMNS``, else the terminal, else 80."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, width or _columns() - 2)
+
+
+def _columns() -> int:
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 class _Parser(argparse.ArgumentParser):
-    """Reports a bad argument as one line (what is wrong and where to look) instead of usage plus error."""
+    """Reports a bad argument as one line (what is wrong and where to look) instead of usage plus error, and lays
+    out its help with :class:`_Formatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, t("cli.error", message=t("cli.see_help", message=message, prog=self.prog)) + "\n")
@@ -85,16 +120,35 @@ def _peek_lang(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names, as argparse will find it: the first argument that is not an option of the
+    program itself (``--lang`` takes a value)."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif arg == "--" or not arg.startswith("-"):
+            return arg if arg != "--" else None
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The program's parser. Given the arguments it will parse, only the command they name is configured (its
+    module imported, its options added); the others are listed by name and help line only."""
     _translate_argparse()
     parser = _Parser(prog="loveletter", description=t("cli.help.description"))
     parser.add_argument("--version", action="version", version=f"loveletter {__version__}", help=t("cli.help.version"))
     # --lang is read before parsing (the help texts depend on it); it is accepted before or after the command.
     parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang"))
     subparsers = parser.add_subparsers(dest="command", metavar=t("cli.metavar.command"), parser_class=_Parser)
+    chosen = None if argv is None else _command_in(argv)
     for name in COMMANDS:
-        module: Command = importlib.import_module(f"loveletter.commands.{name}")
         sub = subparsers.add_parser(name, help=t(f"cli.help.{name}"), description=t(f"cli.help.{name}"))
+        if argv is not None and name != chosen:
+            continue
+        module: Command = importlib.import_module(f"loveletter.commands.{name}")
         sub.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang"))
         module.configure(sub)
         sub.set_defaults(run=module.run)
@@ -104,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_peek_lang(args_list)))
-    parser = build_parser()
+    parser = build_parser(args_list)
     args = parser.parse_args(args_list)
     if args.command is None:
         parser.print_help()
@@ -114,7 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except (UserError, EngineError) as exc:
-        print(t("cli.error", message=_error_text(exc)), file=sys.stderr)
+        # One line, whatever the file or the name in it holds (control characters are shown escaped).
+        print(t("cli.error", message=printable(_error_text(exc))), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(t("cli.interrupted"), file=sys.stderr)
@@ -132,8 +187,9 @@ def _error_text(exc: Exception) -> str:
         return str(exc)
     if exc.code == "solitaire_kind":
         return t("cli.ruleset_solitaire", name=exc.source)
-    if exc.code == "unknown_ruleset":
-        return t("cli.ruleset_unknown", name=exc.source, choices=exc.params["choices"])
+    if exc.code in ("unknown_ruleset", "empty_ruleset"):
+        key = "cli.ruleset_unknown" if exc.code == "unknown_ruleset" else "cli.ruleset_empty"
+        return t(key, name=exc.source, choices=exc.params["choices"])
     if exc.code == "file_not_found":
         return t("cli.ruleset_missing", path=exc.source)
     problem = ruleset_problem(exc.code, exc.params)

@@ -15,6 +15,9 @@ from loveletter.i18n import set_language
 def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path_factory.mktemp("loveletter-home")
     monkeypatch.setenv("LOVELETTER_HOME", str(home))
+    # Under `uv run pytest` the program would word its commands as `uv run loveletter ...` (loveletter.i18n.program):
+    # every test sees the program as a player who installed it does, unless it asks otherwise.
+    monkeypatch.delenv("UV_RUN_RECURSION_DEPTH", raising=False)
     return home
 
 

@@ -2,12 +2,49 @@
 
 from __future__ import annotations
 
+import ast
+import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from loveletter import __version__
+from loveletter.cli import COMMANDS
+from loveletter.i18n import LANGUAGES, cache_file, catalog, catalog_file, load_catalog
 
-HEAVY = ("prompt_toolkit", "rich", "loveletter.engine", "loveletter.tui", "loveletter.bots")
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "loveletter" / "i18n"
+
+#: What a start that only answers from the parser (help, version, a mistyped argument) must not import: the
+#: front end, the rules, and the standard modules that cost the most to import (tomllib: the catalogs are read from
+#: their cache; typing, pathlib, shutil, json, datetime, urllib: pulled in by careless imports).
+HEAVY = (
+    "prompt_toolkit",
+    "rich",
+    "loveletter.engine",
+    "loveletter.tui",
+    "loveletter.bots",
+    "loveletter.records",
+    "tomllib",
+    "typing",
+    "pathlib",
+    "shutil",
+    "json",
+    "datetime",
+    "urllib",
+    "lzma",
+)
+#: The answers from the parser alone: each command's --help, the program's, the version, two argument errors.
+PARSER_ONLY = [
+    ["--help"],
+    ["--version"],
+    ["--lang", "es", "--help"],
+    ["play", "--players", "x"],
+    ["bogus"],
+    *(["--lang", "es", command, "--help"] for command in COMMANDS),
+]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -20,20 +57,75 @@ def test_version() -> None:
     assert result.stdout.strip() == f"loveletter {__version__}"
 
 
-def test_help_and_version_import_nothing_heavy() -> None:
+@pytest.mark.parametrize("argv", PARSER_ONLY, ids=" ".join)
+def test_answers_from_the_parser_import_nothing_heavy(argv: list[str]) -> None:
+    """Start-up time (measured by benchmarks/startup.py): what ``--help``, ``--version`` and an argument error
+    import beyond a bare interpreter start."""
+    catalog("en"), catalog("es")  # the catalogs' caches, as any earlier start leaves them
     probe = (
         "import sys\n"
+        "before = set(sys.modules)\n"
         "from loveletter.cli import main\n"
-        "for argv in (['--help'], ['--version'], ['play', '--help'], ['--lang', 'es', 'simulate', '--help']):\n"
-        "    try:\n"
-        "        main(argv)\n"
-        "    except SystemExit:\n"
-        "        pass\n"
-        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} or m in {HEAVY!r}))\n"
+        "try:\n"
+        f"    main({argv!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(set(sys.modules) - before))\n"
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    loaded = result.stdout.strip().splitlines()[-1]
-    assert loaded == "[]", f"--help imported: {loaded}"
+    loaded = ast.literal_eval(result.stdout.strip().splitlines()[-1])
+    heavy = sorted(m for m in loaded if m in HEAVY or m.split(".")[0] in HEAVY or m.rsplit(".", 1)[0] in HEAVY)
+    assert heavy == [], f"{' '.join(argv)} imported {heavy}"
+    commands = {m for m in loaded if m.startswith("loveletter.commands.")}
+    named = [a for a in argv if a in COMMANDS]
+    assert commands <= {f"loveletter.commands.{c}" for c in named}, commands  # only the command asked for
+
+
+def test_the_catalog_cache_holds_exactly_the_toml_files() -> None:
+    """The catalogs are read from a cache (a marshal file beside the bytecode) that must say what the TOML files
+    say, and nothing else."""
+    for lang in LANGUAGES:
+        folder = I18N / lang
+        from_toml: dict[str, str] = {}
+        for path in sorted(folder.glob("*.toml")):
+            from_toml.update(catalog_file(path))
+        assert dict(catalog(lang)) == from_toml
+        cached = cache_file(lang)
+        assert cached is not None and Path(cached).is_file()
+        assert load_catalog(str(folder), cached) == from_toml
+
+
+def test_the_catalog_cache_follows_every_change(tmp_path: Path) -> None:
+    folder = tmp_path / "en"
+    shutil.copytree(I18N / "en", folder)
+    cached = str(tmp_path / "cache" / "catalog.marshal")
+    assert load_catalog(str(folder), cached)["cli.interrupted"] == "Interrupted."
+    assert Path(cached).is_file()
+    cli = folder / "cli.toml"
+    cli.write_text(cli.read_text(encoding="utf-8").replace('"Interrupted."', '"Stopped."'), encoding="utf-8")
+    assert load_catalog(str(folder), cached)["cli.interrupted"] == "Stopped."
+    (folder / "extra.toml").write_text('[extra]\nline = "new"\n', encoding="utf-8")
+    assert load_catalog(str(folder), cached)["extra.line"] == "new"
+    (folder / "extra.toml").unlink()
+    assert "extra.line" not in load_catalog(str(folder), cached)
+    Path(cached).write_bytes(b"damaged")  # a damaged cache is rebuilt
+    assert load_catalog(str(folder), cached)["cli.interrupted"] == "Stopped."
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")  # a cache that cannot be written: read from the TOML files each time
+    assert load_catalog(str(folder), str(blocked / "cache.marshal"))["cli.interrupted"] == "Stopped."
+
+
+def test_the_startup_benchmark_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "startup.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    for command in ("loveletter --help", "loveletter --version", "loveletter play --players x"):
+        assert result.stdout.count(command) == 2, result.stdout
+    assert result.stdout.count("worst ratio") == 2
 
 
 def test_help_lists_every_command() -> None:

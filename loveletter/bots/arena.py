@@ -21,11 +21,14 @@ processes.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import random
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +62,10 @@ class LevelError(ValueError):
             super().__init__(f"{text!r}: only the hard level takes a budget, as hard:N with N a whole number from 1 up")
 
 
+#: The largest budget ``hard:N`` takes (nine digits; int() itself refuses a few thousand).
+MAX_BUDGET = 999_999_999
+
+
 def parse_level(text: str) -> tuple[str, int | None]:
     """``"hard"`` -> ``("hard", None)``; ``"hard:5000"`` -> ``("hard", 5000)`` (moves simulated per decision).
     Raises :class:`LevelError` with a message naming the known levels."""
@@ -68,7 +75,8 @@ def parse_level(text: str) -> tuple[str, int | None]:
     if not budget:
         return name, None
     # ASCII digits only: str.isdigit() also accepts digits int() rejects, such as "²".
-    if name != "hard" or not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
+    digits = budget.isascii() and budget.isdigit() and len(budget) <= len(str(MAX_BUDGET))
+    if name != "hard" or not digits or int(budget) < 1:
         raise LevelError(text, name, "budget")
     return name, int(budget)
 
@@ -140,24 +148,33 @@ def make_specs(
 ) -> list[GameSpec]:
     """The games of a run: entry ``i`` of ``levels`` sits at table seat ``(i + g) % n`` in game ``g``, so that
     the seating rotates and no level keeps the first seat."""
+    return list(iter_specs(ruleset, levels, games=games, seed=seed, timings=timings, save_dir=save_dir))
+
+
+def iter_specs(
+    ruleset: str,
+    levels: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    timings: bool = False,
+    save_dir: str | None = None,
+) -> Iterator[GameSpec]:
+    """The games of :func:`make_specs`, one at a time: a run of any length takes no more memory than one game."""
     n = len(levels)
-    specs = []
     for g in range(games):
         slots = tuple((s - g) % n for s in range(n))
-        specs.append(
-            GameSpec(
-                index=g,
-                ruleset=ruleset,
-                players=n,
-                levels=tuple(levels[i] for i in slots),
-                slots=slots,
-                seed=derive_seed(seed, "game", g),
-                bot_seeds=tuple(derive_seed(seed, "bot", g, s) for s in range(n)),
-                timings=timings,
-                save_dir=save_dir,
-            )
+        yield GameSpec(
+            index=g,
+            ruleset=ruleset,
+            players=n,
+            levels=tuple(levels[i] for i in slots),
+            slots=slots,
+            seed=derive_seed(seed, "game", g),
+            bot_seeds=tuple(derive_seed(seed, "bot", g, s) for s in range(n)),
+            timings=timings,
+            save_dir=save_dir,
         )
-    return specs
 
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -279,20 +296,89 @@ def run_games(
 ) -> list[GameResult]:
     """Play every game with ``play_one`` (``jobs`` processes; 1: here), in the order of ``specs``."""
     results: list[GameResult] = []
-    for result in _results(specs, play_one, jobs):
+    chunk = max(1, min(8, len(specs) // (jobs * 8)))
+    for result in stream_games(specs, play_one, jobs=min(jobs, len(specs)), chunk=chunk):
         results.append(result)
         if on_result is not None:
             on_result(result)
     return results
 
 
-def _results(specs: Sequence[GameSpec], play_one: PlayOne, jobs: int) -> Iterator[GameResult]:
-    if jobs <= 1 or len(specs) <= 1:
+def stream_games(
+    specs: Iterable[GameSpec], play_one: PlayOne, *, jobs: int = 1, chunk: int = 8
+) -> Iterator[GameResult]:
+    """The result of every game, in the order of ``specs`` (read lazily), played here or in ``jobs`` processes
+    that take ``chunk`` games at a time. Only a few chunks per process are sent ahead, so memory stays flat
+    however many games there are. Ctrl-C interrupts the caller only: the processes ignore it, and the ones at
+    work when the caller stops reading are ended at once rather than waited for."""
+    if jobs <= 1:
         yield from map(play_one, specs)
         return
-    chunk = max(1, min(8, len(specs) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_one, specs, chunksize=chunk)
+    pending_specs = iter(specs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    finished = False
+    try:
+        pending: deque[Future[list[GameResult]]] = deque()
+
+        def send() -> None:
+            batch = list(itertools.islice(pending_specs, chunk))
+            if batch:
+                with _interrupts_held():  # a worker started by this submit is born deaf to Ctrl-C
+                    pending.append(pool.submit(_play_chunk, play_one, batch))
+
+        for _ in range(4 * jobs):
+            send()
+        while pending:
+            results = pending.popleft().result()
+            send()
+            yield from results
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+
+
+def _play_chunk(play_one: PlayOne, specs: list[GameSpec]) -> list[GameResult]:
+    return [play_one(spec) for spec in specs]
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back (not lost) while a worker may be started: a process forked now inherits the held signal,
+    so that a Ctrl-C before its :func:`_ignore_interrupts` cannot kill it half-started."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C at the terminal reaches the whole process group; only the caller handles it
+    (a Ctrl-C held back while the worker started is dropped here too)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down early: the games not started are cancelled, and the processes still playing are ended
+    rather than waited for (through the pool's own table of its processes: the executor has no public way)."""
+    processes = dict(getattr(pool, "_processes", None) or {})
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

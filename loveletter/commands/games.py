@@ -1,8 +1,20 @@
-"""``loveletter games``: list the saved games (date, ruleset, players, state)."""
+"""``loveletter games``: list the saved games (number, date, ruleset, players, state, name).
+
+The number and the name are what ``resume`` and ``replay`` take; a name is never broken across lines. Dates are
+shown in local time. Everything a record holds is shown as plain text: names may hold anything (rich markup,
+terminal control codes), and none of it reaches the terminal as anything but text. No hand is ever shown.
+"""
 
 from __future__ import annotations
 
 import argparse
+
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
+if TYPE_CHECKING:
+    from loveletter.records import RecordSummary
+
+#: A name longer than this is cut short in the list (the record keeps it whole).
+NAME_SHOWN = 24
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -12,37 +24,71 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    from loveletter.i18n import t
+    from loveletter.i18n import printable, t
     from loveletter.records import games_dir, list_records
 
-    console = Console()
-    records = list_records()
+    folder = printable(str(games_dir()))
+    records = list_records()  # a folder that cannot be read is one line, exit status 2
     if not records:
-        console.print(t("records.none", folder=str(games_dir())))
+        print(t("records.none", folder=folder))
         return 0
-    table = Table(title=t("records.title", folder=str(games_dir())))
+    console = Console(highlight=False)
+    table = Table(title=Text(t("records.title", folder=folder)))
+    table.add_column(t("records.col.number"), justify="right", no_wrap=True)
     for key in ("date", "ruleset", "players", "state"):
         table.add_column(t(f"records.col.{key}"))
-    # The file name is what `resume FILE` and `replay FILE` need: folded onto more lines, never cut short.
-    table.add_column(t("records.col.file"), overflow="fold")
+    # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
+    table.add_column(t("records.col.file"), no_wrap=True, overflow="ignore")
     for r in records:
-        if not r.readable:
-            table.add_row("?", "?", "?", t("records.unreadable"), r.path.name)
-            continue
-        date = r.updated.replace("T", " ")[:16]
-        if r.kind == "solitaire":
-            # The record's seat name is language-neutral; the listing says it in words.
-            state = t("records.solitaire_going")
-            if r.finished:
-                state = t("records.solitaire_won") if r.winners else t("records.solitaire_lost")
-            table.add_row(date, t("records.solitaire"), t("records.solitaire_player"), state, r.path.name)
-            continue
-        if r.finished:
-            state = t("records.finished", winners=", ".join(r.winners))
-        else:
-            state = t("records.in_progress", rounds=r.rounds)
-        table.add_row(date, r.ruleset, ", ".join(r.names), state, r.path.name)
+        cells = _cells(r) if r.readable else ("?", "?", "?", t("records.unreadable"))
+        table.add_row(str(r.number), *(Text(cell) for cell in cells), Text(printable(r.path.stem)))
     console.print(table)
-    console.print(t("records.hint"))
+    print(t("records.hint"))
     return 0
+
+
+def _cells(r: RecordSummary) -> tuple[str, str, str, str]:
+    """Date, ruleset, players and state of a readable record, as plain text."""
+    from loveletter.i18n import printable, t
+
+    if r.kind == "solitaire":
+        # The record's seat name is language-neutral; the listing says it in words.
+        state = t("records.solitaire_going")
+        if r.finished:
+            state = t("records.solitaire_won") if r.winners else t("records.solitaire_lost")
+        return local_time(r.updated), t("records.solitaire"), t("records.solitaire_player"), state
+    if r.finished:
+        state = t("records.finished", winners=", ".join(_name(w) for w in r.winners))
+    else:
+        state = t("records.in_progress", rounds=r.rounds)
+    return local_time(r.updated), printable(_clip(r.ruleset)), ", ".join(_name(n) for n in r.names), state
+
+
+def _name(name: str) -> str:
+    from loveletter.i18n import printable
+
+    return printable(_clip(name))
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= NAME_SHOWN else text[: NAME_SHOWN - 1] + "…"
+
+
+def local_time(stamp: str) -> str:
+    """A record's time stamp (ISO 8601, with its offset) in the local time zone, to the minute; one without an
+    offset as it is written.
+
+    >>> local_time("2026-11-23T18:05"), local_time("not a date")
+    ('2026-11-23 18:05', 'not a date')
+    """
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone()
+    except (ValueError, OverflowError, OSError):  # not a date, or one the local calendar cannot hold
+        return stamp[:16]
+    return moment.strftime("%Y-%m-%d %H:%M")

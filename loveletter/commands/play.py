@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
     import random
 
@@ -130,6 +130,7 @@ def play_game(
     """
     import sys
 
+    from loveletter.records.library import short_name
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import first_player_rng
     from loveletter.tui.setup import NewGame
@@ -159,7 +160,7 @@ def play_game(
             print(t("records.interrupted_unsaved"), file=sys.stderr)
         else:
             current.flush()
-            print(t("records.interrupted", path=str(current.path)), file=sys.stderr)
+            print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
             _report_problem(current)
         return 130
     finally:
@@ -175,11 +176,11 @@ def play_game(
         winners = ", ".join(names_of[w] for w in played.winners)
         print(t("play.summary.over", winners=winners, tokens=standings))
         if current.problem is None:
-            print(t("records.saved_over", path=str(current.path)))
+            print(t("records.saved_over", path=str(current.path), name=short_name(current.path)))
     else:
         print(t("play.summary.stopped", round=played.state.round, tokens=standings))
         if current.problem is None:
-            print(t("records.saved_stopped", path=str(current.path)))
+            print(t("records.saved_stopped", path=str(current.path), name=short_name(current.path)))
     _report_problem(current)
     return 0
 
@@ -203,6 +204,7 @@ def _play_plain(
     import os
     import sys
 
+    from loveletter.records.library import short_name
     from loveletter.tui.hotseat import Hotseat
     from loveletter.tui.plain import PlainFrontend
 
@@ -219,7 +221,8 @@ def _play_plain(
         return 141
     # The public log is the output; where the record went is said on the side.
     if saver.problem is None:
-        print(t("records.saved_over" if game.over else "records.saved_stopped", path=str(saver.path)), file=sys.stderr)
+        key = "records.saved_over" if game.over else "records.saved_stopped"
+        print(t(key, path=str(saver.path), name=short_name(saver.path)), file=sys.stderr)
     _report_problem(saver)
     return 0
 

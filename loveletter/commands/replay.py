@@ -1,9 +1,11 @@
-"""``loveletter replay FILE [--seat N | --all]``: step through a saved game, point by point.
+"""``loveletter replay GAME [--seat N | --all]``: step through a saved game, point by point.
 
-``--seat N`` shows the game as seat N saw it (its hand, what it knew, its log); ``--all`` shows every hand, and
-is the default for a finished game. An unfinished game can only be replayed from one seat's view, so a record
-cannot be used to peek at the other players' hands. On a terminal the replay is stepped through with keys; with
-no terminal it is printed as plain text. The file is only read, never written.
+``GAME`` is a record's path, or its number or name from ``loveletter games``. ``--seat N`` shows the game as
+seat N saw it (its hand, what it knew, its log); ``--all`` shows every hand, and is the default for a finished
+game. A saved game cannot be used to peek at the hands of a game still going on
+(:func:`loveletter.tui.replay.replay_seat`): an unfinished game that two or more people play does not replay
+at all, and one that a single person plays replays only as that person saw it. On a terminal the replay is
+stepped through with keys; with no terminal it is printed as plain text. The file is only read, never written.
 
 A solitaire record replays as its player saw the board (``--seat 0`` says the same); ``--all`` also names every
 face-down card, and only for a finished game.
@@ -12,14 +14,15 @@ face-down card, and only for a finished game.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from contextlib import AbstractContextManager
+    from pathlib import Path
+
     from rich.console import Console
 
     from loveletter.records.solitaire import SolitaireRecord
@@ -27,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar=t("cli.metavar.file"), help=t("records.help.replay_file"))
+    parser.add_argument("file", metavar=t("cli.metavar.game"), help=t("records.help.replay_file"))
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, metavar="N", help=t("records.help.seat"))
     who.add_argument("--all", action="store_true", help=t("records.help.all"))
@@ -36,16 +39,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from loveletter.cli import UsageError
     from loveletter.records import GameRecord, load_record
-    from loveletter.tui.replay import Replay
+    from loveletter.records.library import find_record
+    from loveletter.tui.replay import Replay, replay_seat
 
-    path = Path(args.file)
+    path = find_record(args.file)
     record = load_record(path)
     if not isinstance(record, GameRecord):
         return _replay_solitaire(record, path, args)
     last = record.players - 1
     if args.seat is not None and not 0 <= args.seat <= last:
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=last))
-    replay = Replay(record, args.seat, str(path))  # refuses every hand of an unfinished game
+    record.replay(str(path))  # a damaged record is said to be so before anything about what it may show
+    seat = replay_seat(record, args.seat, every=args.all, source=str(path))  # what this game may show
+    replay = Replay(record, seat, str(path))
     if not _terminal():
         return _print(replay.lines(path))
 
@@ -96,14 +102,19 @@ def _print(lines: Iterator[str]) -> int:
     return 0
 
 
-@contextmanager
-def _screen() -> Iterator[tuple[Console, Screen]]:
-    import sys
+def _screen() -> AbstractContextManager[tuple[Console, Screen]]:
+    from contextlib import contextmanager
 
-    from rich.console import Console
+    @contextmanager
+    def screen() -> Iterator[tuple[Console, Screen]]:
+        import sys
 
-    from loveletter.tui.screen import Screen
+        from rich.console import Console
 
-    console = Console(highlight=False, emoji=False)
-    with Screen(sys.stdout, title=t("play.window_title")) as screen:
-        yield console, screen
+        from loveletter.tui.screen import Screen
+
+        console = Console(highlight=False, emoji=False)
+        with Screen(sys.stdout, title=t("play.window_title")) as screen:
+            yield console, screen
+
+    return screen()

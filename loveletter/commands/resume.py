@@ -1,10 +1,11 @@
-"""``loveletter resume [FILE]``: continue a saved game at the exact point it was left, with the same seats.
+"""``loveletter resume [GAME]``: continue a saved game at the exact point it was left, with the same seats.
 
-Without ``FILE``: the latest unfinished game in the saved-games folder, of either kind (a solitaire record is
-handed to ``loveletter.commands.solitaire.resume_record``). The record is checked by replaying it through the
-engine before anything is shown; a finished game or a file that does not replay is one line and exit status 2,
-and the file is left as it was. The game starts with a hand-off screen, then saves after every action into the
-same file, as ``loveletter play`` does.
+``GAME`` is a record's path, or its number or name from ``loveletter games``; without it, the unfinished game
+played last in the saved-games folder, of either kind (a solitaire record is handed to
+``loveletter.commands.solitaire.resume_record``). The record is checked by replaying it through the engine
+before anything is shown (:func:`resumed`); a finished game or a file that does not replay is one line and exit
+status 2, and the file is left as it was. The game starts with a hand-off screen, then saves after every action
+into the same file, as ``loveletter play`` does.
 
 ``--host`` opens the saved game to friends on other computers instead (``loveletter host``: each takes back
 their seat by its name; see ``loveletter.commands.host.host_saved``).
@@ -15,15 +16,21 @@ Developer option, hidden from ``--help``: ``--delay SECONDS`` (the pause after a
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from loveletter.i18n import t
+
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from loveletter.engine import Game
+    from loveletter.records import GameRecord
 
 DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", metavar=t("cli.metavar.file"), help=t("records.help.resume_file"))
+    parser.add_argument("file", nargs="?", metavar=t("cli.metavar.game"), help=t("records.help.resume_file"))
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
     # Hosting the game again for friends on other computers (loveletter host): its options.
     from loveletter.commands.host import add_server_options
@@ -33,44 +40,57 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
+    from loveletter.records import GameRecord, games_dir, latest_unfinished, load_record
+    from loveletter.records.library import find_record
 
-    from loveletter.cli import UsageError
-    from loveletter.records import GameRecord, RecordError, games_dir, latest_unfinished, load_record
-
-    if args.file is None:
-        path = latest_unfinished()
-        if path is None:
-            print(t("records.resume.nothing", folder=str(games_dir())))
-            return 1
-    else:
-        path = Path(args.file)
+    path = latest_unfinished() if args.file is None else find_record(args.file)
+    if path is None:
+        print(t("records.resume.nothing", folder=str(games_dir())))
+        return 1
     record = load_record(path)
     if not isinstance(record, GameRecord):
         from loveletter.commands.solitaire import resume_record
 
         if args.host:
-            raise UsageError(t("host.error.solitaire"))
+            from loveletter.cli import UsageError
 
+            raise UsageError(t("host.error.solitaire"))
         return resume_record(path, record)
+    game = resumed(path, record)
+    if args.host:
+        from loveletter.commands.host import host_saved
+        from loveletter.tui.autosave import table_seats
+
+        return host_saved(record, path, game, table_seats(record, str(path)), args)
+    return play_on(path, record, game, delay=args.delay)
+
+
+def resumed(path: Path, record: GameRecord) -> Game:
+    """The game of ``record`` replayed to where it stopped; a finished game, or a record that does not replay,
+    is a :class:`~loveletter.records.RecordError` (one line)."""
+    from loveletter.records import RecordError
+    from loveletter.records.library import short_name
 
     source = str(path)
     if record.finished:
-        raise RecordError(source, "", t("records.resume.finished", path=source))
+        raise RecordError(source, "", t("records.resume.finished", name=short_name(path)))
     game = record.replay(source)
     if game.over:  # the result was cut off the file: still nothing to continue
-        raise RecordError(source, "", t("records.resume.finished", path=source))
+        raise RecordError(source, "", t("records.resume.finished", name=short_name(path)))
+    return game
 
+
+def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
+    """Play a resumed multi-player game at this terminal, saving into its own file."""
+    import sys
+
+    from loveletter.cli import UsageError
     from loveletter.commands.play import play_game
     from loveletter.tui.autosave import Autosave, table_seats
 
-    seats = table_seats(record, source)
-    if args.host:
-        from loveletter.commands.host import host_saved
-
-        return host_saved(record, path, game, seats, args)
+    seats = table_seats(record, str(path))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if any(not s.computer for s in seats) and not terminal:
         raise UsageError(t("play.error.no_terminal"))
     saver = Autosave.resume(record, path)
-    return play_game(game, seats, seed=record.seed, delay=args.delay, terminal=terminal, saver=saver)
+    return play_game(game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver)

@@ -1,23 +1,24 @@
 """``loveletter simulate``: computer players play many games; win rates with 95% intervals, and speed.
 
-The games are described up front (:func:`loveletter.bots.arena.make_specs`: the seating rotates between games,
-and every game's and every player's seed derives from ``--seed``, the game's index and the seat), then played
-by a *play-one-game* function, here or in ``--jobs`` processes: the results are the same for any ``--jobs``.
+Every game is described when its turn comes (:func:`loveletter.bots.arena.iter_specs`: the seating rotates
+between games, and every game's and every player's seed derives from ``--seed``, the game's index and the seat),
+played by a *play-one-game* function, here or in ``--jobs`` processes, and added to the figures as it ends: the
+results are the same for any ``--jobs``, and memory stays flat for any ``--games``. Ctrl-C stops the run and
+prints the figures of the games played so far. ``--jobs`` is capped at the processor cores this program may use,
+unless ``--oversubscribe`` asks for more.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Iterable
+
     from loveletter.bots.arena import GameResult, GameSpec, Summary
 
 DEFAULT_GAMES = 100
@@ -30,12 +31,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", default="easy", metavar=t("cli.metavar.levels"), help=t("simulate.help.seats"))
     parser.add_argument("--seed", type=int, metavar="S", help=t("simulate.help.seed"))
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help=t("simulate.help.jobs"))
+    parser.add_argument("--oversubscribe", action="store_true", help=t("simulate.help.oversubscribe"))
     parser.add_argument("--json", action="store_true", help=t("simulate.help.json"))
     parser.add_argument("--save-dir", metavar=t("cli.metavar.folder"), help=t("simulate.help.save_dir"))
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.bots.arena import LevelError, Summary, make_specs, parse_level
+    import time
+    from contextlib import closing
+
+    from loveletter.bots.arena import LevelError, Summary, iter_specs, parse_level
 
     if args.games < 1:
         raise _usage(t("simulate.error.games", games=args.games))
@@ -49,29 +54,76 @@ def run(args: argparse.Namespace) -> int:
             from loveletter.bots import LEVELS
 
             if exc.problem == "unknown":
-                raise _usage(t("simulate.error.level_unknown", level=exc.name, known=", ".join(LEVELS))) from None
-            raise _usage(t("simulate.error.level_budget", level=exc.text)) from None
+                known = ", ".join(LEVELS)
+                raise _usage(t("simulate.error.level_unknown", level=_clip(exc.name), known=known)) from None
+            raise _usage(t("simulate.error.level_budget", level=_clip(exc.text))) from None
 
     play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players)
     if len(levels) == 1:
         levels = levels * players
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
+    jobs = _jobs(args.jobs, args.oversubscribe, args.games, quiet=args.json)
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
 
-    specs = make_specs(args.ruleset, levels, games=args.games, seed=seed, save_dir=save_dir)
+    specs = iter_specs(args.ruleset, levels, games=args.games, seed=seed, save_dir=save_dir)
+    summary = Summary.of((), levels=levels)
     start = time.perf_counter()
-    results = _play(specs, play_one, args.jobs, show_progress=not args.json and sys.stdout.isatty())
-    summary = Summary.of(results, levels=levels, seconds=time.perf_counter() - start)
+    interrupted = False
+    results = _play(specs, args.games, play_one, jobs, show_progress=not args.json and sys.stdout.isatty())
+    try:
+        with closing(results):  # whatever stops the run, the processes are stopped with it
+            for result in results:
+                summary.add(result)
+    except KeyboardInterrupt:
+        interrupted = True
+    except OSError as exc:  # a record that could not be written in the middle of the run
+        from loveletter.i18n import os_problem
+
+        problem = os_problem(exc.errno, exc.strerror)
+        raise _usage(t("simulate.error.save_dir", folder=args.save_dir, problem=problem)) from None
+    summary.seconds = time.perf_counter() - start
     summary.ruleset = summary.ruleset or ruleset_name
+    if interrupted:
+        print(t("simulate.stopped", games=summary.games, total=args.games), file=sys.stderr)
+        if summary.games == 0:
+            return 130
     if args.json:
+        import json
+
         data = summary.to_json()
         data["seed"] = seed
         print(json.dumps(data, ensure_ascii=False))
     else:
         _print_tables(summary, seed, save_dir)
-    return 0
+    return 130 if interrupted else 0
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """Something the player typed, short enough for a one-line message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def cores() -> int:
+    """The processor cores this program may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _jobs(asked: int, oversubscribe: bool, games: int, *, quiet: bool) -> int:
+    """How many processes play: ``--jobs``, but never more than the games, nor than the cores unless
+    ``--oversubscribe`` (said on standard error, so that the JSON output stays one object)."""
+    available = cores()
+    if asked > available and not oversubscribe:
+        if not quiet:
+            print(t("simulate.jobs_capped", jobs=asked, cores=available), file=sys.stderr)
+        asked = available
+    return max(1, min(asked, games))
 
 
 def _usage(message: str) -> Exception:
@@ -127,31 +179,49 @@ def _solitaire_player() -> Callable[[GameSpec], GameResult]:
 
 
 def _save_dir(folder: str) -> str:
+    """The folder ``--save-dir`` names, made if need be and checked writable before the first game is played."""
     import importlib.util
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from loveletter.i18n import os_problem
 
     if importlib.util.find_spec("loveletter.records") is None:
         raise _usage(t("simulate.error.records"))
     path = Path(folder).expanduser()
     try:
+        if path.exists() and not path.is_dir():
+            raise _usage(t("simulate.error.save_dir_file", folder=folder))
         path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".loveletter-", suffix=".tmp", dir=path)  # can a record be written?
+        os.close(fd)
+        os.unlink(probe)
     except OSError as exc:
-        raise _usage(t("simulate.error.save_dir", folder=folder, problem=exc.strerror or exc)) from None
+        problem = os_problem(exc.errno, exc.strerror)
+        raise _usage(t("simulate.error.save_dir", folder=folder, problem=problem)) from None
     return str(path)
 
 
 def _play(
-    specs: list[GameSpec], play_one: Callable[[GameSpec], GameResult], jobs: int, *, show_progress: bool
-) -> list[GameResult]:
-    from loveletter.bots.arena import run_games
+    specs: Iterable[GameSpec], games: int, play_one: Callable[[GameSpec], GameResult], jobs: int, *, show_progress: bool
+) -> Generator[GameResult]:
+    """The results as the games end (in order), with a progress bar on a terminal."""
+    from loveletter.bots.arena import stream_games
 
+    chunk = max(1, min(8, games // (jobs * 8)))
+    results = stream_games(specs, play_one, jobs=jobs, chunk=chunk)
     if not show_progress:
-        return run_games(specs, play_one, jobs=jobs)
+        yield from results
+        return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=True) as progress:
-        task = progress.add_task(t("simulate.progress"), total=len(specs))
-        return run_games(specs, play_one, jobs=jobs, on_result=lambda _: progress.advance(task))
+        task = progress.add_task(t("simulate.progress"), total=games)
+        for result in results:
+            progress.advance(task)
+            yield result
 
 
 def _reason(reason: str) -> str:
@@ -169,11 +239,18 @@ def _percent(x: float) -> str:
 def _print_tables(summary: Summary, seed: int, save_dir: str | None) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    console = Console()
+    from loveletter.i18n import printable
+
+    # Nothing here is read as rich markup: the ruleset's name and the folder come from the player's files.
+    console = Console(highlight=False)
     games = summary.games
+    if games == 0:
+        return
     key = "simulate.title" if summary.players > 1 else "simulate.title_one"
-    console.print(f"[bold]{t(key, games=games, ruleset=summary.ruleset, players=summary.players)}[/]")
+    title = t(key, games=games, ruleset=printable(summary.ruleset), players=summary.players)
+    console.print(Text(title, style="bold"))
 
     seats = Table(title=t("simulate.seats_title"))
     for key, justify in (("seat", "right"), ("level", "left"), ("wins", "right"), ("rate", "right"), ("ci", "right")):
@@ -222,6 +299,6 @@ def _print_tables(summary: Summary, seed: int, save_dir: str | None) -> None:
             seconds=f"{summary.seconds:.1f}",
         )
     )
-    console.print(t("simulate.seed", seed=seed))
+    console.print(Text(t("simulate.seed", seed=seed)))
     if save_dir is not None:
-        console.print(t("simulate.saved", folder=save_dir))
+        console.print(Text(t("simulate.saved", folder=printable(save_dir))))

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:  # the command's modules are imported when it runs, not when the parser is built
+    from pathlib import Path
+
     from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame, SolitaireRuleset
     from loveletter.tui.solitaire.app import SolitaireApp
@@ -41,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
 
     ruleset = load_solitaire_ruleset()
     if args.layout_file:
+        from pathlib import Path
+
         game = SolitaireGame(ruleset, layout=read_layout(Path(args.layout_file), ruleset))
     else:
         game = SolitaireGame(ruleset, seed=args.seed if args.seed is not None else new_deal())
@@ -123,6 +126,7 @@ def _session(
 
     from rich.console import Console
 
+    from loveletter.records.library import short_name
     from loveletter.tui.screen import Screen
     from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import load_streak
@@ -144,7 +148,7 @@ def _session(
         saver.flush()  # a save Ctrl-C cut short: the file is one action behind until it is written
         if saver.problem is None:
             key = "solitaire.saved.over" if app.game.over else "records.interrupted"
-            print(t(key, path=saver.path), file=sys.stderr)
+            print(t(key, path=saver.path, name=short_name(saver.path)), file=sys.stderr)
         _report_problem(app)
         return 130
     finally:

@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NoReturn
 
 from loveletter.engine.errors import RulesetError, SetupError
+from loveletter.engine.textfile import TextFileError, read_text_file
 
 GuardNaming = Literal["card", "number"]
 GameTie = Literal["shared", "tiebreak_round"]
@@ -47,9 +48,17 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
     {
         # finding and reading the file
         "unknown_ruleset": "no bundled ruleset has this name; choose one of {choices}, or give a path to a .toml file",
+        "empty_ruleset": "no ruleset given; choose one of {choices}, or give a path to a .toml file",
         "file_not_found": "file not found; check the path",
-        "unreadable": "cannot be read ({error}: {detail})",
+        "file_folder": "is a folder; give the path of a .toml file",
+        "file_permission": "cannot be read: permission denied",
+        "file_not_regular": "is not a regular file (a pipe or a device?); give the path of a .toml file",
+        "file_too_large": "is larger than {limit} KB, too large for a ruleset",
+        "file_not_text": "is not UTF-8 text",
+        "unreadable": "cannot be read ({error})",
         "invalid_toml": "is not valid TOML: {detail}",
+        "toml_too_deep": "is not a ruleset: its TOML is nested too deeply to be read",
+        "toml_number_too_long": "is not a ruleset: it holds a number too long to be read",
         "solitaire_kind": "this is the one-player variant; play it with `loveletter solitaire`",
         # the shape of the data
         "unknown_key": "unknown key; allowed here: {allowed}",
@@ -64,6 +73,10 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
         "bad_kind": 'must be "multiplayer" or "solitaire", got {value}',
         "no_cards": "must define at least one card type",
         "bad_card_id": "a card id is a capitalised word of letters only, such as Guard or DowagerQueen",
+        "card_id_case": "{card} and {other} differ only in case, and card ids are read without regard to case",
+        "card_id_word": "{card} is a word of the action notation ({words}); give the card another id",
+        "text_too_long": "must be at most {limit} characters, got {length}",
+        "text_not_printable": "must be printable text on one line (no control characters)",
         "unknown_effect": "unknown effect {name}; known: {known}",
         "unknown_card": "unknown card {name}; known: {known}",
         "unknown_tie_break": "unknown tie break {name}; known: {known}",
@@ -80,6 +93,14 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
         "card_unused": "is in no mode's copies; remove it or give it copies",
         "game_tie_conflict": "is {mode} but flags.premium_game_tie is {flag}; keep one of them",
         "game_tie_unused": "no mode seats 2 to 4 players, so this flag has nothing to set",
+        "game_tie_endless": (
+            "every card of this mode has the value {value} and none can knock a player out, so every round ends in "
+            'a tie and tie-break rounds would never end; use game_tie = "shared"'
+        ),
+        "rounds_undecided": (
+            "every card of mode {mode} has the value {value} and none can knock a player out, so every round ends "
+            "in a tie, which this flag gives to nobody: the game would never end"
+        ),
         # the solitaire's own file (loveletter.solitaire.ruleset)
         "solitaire_not_kind": (
             'must be "solitaire" for the one-player variant, got {value} (play it with loveletter play)'
@@ -94,13 +115,32 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
 
 
 def ruleset_error(source: str, key: str, code: str, **params: object) -> RulesetError:
-    """A :class:`RulesetError` for the problem ``code`` of :data:`PROBLEMS`, worded in English."""
-    shown = {name: str(value) for name, value in params.items()}
-    return RulesetError(source, key, PROBLEMS[code].format(**shown), code=code, params=shown)
+    """A :class:`RulesetError` for the problem ``code`` of :data:`PROBLEMS`, worded in English. The key and the
+    details come from the file, which may hold anything: each is cut short enough for a one-line message."""
+    shown = {name: _clip(str(value), 400) for name, value in params.items()}
+    return RulesetError(source, _clip(key, 80), PROBLEMS[code].format(**shown), code=code, params=shown)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 MAX_PLAYERS = 8
+#: A ruleset file is a few kilobytes; one past this size is refused unread.
+MAX_BYTES = 1 << 20
 _CARD_ID = re.compile(r"^[A-Z][A-Za-z]{0,23}$")
+#: Words of the action notations (the game's and the solitaire's): a card with one of these ids would be read as
+#: that action. Any id beginning with "keep" is read as a Chancellor's keep.
+NOTATION_WORDS = ("keep", "return", "redraw", "pass", "draw", "agent", "hand", "choose")
+#: The longest name, title and description a ruleset may give (they are shown in tables and titles).
+NAME_LIMIT, TITLE_LIMIT, DESCRIPTION_LIMIT = 60, 100, 2000
+#: The effects that cannot knock a player out, give a token or break a tie when every card of the deck has the
+#: same value (a Baron or a Dowager Queen compares equal hands; a Guard has nothing to name; with no Princess a
+#: Prince only makes a player draw): with only these, every round ends in a tie of every player.
+_INERT_WHEN_ALL_EQUAL = frozenset(
+    {"baron", "handmaid", "priest", "king", "countess", "chancellor", "cardinal", "baroness", "dowager_queen", "prince",
+     "guard"}
+)  # fmt: skip
 _GAME_TIES = ("shared", "tiebreak_round")
 #: The player counts of premium's small game, which RULES.md §8's premium_game_tie flag is about.
 _SMALL_GAME = (2, 4)
@@ -241,31 +281,46 @@ def bundled_names() -> list[str]:
 
 def resolve_source(name_or_path: str) -> tuple[Path, bool]:
     """Map a ruleset argument to a file: a bundled name, or a path to a user's TOML file."""
+    choices = ", ".join(n for n in bundled_names() if n != "solitaire")
+    if not name_or_path.strip():
+        raise ruleset_error('""', "", "empty_ruleset", choices=choices)
     if name_or_path in bundled_names():
         return bundled_dir() / f"{name_or_path}.toml", True
     path = Path(name_or_path).expanduser()
     looks_like_path = path.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path
-    if looks_like_path or path.is_file():
+    if looks_like_path or _exists(path):
         return path, False
-    choices = ", ".join(n for n in bundled_names() if n != "solitaire")
     raise ruleset_error(name_or_path, "", "unknown_ruleset", choices=choices)
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the system, or with a NUL in it
+        return False
+
+
 def read_toml(name_or_path: str) -> tuple[dict[str, Any], Path, str, bool]:
-    """Read and parse a ruleset file: (data, path, text, bundled). Errors are :class:`RulesetError`."""
+    """Read and parse a ruleset file: (data, path, text, bundled). Errors are :class:`RulesetError`. Only a
+    regular file of at most :data:`MAX_BYTES` is read (:func:`~loveletter.engine.textfile.read_text_file`)."""
     path, bundled = resolve_source(name_or_path)
     shown = path.name if bundled else str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ruleset_error(shown, "", "file_not_found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ruleset_error(shown, "", "unreadable", error=exc.__class__.__name__, detail=exc) from None
+        text = read_text_file(path, limit=MAX_BYTES)
+    except TextFileError as exc:
+        if exc.reason == "os_error":
+            raise ruleset_error(shown, "", "unreadable", error=exc.strerror or "?", errno=exc.errno or 0) from None
+        code = {"missing": "file_not_found", "too_large": "file_too_large"}.get(exc.reason, f"file_{exc.reason}")
+        raise ruleset_error(shown, "", code, limit=MAX_BYTES // 1024) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line, column = _toml_position(str(exc), text)
         raise ruleset_error(shown, "", "invalid_toml", detail=exc, line=line, column=column) from None
+    except RecursionError:
+        raise ruleset_error(shown, "", "toml_too_deep") from None
+    except ValueError:  # an integer past the interpreter's digit limit
+        raise ruleset_error(shown, "", "toml_number_too_long") from None
     return data, path, text, bundled
 
 
@@ -298,20 +353,29 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
         required={"name", "cards", "modes"},
         optional={"title", "kind", "guard_naming", "countess_forced_by", "tie_breaks", "flags", "description"},
     )
-    name = c.string(data["name"], "name")
+    name = c.text(data["name"], "name", NAME_LIMIT)
     if "kind" in data and data["kind"] != "multiplayer":
-        c.fail("kind", "bad_kind", value=repr(data["kind"]))
-    title = c.string(data.get("title", name), "title")
+        c.fail("kind", "bad_kind", value=short_repr(data["kind"]))
+    title = c.text(data.get("title", name), "title", TITLE_LIMIT)
+    if "description" in data:
+        c.text(data["description"], "description", DESCRIPTION_LIMIT, lines=True)
     guard_naming = c.choice(data.get("guard_naming", "card"), "guard_naming", ("card", "number"))
 
     raw_cards = c.table(data["cards"], "cards")
     if not raw_cards:
         c.fail("cards", "no_cards")
     cards: dict[str, CardType] = {}
+    folded: dict[str, str] = {}
     for card_id, raw_spec in raw_cards.items():
         key = f"cards.{card_id}"
         if not _CARD_ID.match(card_id):
             c.fail(key, "bad_card_id")
+        low = card_id.lower()
+        if low in NOTATION_WORDS or low.startswith("keep"):
+            c.fail(key, "card_id_word", card=card_id, words=", ".join(NOTATION_WORDS))
+        if low in folded:
+            c.fail(key, "card_id_case", card=card_id, other=folded[low])
+        folded[low] = card_id
         spec = c.table(raw_spec, key)
         c.keys(spec, key, required={"value", "effect"}, optional={"title"})
         value = c.integer(spec["value"], f"{key}.value", 0, 99)
@@ -329,7 +393,9 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
     if not raw_modes:
         c.fail("modes", "no_modes")
     for i, raw in enumerate(raw_modes):
-        modes.append(_parse_mode(c, raw, f"modes[{i}]", cards, ordered, guard_naming, guard_values, small_game_tie))
+        mode = _parse_mode(c, raw, f"modes[{i}]", cards, ordered, guard_naming, guard_values, small_game_tie)
+        _check_decidable(c, mode, f"modes[{i}]", tie_breaks, flags)
+        modes.append(mode)
     modes.sort(key=lambda m: m.players)
     for a, b in itertools.pairwise(modes):
         if b.players[0] <= a.players[1]:
@@ -385,7 +451,9 @@ def _parse_mode(
     tokens_raw = c.table(raw["tokens_to_win"], f"{key}.tokens_to_win")
     tokens: dict[int, int] = {}
     for k, v in tokens_raw.items():
-        if not (k.isascii() and k.isdigit()):  # str.isdigit() also accepts digits int() rejects, such as '²'
+        # ASCII digits (str.isdigit() also accepts digits int() rejects, such as '²'), and few of them: a player
+        # count has one digit, and int() refuses thousands.
+        if not (k.isascii() and k.isdigit() and len(k) <= 2):
             c.fail(f"{key}.tokens_to_win.{k}", "tokens_key")
         tokens[int(k)] = c.integer(v, f"{key}.tokens_to_win.{k}", 1, 99)
     missing = [n for n in range(lo, hi + 1) if n not in tokens]
@@ -420,6 +488,25 @@ def _parse_mode(
     )
 
 
+def _check_decidable(c: _Checker, mode: Mode, key: str, tie_breaks: tuple[str, ...], flags: Flags) -> None:
+    """Refuse a mode whose rounds can never be decided, where that is certain: every card has the same value and
+    none can knock a player out (:data:`_INERT_WHEN_ALL_EQUAL`), and no tie break, so every round ends at the
+    deck-out with every player in and tied. Then a residual tie given to nobody never gives a token, and a
+    tie-break round never ends. (Whatever a file says, the engine ends a run of tie-break rounds:
+    :data:`loveletter.engine.scoring.MAX_TIEBREAK_ROUNDS`.)"""
+    values = {card.value for card in mode.cards}
+    effects = {card.effect for card in mode.cards}
+    if len(values) != 1 or tie_breaks or not effects <= _INERT_WHEN_ALL_EQUAL:
+        return
+    if "guard" in effects and mode.guard_names:
+        return  # a Guard can name another card and knock its holder out
+    value = values.pop()
+    if flags.residual_tie == "none":
+        c.fail("flags.residual_tie", "rounds_undecided", mode=list(mode.players), value=value)
+    if mode.game_tie == "tiebreak_round":
+        c.fail(f"{key}.game_tie", "game_tie_endless", value=value)
+
+
 def _parse_flags(c: _Checker, raw: Any) -> tuple[Flags, str | None]:
     """The flags, and ``premium_game_tie`` if given (it is applied to the 2-4 player mode, not kept as a flag)."""
     raw = c.table(raw, "flags")
@@ -433,11 +520,22 @@ def _parse_flags(c: _Checker, raw: Any) -> tuple[Flags, str | None]:
             small_game_tie = c.choice(v, f"flags.{k}", _GAME_TIES)
         elif k in _BOOL_FLAGS:
             if not isinstance(v, bool):
-                c.fail(f"flags.{k}", "not_bool", value=repr(v))
+                c.fail(f"flags.{k}", "not_bool", value=short_repr(v))
             values[k] = v
         else:
             values[k] = c.choice(v, f"flags.{k}", _FLAG_CHOICES[k])
     return Flags(**values), small_game_tie
+
+
+def checked_text(source: str, value: Any, key: str, limit: int, *, lines: bool = False) -> str:
+    """A name, title or description from the file ``source``: a non-empty string of at most ``limit`` characters,
+    printable (on one line unless ``lines``); else a :class:`RulesetError`."""
+    return _Checker(source).text(value, key, limit, lines=lines)
+
+
+def short_repr(value: Any) -> str:
+    """A value from the file, short enough for a one-line message."""
+    return _clip(repr(value), 40)
 
 
 class _Checker:
@@ -470,12 +568,21 @@ class _Checker:
 
     def string(self, value: Any, key: str) -> str:
         if not isinstance(value, str) or not value:
-            self.fail(key, "not_string", value=repr(value))
+            self.fail(key, "not_string", value=short_repr(value))
         return value
+
+    def text(self, value: Any, key: str, limit: int, *, lines: bool = False) -> str:
+        """A non-empty string of at most ``limit`` characters, printable (on one line unless ``lines``)."""
+        text = self.string(value, key)
+        if len(text) > limit:
+            self.fail(key, "text_too_long", limit=limit, length=len(text))
+        if not (text.replace("\n", " ") if lines else text).isprintable():
+            self.fail(key, "text_not_printable")
+        return text
 
     def integer(self, value: Any, key: str, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            self.fail(key, "not_integer", lo=lo, hi=hi, value=repr(value))
+            self.fail(key, "not_integer", lo=lo, hi=hi, value=short_repr(value))
         return value
 
     def one_of(self, value: Any, key: str, allowed: Collection[str], code: str) -> str:
@@ -483,7 +590,7 @@ class _Checker:
         problem when it is not there."""
         text = self.string(value, key)
         if text not in allowed:
-            self.fail(key, code, name=repr(text), known=", ".join(sorted(allowed)))
+            self.fail(key, code, name=short_repr(text), known=", ".join(sorted(allowed)))
         return text
 
     def names(self, value: Any, key: str, allowed: Collection[str], code: str) -> tuple[str, ...]:
@@ -492,5 +599,5 @@ class _Checker:
 
     def choice(self, value: Any, key: str, choices: tuple[str, ...]) -> str:
         if value not in choices:
-            self.fail(key, "not_choice", choices=", ".join(repr(x) for x in choices), value=repr(value))
+            self.fail(key, "not_choice", choices=", ".join(repr(x) for x in choices), value=short_repr(value))
         return value  # type: ignore[no-any-return]

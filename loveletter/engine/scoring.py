@@ -16,6 +16,10 @@ from loveletter.engine.result import RoundResult
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
 
+#: Tie-break rounds in a row after which the players still tied share the win: a game always ends, even with a
+#: deck whose every round can end in a tie (our rule; the rulebooks never meet such a deck).
+MAX_TIEBREAK_ROUNDS = 10
+
 
 def deck_out_scores(s: GameState) -> tuple[tuple[int, int], ...]:
     """Each remaining player's hand value at a deck-out, with the Count's bonus (premium)."""
@@ -100,8 +104,10 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
 
 
 def _settle_tiebreak(s: GameState, round_winners: tuple[int, ...]) -> None:
-    """In a tie-break round only winning the round decides the game; several winners play another one."""
-    if len(round_winners) == 1:
+    """In a tie-break round only winning the round decides the game; several winners play another one, up to
+    :data:`MAX_TIEBREAK_ROUNDS` in a row, after which they share the win."""
+    s.tiebreak_rounds += 1
+    if len(round_winners) == 1 or s.tiebreak_rounds >= MAX_TIEBREAK_ROUNDS:
         _finish(s, round_winners)
         return
     s.tiebreak = round_winners
@@ -125,6 +131,7 @@ def check_game_end(s: GameState, *, mid_round: bool) -> None:
             # A mid-round batch gives one token to one player, so a tie can only arise at a round's end.
             assert not mid_round, "a game tie cannot arise in the middle of a round"
             s.tiebreak = reached
+            s.tiebreak_rounds = 0
             prior = tuple(p for p in s.last_winners if p in reached)
             s.next_first = prior or reached
             if s.log is not None:

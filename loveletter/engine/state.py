@@ -95,6 +95,7 @@ class GameState:
         "sycophant",
         "tables",
         "tiebreak",
+        "tiebreak_rounds",
         "tokens",
         "turn",
         "winners",
@@ -111,6 +112,7 @@ class GameState:
     phase: Phase
     winners: tuple[int, ...]
     tiebreak: tuple[int, ...] | None
+    tiebreak_rounds: int  # tie-break rounds played in a row (scoring.MAX_TIEBREAK_ROUNDS)
     next_first: tuple[int, ...]
     last_winners: tuple[int, ...]
     result: RoundResult | None
@@ -156,6 +158,7 @@ class GameState:
         self.phase = Phase.ROUND_OVER
         self.winners = ()
         self.tiebreak = None
+        self.tiebreak_rounds = 0
         self.next_first = tuple(range(players))
         self.last_winners = ()
         self.result = None
@@ -196,6 +199,7 @@ class GameState:
         new.phase = self.phase
         new.winners = self.winners
         new.tiebreak = self.tiebreak
+        new.tiebreak_rounds = self.tiebreak_rounds
         new.next_first = self.next_first
         new.last_winners = self.last_winners
         new.result = self.result

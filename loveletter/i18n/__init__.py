@@ -17,30 +17,97 @@ variables, then English).
 from __future__ import annotations
 
 import os
-import tomllib
-import unicodedata
-from collections.abc import Mapping, Sequence
+import sys
 from functools import cache
-from pathlib import Path
-from typing import Any, Protocol
+
+# The command line builds its --help from these catalogs, so this module is imported on every start: it imports
+# only what the interpreter has already loaded (no tomllib, pathlib or typing at import time).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from pathlib import Path
+    from typing import Any, Protocol
 
 LANGUAGES = ("en", "es")
 DEFAULT = "en"
-_HERE = Path(__file__).resolve().parent
+_HERE = os.path.dirname(os.path.abspath(__file__))
 _state = {"lang": DEFAULT}  # the language of this process (one player interface per process)
+#: Bumped when the cache's layout changes.
+_CACHE_LAYOUT = 1
 
 
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
-    """The flattened catalog of ``lang``: dotted key -> text, from every file of its folder."""
-    flat: dict[str, str] = {}
-    for path in sorted((_HERE / lang).glob("*.toml")):
-        flat.update(catalog_file(path))
+    """The flattened catalog of ``lang``: dotted key -> text, from every file of its folder.
+
+    Parsing the TOML files costs more than the rest of a ``--help``, so the flattened catalog is kept in a
+    cache beside the bytecode (``i18n/__pycache__/catalog-<lang>.<python>.marshal``), valid while every file of
+    the folder has the name, size and modification time it had (as Python checks its ``.pyc`` files); it is
+    rebuilt from the TOML files whenever one changes, and simply not written where the folder is read-only.
+    """
+    return load_catalog(os.path.join(_HERE, lang), cache_file(lang))
+
+
+def cache_file(lang: str) -> str | None:
+    """Where the cache of ``lang``'s catalog is kept (``None``: this interpreter keeps no bytecode caches)."""
+    tag = sys.implementation.cache_tag
+    return None if tag is None else os.path.join(_HERE, "__pycache__", f"catalog-{lang}.{tag}.marshal")
+
+
+def load_catalog(folder: str, cached: str | None = None) -> dict[str, str]:
+    """The catalog of the TOML files in ``folder``, through the cache file ``cached`` (see :func:`catalog`)."""
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".toml"))
+        signature = tuple(
+            (name, info.st_mtime_ns, info.st_size) for name in names for info in [os.stat(os.path.join(folder, name))]
+        )
+    except OSError:
+        names, signature = [], ()
+    if cached is not None:
+        flat = _read_cache(cached, signature)
+        if flat is not None:
+            return flat
+    flat = {}
+    for name in names:
+        flat.update(catalog_file(os.path.join(folder, name)))
+    if cached is not None:
+        _write_cache(cached, signature, flat)
     return flat
 
 
-def catalog_file(path: Path) -> dict[str, str]:
+def _read_cache(path: str, signature: tuple[tuple[str, int, int], ...]) -> dict[str, str] | None:
+    import marshal
+
+    try:
+        with open(path, "rb") as f:
+            layout, stored, flat = marshal.load(f)
+    except (OSError, EOFError, ValueError, TypeError):  # missing, unreadable or damaged: rebuilt
+        return None
+    if layout != _CACHE_LAYOUT or stored != signature or not isinstance(flat, dict):
+        return None
+    return flat
+
+
+def _write_cache(path: str, signature: tuple[tuple[str, int, int], ...], flat: dict[str, str]) -> None:
+    import marshal
+
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temporary, "wb") as f:
+            marshal.dump((_CACHE_LAYOUT, signature, flat), f)
+        os.replace(temporary, path)  # atomic: another process reads the old cache or the new one, never half
+    except OSError:
+        import contextlib
+
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def catalog_file(path: str | Path) -> dict[str, str]:
     """One catalog file, flattened: dotted key -> text."""
+    import tomllib
+
     flat: dict[str, str] = {}
 
     def walk(prefix: str, node: Mapping[str, Any]) -> None:
@@ -51,7 +118,7 @@ def catalog_file(path: Path) -> dict[str, str]:
             else:
                 flat[full] = str(value)
 
-    with path.open("rb") as f:
+    with open(path, "rb") as f:
         walk("", tomllib.load(f))
     return flat
 
@@ -104,13 +171,105 @@ def has(key: str, lang: str | None = None) -> bool:
 
 
 def t(key: str, /, **values: object) -> str:
-    """The message ``key`` in the current language, formatted with ``values``; falls back to English."""
+    """The message ``key`` in the current language, formatted with ``values``; falls back to English. A command
+    the message shows (```loveletter resume```, or on a line of its own) is written as the player runs this
+    program (:func:`program`)."""
     text = catalog(_state["lang"]).get(key)
     if text is None:
         text = catalog(DEFAULT).get(key)
         if text is None:
             raise KeyError(f"no message {key!r} in the catalogs")
-    return text.format(**values) if values else text
+    if values:
+        text = text.format(**values)
+    if "loveletter " in text and program() != PROGRAM:
+        import re
+
+        text = re.sub(r"(`|^ +)loveletter ", rf"\g<1>{program()} ", text, flags=re.MULTILINE)
+    return text
+
+
+#: The program's name, as a message shows it in a command.
+PROGRAM = "loveletter"
+
+
+def program(environ: Mapping[str, str] | None = None) -> str:
+    """How the player runs this program, for the commands messages show: ``uv run loveletter`` when it was started
+    by ``uv run`` and no ``loveletter`` command is on the player's own path (uv puts the project's environment
+    first on the path only for the program it runs), else ``loveletter``.
+
+    >>> program({"PATH": "/usr/bin"})
+    'loveletter'
+    >>> program({"UV_RUN_RECURSION_DEPTH": "1", "PATH": ""})
+    'uv run loveletter'
+    """
+    env = os.environ if environ is None else environ
+    if not env.get("UV_RUN_RECURSION_DEPTH"):
+        return PROGRAM
+    return _program_under_uv(env.get("PATH", ""), os.path.join(sys.prefix, "bin"))
+
+
+@cache
+def _program_under_uv(path: str, environment_bin: str) -> str:
+    entries = path.split(os.pathsep)
+    if environment_bin in entries:
+        entries.remove(environment_bin)  # the entry uv added (an activated environment's own entry stays)
+    for entry in entries:
+        if entry and os.access(os.path.join(entry, PROGRAM), os.X_OK):
+            return PROGRAM
+    return f"uv run {PROGRAM}"
+
+
+def os_problem(errno: int | None, strerror: str | None = None) -> str:
+    """What the system said went wrong with a file (an ``OSError``'s ``errno``), in the player's language: the
+    common failures from the catalog (``system.error.*``), anything else in the system's own words.
+
+    >>> set_language("es")
+    >>> os_problem(13, "Permission denied"), os_problem(28, "No space left on device")
+    ('permiso denegado', 'el disco está lleno')
+    >>> os_problem(None, "Something odd")
+    'Something odd'
+    >>> set_language("en")
+    """
+    import errno as codes
+
+    words = {
+        codes.ENOENT: "not_found",
+        codes.EACCES: "permission",
+        codes.EPERM: "permission",
+        codes.EISDIR: "folder",
+        codes.ENOTDIR: "not_folder",
+        codes.EEXIST: "exists",
+        codes.ENOSPC: "disk_full",
+        getattr(codes, "EDQUOT", codes.ENOSPC): "disk_full",
+        codes.EROFS: "read_only",
+        codes.ENAMETOOLONG: "name_too_long",
+        codes.ELOOP: "link_loop",
+    }
+    key = words.get(errno) if errno is not None else None
+    if key is not None:
+        return t(f"system.error.{key}")
+    return strerror or t("system.error.unknown", errno=errno if errno is not None else "?")
+
+
+def printable(text: str) -> str:
+    r"""``text`` safe to show on a terminal as it is: control characters (escape sequences, new lines), the
+    characters that reorder a line (bidirectional overrides) and lone surrogates are written as escapes, so a
+    name in a shared record can neither repaint the screen nor break the output. Names are shown through this.
+
+    >>> printable("Ana"), printable("a\x1b[2Jb"), printable("x\ny"), printable("\ud800")
+    ('Ana', 'a\\x1b[2Jb', 'x\\ny', '\\ud800')
+    """
+    if text.isprintable():
+        return text
+    return text.translate(_escapes())
+
+
+@cache
+def _escapes() -> dict[int, str]:
+    named = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
+    codes = [*range(0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+    codes += [0x2028, 0x2029, *range(0xD800, 0xE000)]
+    return {c: named.get(c) or (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in codes}
 
 
 def ruleset_problem(code: str, params: Mapping[str, object]) -> str | None:
@@ -119,6 +278,12 @@ def ruleset_problem(code: str, params: Mapping[str, object]) -> str | None:
     key = f"ruleset.problem.{code}"
     if not code or not has(key, DEFAULT):
         return None
+    if (
+        code == "unreadable" and "error" in params
+    ):  # the system's words for what went wrong, from the catalog where it has them
+        errno = params.get("errno")
+        number = int(errno) if isinstance(errno, str) and errno.isdigit() and int(errno) else None
+        params = {**params, "error": os_problem(number, str(params.get("error", "")) or None)}
     try:
         return t(key, **params)
     except (KeyError, IndexError):
@@ -140,11 +305,13 @@ def card_text(card: str, ruleset: str | None = None) -> str:
     return ""
 
 
-class _Titled(Protocol):
-    @property
-    def name(self) -> str: ...
-    @property
-    def title(self) -> str: ...
+if TYPE_CHECKING:
+
+    class _Titled(Protocol):
+        @property
+        def name(self) -> str: ...
+        @property
+        def title(self) -> str: ...
 
 
 def ruleset_title(ruleset: _Titled) -> str:
@@ -172,6 +339,8 @@ def fold(text: str) -> str:
     >>> fold("PRÍNCIPE"), fold("Bufón"), fold("Espía")
     ('principe', 'bufon', 'espia')
     """
+    import unicodedata
+
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

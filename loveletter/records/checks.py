@@ -26,7 +26,11 @@ from loveletter.errors import UserError
 from loveletter.i18n import t
 
 FORMAT = "loveletter-record"
-VERSION = 1
+#: Version 2 writes the round still being played of an unfinished game sealed (see :func:`seal`); version 1
+#: records (every round in plain JSON) are read as they always were.
+VERSION = 2
+#: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread.
+MAX_BYTES = 8 << 20
 #: What a new record says wrote it.
 PROGRAM = f"loveletter {__version__}"
 #: At most this many legal actions are listed when an action is not one of them.
@@ -62,36 +66,41 @@ def clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _not_json(constant: str) -> Any:
+    raise ValueError(constant)
+
+
 def parse_json(text: str, source: str) -> Any:
     """The JSON in ``text``; anything the parser cannot take (bad syntax, nesting deep enough to exhaust the
-    stack, a number too long to convert) is a :class:`RecordError`."""
+    stack, a number too long to convert, ``NaN`` or ``Infinity``, which JSON does not have) is a
+    :class:`RecordError`."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as exc:
         problem = t("records.error.invalid_json", line=exc.lineno, column=exc.colno)
     except RecursionError:
         problem = t("records.error.too_deep")
-    except ValueError:  # an integer past the interpreter's digit limit
-        problem = t("records.error.too_long")
+    except ValueError as exc:  # NaN or Infinity, or an integer past the interpreter's digit limit
+        constant = str(exc) in ("NaN", "Infinity", "-Infinity")
+        problem = t("records.error.not_number" if constant else "records.error.too_long")
     raise RecordError(source, "", problem) from None
 
 
 def read_text(path: Any) -> str:
-    """The text of a record file; a missing or unreadable file is a :class:`RecordError`."""
+    """The text of a record file, read only from a regular file of at most :data:`MAX_BYTES`
+    (:func:`~loveletter.engine.textfile.read_text_file`); anything else is a :class:`RecordError`."""
+    from loveletter.engine.textfile import TextFileError, read_text_file
+    from loveletter.i18n import os_problem
+
     source = str(path)
     try:
-        text: str = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(source, "", t("records.error.missing")) from None
-    except IsADirectoryError:
-        raise RecordError(source, "", t("records.error.folder")) from None
-    except PermissionError:
-        raise RecordError(source, "", t("records.error.permission")) from None
-    except UnicodeDecodeError:
-        raise RecordError(source, "", t("records.error.not_text")) from None
-    except OSError as exc:
-        raise RecordError(source, "", t("records.error.unreadable", errno=exc.errno or "?")) from None
-    return text
+        return read_text_file(path, limit=MAX_BYTES)
+    except TextFileError as exc:
+        if exc.reason == "os_error":
+            problem = t("records.error.unreadable", problem=os_problem(exc.errno, exc.strerror))
+        else:
+            problem = t(f"records.error.{exc.reason}", limit=MAX_BYTES >> 20)
+        raise RecordError(source, "", problem) from None
 
 
 class Check:
@@ -117,6 +126,11 @@ class Check:
     def string(self, value: Any, where: str) -> str:
         if not isinstance(value, str):
             raise self.fail(where, t("records.error.text", type=type(value).__name__))
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate ("\\ud800"), which no file or screen can hold
+                raise self.fail(where, t("records.error.not_unicode")) from None
         return value
 
     def optional_string(self, value: Any, where: str) -> str | None:
@@ -134,6 +148,15 @@ class Check:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise self.fail("seed", t("records.error.seed", value=shown(value)))
         return value
+
+    def sealed(self, entry: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+        """A round entry with its sealed part opened (:func:`unseal`); an entry without one as it is."""
+        if "sealed" not in entry:
+            return entry
+        opened = unseal(self.string(entry["sealed"], f"{where}.sealed"))
+        if opened is None:
+            raise self.fail(f"{where}.sealed", t("records.error.sealed"))
+        return {**{k: v for k, v in entry.items() if k != "sealed"}, **opened}
 
     def header(self, top: Mapping[str, Any], format: str, supported: int) -> None:
         """The fields every record starts with: the format and a version this program reads (1 to ``supported``)."""
@@ -160,6 +183,57 @@ class Check:
         if text is None:
             check_bundled(name, kind, self.source)
         return name, text
+
+
+# ------------------------------------------------------------------------------------------------ sealing
+
+
+def seal(fields: Mapping[str, Any]) -> str:
+    """``fields`` of a round still being played, kept out of casual sight: JSON, compressed, in base 64. Anyone
+    with the file and a few lines of code can open it again: it keeps what a glance at the file would show (the
+    cards still to come, every hand) from whoever opens it, not from whoever sets out to read it.
+
+    >>> sealed = seal({"deck": ["Guard", "Princess"], "actions": []})
+    >>> "Princess" in sealed, unseal(sealed)
+    (False, {'deck': ['Guard', 'Princess'], 'actions': []})
+    """
+    import base64
+    import zlib
+
+    text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+    return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+
+
+def unseal(text: str) -> dict[str, Any] | None:
+    """The fields :func:`seal` sealed; ``None`` if ``text`` is not a seal (damaged, edited, or too large)."""
+    import base64
+    import binascii
+    import zlib
+
+    try:
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(base64.b64decode(text.encode("ascii"), validate=True), MAX_BYTES)
+        if inflate.unconsumed_tail:  # would open into more than a record may hold
+            return None
+        data = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
+    except (binascii.Error, zlib.error, UnicodeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def opened(data: Any) -> Any:
+    """A record's parsed JSON with every sealed round opened into plain fields (for tools and tests that read a
+    record's rounds; a load opens them by itself)."""
+    if isinstance(data, dict) and isinstance(data.get("rounds"), list):
+        rounds = []
+        for entry in data["rounds"]:
+            if isinstance(entry, dict) and isinstance(entry.get("sealed"), str):
+                fields = unseal(entry["sealed"]) or {}
+                rounds.append({**{k: v for k, v in entry.items() if k != "sealed"}, **fields})
+            else:
+                rounds.append(entry)
+        data = {**data, "rounds": rounds}
+    return data
 
 
 # ------------------------------------------------------------------------------------------------ the file
@@ -244,7 +318,9 @@ class RecordFile:
             "ruleset": {"name": self.ruleset, "text": self.ruleset_text},
             **fields,
         }
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        # A name no file can hold (a lone surrogate: a stray byte of a command line) is saved as "?".
+        return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
 
     def save(self, path: Path) -> None:
         from loveletter.records.store import write_atomic

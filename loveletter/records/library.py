@@ -1,16 +1,18 @@
-"""The saved games in the user's folder: naming new records, listing them, finding the latest unfinished one,
-loading a record of either kind."""
+"""The saved games in the user's folder: naming new records, listing and numbering them, finding one by its
+name or number and the latest unfinished one, loading a record of either kind."""
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from loveletter.records.checks import Check, read_text
-from loveletter.records.store import games_dir, sweep_temporaries
+from loveletter.errors import UserError
+from loveletter.i18n import os_problem, t
+from loveletter.records.checks import Check, RecordError, parse_json, read_text
+from loveletter.records.store import games_dir, is_games_dir, sweep_temporaries
 
 if TYPE_CHECKING:
     from loveletter.records.record import GameRecord
@@ -27,7 +29,8 @@ def new_record_path(kind: str, ruleset: str, game_id: str, folder: Path | None =
 
 @dataclass(frozen=True, slots=True)
 class RecordSummary:
-    """What ``loveletter games`` shows of a record, read without replaying it."""
+    """What ``loveletter games`` shows of a record, read without replaying it. Every field is as the file has it
+    (names may hold anything: they are shown through :func:`~loveletter.i18n.printable`)."""
 
     path: Path
     kind: str  # "game" or "solitaire"
@@ -39,47 +42,107 @@ class RecordSummary:
     finished: bool
     winners: tuple[str, ...]
     readable: bool = True
+    #: The record's number in the listing: 1 for the oldest game started (see :func:`record_names`).
+    number: int = 0
 
 
-def summarise(path: Path) -> RecordSummary:
+def summarise(path: Path, number: int = 0) -> RecordSummary:
+    """The summary of the record in ``path``; a file that is not one (of any damage) is summarised as unreadable."""
+    unreadable = RecordSummary(path, "?", "", "?", 0, (), 0, False, (), readable=False, number=number)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        seats = data.get("seats", [])
-        names = tuple(str(s.get("name", "?")) for s in seats)
-        result = data.get("result")
-        winners: tuple[str, ...] = ()
-        if isinstance(result, dict) and "winners" in result:
-            winners = tuple(names[w] if isinstance(w, int) and 0 <= w < len(names) else "?" for w in result["winners"])
-        return RecordSummary(
-            path=path,
-            kind=str(data.get("kind", "game")),
-            updated=str(data.get("updated", "")),
-            ruleset=str(data.get("ruleset", {}).get("name", "?")),
-            players=int(data.get("players", len(names))),
-            names=names,
-            rounds=len(data.get("rounds", [])),
-            finished=result is not None,
-            winners=winners,
-        )
-    except (OSError, ValueError, TypeError, AttributeError, RecursionError):  # any damage: listed as unreadable
-        return RecordSummary(path, "?", "", "?", 0, (), 0, False, (), readable=False)
+        data = parse_json(read_text(path), str(path))
+    except RecordError:
+        return unreadable
+    if not isinstance(data, dict):
+        return unreadable
+
+    def text(value: object, default: str) -> str:
+        return value if isinstance(value, str) else default
+
+    seats = data.get("seats")
+    seats = seats if isinstance(seats, list) else []
+    names = tuple(text(s.get("name"), "?") if isinstance(s, dict) else "?" for s in seats)
+    players = data.get("players")
+    result, rounds, ruleset = data.get("result"), data.get("rounds"), data.get("ruleset")
+    winners: tuple[str, ...] = ()
+    if isinstance(result, dict) and isinstance(result.get("winners"), list):
+        winners = tuple(names[w] if type(w) is int and 0 <= w < len(names) else "?" for w in result["winners"])
+    return RecordSummary(
+        path=path,
+        kind=text(data.get("kind"), "game"),
+        updated=text(data.get("updated"), ""),
+        ruleset=text(ruleset.get("name"), "?") if isinstance(ruleset, dict) else "?",
+        players=players if type(players) is int else len(names),
+        names=names,
+        rounds=len(rounds) if isinstance(rounds, list) else 0,
+        finished=result is not None,
+        winners=winners,
+        number=number,
+    )
+
+
+def record_names(folder: Path | None = None) -> list[str]:
+    """The file names of the records in ``folder`` (default: the saved-games folder), oldest game first: a
+    record's number in the listing is its place here, from 1. A new record is named from the moment its game
+    started, so a number stays the same while other games are played and new ones start. A folder that cannot
+    be read is a :class:`RecordError`; one that does not exist has no records."""
+    folder = folder or games_dir()
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.name.endswith(".json")]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        problem = t("records.error.folder_unreadable", problem=os_problem(exc.errno, exc.strerror))
+        raise RecordError(str(folder), "", problem) from None
+    return sorted(names)
 
 
 def list_records(folder: Path | None = None) -> list[RecordSummary]:
-    """Every record in the folder, newest first (stale temporary files are swept first)."""
+    """Every record in the folder, numbered (:func:`record_names`), the latest game started first. Stale
+    temporary files of the saved-games folder are swept first (only there: :func:`sweep_temporaries`)."""
     folder = folder or games_dir()
-    sweep_temporaries(folder)
-    if not folder.is_dir():
-        return []
-    summaries = [summarise(p) for p in folder.glob("*.json")]
-    return sorted(summaries, key=lambda s: (s.updated, s.path.name), reverse=True)
+    if is_games_dir(folder):
+        sweep_temporaries(folder)
+    names = record_names(folder)
+    return [summarise(folder / name, number) for number, name in reversed(list(enumerate(names, 1)))]
 
 
 def latest_unfinished(kind: str | None = None, folder: Path | None = None) -> Path | None:
-    for summary in list_records(folder):
-        if summary.readable and not summary.finished and (kind is None or summary.kind == kind):
-            return summary.path
-    return None
+    """The unfinished record played last (of ``kind``, if given)."""
+    candidates = [s for s in list_records(folder) if s.readable and not s.finished and (kind is None or s.kind == kind)]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda s: (s.updated, s.path.name)).path
+
+
+def short_name(path: Path | str) -> str:
+    """How a message names a record in a command to copy: its name alone if it is in the saved-games folder
+    (``resume`` and ``replay`` find it there, and ``games`` shows it so), else its path."""
+    path = Path(path)
+    return path.stem if path.suffix == ".json" and is_games_dir(path.parent) else str(path)
+
+
+def find_record(name: str, folder: Path | None = None) -> Path:
+    """The record ``name`` means, as ``resume`` and ``replay`` take it: a path to a file; a number from the
+    listing of ``loveletter games``; or a name it shows (with or without ``.json``), in the saved-games folder.
+
+    A path that exists is taken first; a name that is none of these is returned as a path, for the load to say
+    that there is no such file."""
+    folder = folder or games_dir()
+    path = Path(name).expanduser()
+    if name and (path.exists() or path.is_symlink()):
+        return path
+    if name.isascii() and name.isdigit():
+        names = record_names(folder)
+        number = int(name) if len(name) < 10 else 0
+        if not 1 <= number <= len(names):
+            raise UserError(t("records.error.no_number", number=name[:12], count=len(names)))
+        return folder / names[number - 1]
+    if name and os.sep not in name and (os.altsep is None or os.altsep not in name):
+        for candidate in (folder / name, folder / f"{name}.json"):
+            if candidate.exists():
+                return candidate
+    return path
 
 
 def load_record(path: Path) -> GameRecord | SolitaireRecord:

@@ -35,6 +35,7 @@ from loveletter.records.checks import (
     new_id,
     now,
     record_ruleset,
+    seal,
     shown,
     stamps,
 )
@@ -122,11 +123,18 @@ class GameRecord(RecordFile):
                 "players": self.players,
                 "seats": [s.to_json() for s in self.seats],
                 "seed": self.seed,
-                "rounds": [{"first_player": r.first_player, "deck": r.deck, "actions": r.actions} for r in self.rounds],
+                "rounds": [
+                    {"first_player": r.first_player, **self._round_fields(i, r)} for i, r in enumerate(self.rounds)
+                ],
                 "rng_state": self.rng_state,
                 "result": self.result,
             }
         )
+
+    def _round_fields(self, index: int, entry: RoundEntry) -> dict[str, Any]:
+        """A round's deck and actions, sealed while it is the round of a game still going on (:func:`seal`)."""
+        fields: dict[str, Any] = {"deck": entry.deck, "actions": entry.actions}
+        return {"sealed": seal(fields)} if self.result is None and index == len(self.rounds) - 1 else fields
 
     @classmethod
     def from_top(cls, top: Mapping[str, Any], source: str) -> GameRecord:
@@ -148,7 +156,7 @@ class GameRecord(RecordFile):
             raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=players))
         rounds = []
         for i, raw in enumerate(c.array(top.get("rounds"), "rounds")):
-            entry = c.obj(raw, f"rounds[{i}]")
+            entry = c.sealed(c.obj(raw, f"rounds[{i}]"), f"rounds[{i}]")
             deck = c.strings(entry.get("deck"), f"rounds[{i}].deck")
             actions = c.strings(entry.get("actions"), f"rounds[{i}].actions")
             rounds.append(RoundEntry(c.integer(entry.get("first_player"), f"rounds[{i}].first_player"), deck, actions))

@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from loveletter.i18n import os_problem
 from loveletter.records.checks import RecordFile
 from loveletter.records.library import new_record_path
-from loveletter.records.store import sweep_temporaries, write_atomic
+from loveletter.records.store import is_games_dir, sweep_temporaries, write_atomic
 
 R = TypeVar("R", bound=RecordFile)
 
@@ -33,15 +34,18 @@ class RecordSaver(Generic[R]):
     def begin(cls, record: R, folder: Path | None = None) -> RecordSaver[R]:
         """Save ``record`` once in a new file in ``folder`` (default: the saved-games folder)."""
         path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
-        sweep_temporaries(path.parent)  # what a killed save left behind
+        if is_games_dir(path.parent):
+            sweep_temporaries(path.parent)  # what a killed save left behind
         saver = cls(record, path)
         saver.save()
         return saver
 
     @classmethod
     def resume(cls, record: R, path: Path) -> RecordSaver[R]:
-        """Go on saving a loaded record to its own file."""
-        sweep_temporaries(path.parent)
+        """Go on saving a loaded record to its own file (stale temporaries are swept only if it is in the
+        saved-games folder: a record elsewhere may sit among other programs' files)."""
+        if is_games_dir(path.parent):
+            sweep_temporaries(path.parent)
         return cls(record, path)
 
     @property
@@ -55,7 +59,7 @@ class RecordSaver(Generic[R]):
         try:
             write_atomic(self.path, self.record.to_json())
         except OSError as exc:
-            self.reason = str(exc.strerror or exc)
+            self.reason = os_problem(exc.errno, exc.strerror)
             return
         self._pending = False
         self.reason = None

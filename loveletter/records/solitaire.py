@@ -49,6 +49,7 @@ from loveletter.records.checks import (
     new_id,
     now,
     record_ruleset,
+    seal,
     stamps,
 )
 from loveletter.solitaire.game import SolitaireGame
@@ -99,12 +100,14 @@ class SolitaireRecord(RecordFile):
     # --------------------------------------------------------------------------------------------- JSON
 
     def to_json(self) -> str:
+        fields = {"layout": self.layout, "actions": self.actions}
         return self.dump(
             {
                 "players": 1,
                 "seats": [{"name": self.name, "kind": "human"}],
                 "seed": self.seed,
-                "rounds": [{"layout": self.layout, "actions": self.actions}],
+                # The deal of a game still going on is sealed (records.checks.seal): the face-down cards in it.
+                "rounds": [{"sealed": seal(fields)} if self.result is None else fields],
                 "result": self.result,
             }
         )
@@ -119,7 +122,7 @@ class SolitaireRecord(RecordFile):
         rounds = c.array(top.get("rounds"), "rounds")
         if len(rounds) != 1:
             raise c.fail("rounds", t("records.error.one_round", count=len(rounds)))
-        entry = c.obj(rounds[0], "rounds[0]")
+        entry = c.sealed(c.obj(rounds[0], "rounds[0]"), "rounds[0]")
         seats = top.get("seats")
         player = PLAYER
         if isinstance(seats, list) and seats and isinstance(seats[0], dict) and isinstance(seats[0].get("name"), str):

@@ -4,17 +4,26 @@ A save never leaves a broken file behind: the text goes to a temporary file in t
 fsynced, then ``os.replace``-d over the record (atomic on POSIX and Windows), and the folder is fsynced so the
 rename itself survives a crash. Whatever instant the program is killed at, the record on disk is the old one or
 the new one.
+
+A record holds the hands of a game still going on, so it is the owner's alone: every file is written readable by
+its owner only (mode 0600), and the data folder and its games folder are kept so (0700).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import time
 from pathlib import Path
 
 #: Temporary files are named ``.<record name>.<pid>.tmp``; older than this, a leftover is swept.
 STALE_SECONDS = 60.0
+#: The name of a temporary file :func:`write_atomic` leaves when it is killed while writing a record: the only
+#: files :func:`sweep_temporaries` ever deletes.
+TEMPORARY = re.compile(r"^\.[^/\\]+\.json\.\d+\.tmp$")
+FILE_MODE, FOLDER_MODE = 0o600, 0o700
 
 
 def home() -> Path:
@@ -31,12 +40,43 @@ def games_dir() -> Path:
     return home() / "games"
 
 
+def is_games_dir(folder: Path) -> bool:
+    """Whether ``folder`` is the saved-games folder (however it is written)."""
+    try:
+        return folder.resolve() == games_dir().resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (and the folders above it) if need be, new folders owner-only. The program's own folders
+    (the data folder at its usual place, its games folder) are made owner-only if they were not: they hold the
+    hands of unfinished games. A folder the player chose (``LOVELETTER_HOME``, ``--save-dir``) is left as it is."""
+    own = [games_dir()]
+    if not os.environ.get("LOVELETTER_HOME"):
+        own.append(home())
+    folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+    for mine in own:
+        if mine in (folder, *folder.parents):
+            _owner_only(mine)
+
+
+def _owner_only(folder: Path) -> None:
+    with contextlib.suppress(OSError, AttributeError):  # not ours, or a system without owners (AttributeError)
+        info = folder.stat()
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            folder.chmod(FOLDER_MODE)
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` atomically (see the module docstring)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Replace ``path`` with ``text`` atomically (see the module docstring), readable by its owner only."""
+    make_folder(path.parent)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with temporary.open("w", encoding="utf-8") as f:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), FILE_MODE)
+        with open(fd, "w", encoding="utf-8", newline="") as f:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, FILE_MODE)  # a leftover of the same name may have had another mode
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -62,14 +102,20 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def sweep_temporaries(folder: Path, *, older_than: float = STALE_SECONDS) -> list[Path]:
-    """Delete temporary files a killed save left behind (never a record itself); return what was removed."""
+    """Delete the temporary files a killed save of a record left behind in ``folder``: only files named as
+    :func:`write_atomic` names them (:data:`TEMPORARY`), older than ``older_than`` seconds (a save in progress
+    is younger); never a record, never another program's file. Return what was removed."""
     removed: list[Path] = []
-    if not folder.is_dir():
-        return removed
     now = time.time()
-    for path in folder.glob(".*.tmp"):
+    try:
+        names = [entry.name for entry in os.scandir(folder) if TEMPORARY.match(entry.name)]
+    except OSError:
+        return removed
+    for name in names:
+        path = folder / name
         with contextlib.suppress(OSError):
-            if now - path.stat().st_mtime >= older_than:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
                 path.unlink()
                 removed.append(path)
     return removed

@@ -23,7 +23,18 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from loveletter.engine.errors import RulesetError
-from loveletter.engine.ruleset import CardType, bundled_names, load_ruleset, read_toml, ruleset_error
+from loveletter.engine.ruleset import (
+    DESCRIPTION_LIMIT,
+    NAME_LIMIT,
+    TITLE_LIMIT,
+    CardType,
+    bundled_names,
+    checked_text,
+    load_ruleset,
+    read_toml,
+    ruleset_error,
+    short_repr,
+)
 
 PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
 
@@ -119,21 +130,20 @@ def parse_solitaire_ruleset(
 
     kind = data.get("kind", "multiplayer")
     if kind != "solitaire":
-        raise fail("kind", "solitaire_not_kind", value=repr(kind))
+        raise fail("kind", "solitaire_not_kind", value=short_repr(kind))
     for key in data:
         if key not in _TOP_KEYS:
             raise fail(key, "unknown_key", allowed=", ".join(sorted(_TOP_KEYS)))
     for key in ("name", "cards"):
         if key not in data:
             raise fail(key, "missing")
-    name, cards_from = data["name"], data["cards"]
-    if not isinstance(name, str) or not name:
-        raise fail("name", "not_string", value=repr(name))
-    title = data.get("title", name)
-    if not isinstance(title, str) or not title:
-        raise fail("title", "not_string", value=repr(title))
+    name = checked_text(source, data["name"], "name", NAME_LIMIT)
+    title = checked_text(source, data.get("title", name), "title", TITLE_LIMIT)
+    if "description" in data:
+        checked_text(source, data["description"], "description", DESCRIPTION_LIMIT, lines=True)
+    cards_from = data["cards"]
     if not isinstance(cards_from, str) or not cards_from:
-        raise fail("cards", "solitaire_cards_from", value=repr(cards_from))
+        raise fail("cards", "solitaire_cards_from", value=short_repr(cards_from))
 
     target = cards_from
     if folder is not None and cards_from not in bundled_names() and not Path(cards_from).is_absolute():
@@ -142,17 +152,17 @@ def parse_solitaire_ruleset(
         base = load_ruleset(target)
     except RulesetError as exc:
         if exc.code == "solitaire_kind":  # another solitaire file: its cards come from elsewhere
-            raise fail("cards", "solitaire_cards_from", value=repr(cards_from)) from exc
-        raise fail("cards", "solitaire_cards_load", name=repr(cards_from)) from exc
+            raise fail("cards", "solitaire_cards_from", value=short_repr(cards_from)) from exc
+        raise fail("cards", "solitaire_cards_load", name=short_repr(cards_from)) from exc
     mode = base.modes[0]  # the smallest game: classic and original2012 have only one, premium's is 16 cards
     for card in mode.cards:
         if card.effect not in SOLITAIRE_EFFECTS:
-            raise fail("cards", "solitaire_no_rules", name=repr(cards_from), card=card.id, effect=card.effect)
+            raise fail("cards", "solitaire_no_rules", name=short_repr(cards_from), card=card.id, effect=card.effect)
     princesses = [c for c in mode.cards if c.effect == "princess"]
     if len(princesses) != 1 or mode.copies[princesses[0].id] != 1:
-        raise fail("cards", "solitaire_princess", name=repr(cards_from))
+        raise fail("cards", "solitaire_princess", name=short_repr(cards_from))
     if mode.deck_size < MIN_DECK:
-        raise fail("cards", "solitaire_deck_small", name=repr(cards_from), size=mode.deck_size, needed=MIN_DECK)
+        raise fail("cards", "solitaire_deck_small", name=short_repr(cards_from), size=mode.deck_size, needed=MIN_DECK)
 
     raw_flags = data.get("flags", {})
     if not isinstance(raw_flags, dict):
@@ -179,7 +189,7 @@ def _parse_flags(source: str, raw: Mapping[str, Any]) -> SolitaireFlags:
             raise ruleset_error(source, where, "unknown_flag", known=", ".join(sorted(known)))
         if key == "sol_prince_queue" and value not in _PRINCE_QUEUE:
             choices = ", ".join(repr(x) for x in _PRINCE_QUEUE)
-            raise ruleset_error(source, where, "not_choice", choices=choices, value=repr(value))
+            raise ruleset_error(source, where, "not_choice", choices=choices, value=short_repr(value))
         if key == "sol_baron_reveal_first" and not isinstance(value, bool):
-            raise ruleset_error(source, where, "not_bool", value=repr(value))
+            raise ruleset_error(source, where, "not_bool", value=short_repr(value))
     return SolitaireFlags(**raw)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from loveletter.engine import Action, Game
 from loveletter.engine import events as ev
-from loveletter.i18n import t
+from loveletter.i18n import printable, t
 from loveletter.records import GameRecord, RecordError
 from loveletter.records import Seat as RecordSeat
 from loveletter.records.saver import RecordSaver
@@ -25,7 +25,8 @@ def record_seats(seats: Sequence[Seat]) -> list[RecordSeat]:
 
 def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
     """The game loop's seats for a record's (a resumed game is played by the same seats). A computer player's
-    level must be one this program has (``hard:N``, as ``loveletter simulate`` writes it, plays as ``hard``)."""
+    level must be one this program has (``hard:N``, as ``loveletter simulate`` writes it, plays as ``hard``).
+    A name is shown as printable text (a record may come from anyone); the record keeps it as it is."""
     from loveletter.bots import LEVELS
 
     seats = []
@@ -36,7 +37,7 @@ def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
             if level not in LEVELS:
                 problem = t("records.error.level", level=seat.level, known=", ".join(LEVELS))
                 raise RecordError(source, f"seats[{index}].level", problem)
-        seats.append(Seat(seat.name, level))
+        seats.append(Seat(printable(seat.name), level))
     return seats
 
 

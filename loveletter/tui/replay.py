@@ -21,8 +21,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.engine import Game, Keep, parse_action
-from loveletter.i18n import card_name, ruleset_title, t
+from loveletter.i18n import card_name, printable, ruleset_title, t
 from loveletter.records import GameRecord, RecordError
+from loveletter.records.library import short_name
 from loveletter.records.timeline import timeline
 from loveletter.tui import prompts
 from loveletter.tui.log import Entry, narrate
@@ -31,19 +32,46 @@ from loveletter.tui.style import cards_text, fmt, name_text
 from loveletter.tui.table import TableModel, TableView, spectator_view
 
 
+def replay_seat(record: GameRecord, seat: int | None, *, every: bool = False, source: str = "record") -> int | None:
+    """The seat a replay of ``record`` shows (``None``: every hand), from the seat and ``every`` (``--all``) asked
+    for, by the rule that keeps a saved game from being used to peek at the hands of a game still going on:
+
+    - a finished game replays freely, with every hand unless a seat is asked for;
+    - an unfinished game that two or more people play does not replay at all (finish it, or resume it);
+    - an unfinished game that one person plays replays only as that person saw it (their seat, by default);
+    - an unfinished game of computer players only replays freely (nobody's hand is anybody's secret).
+
+    Anything else is a :class:`RecordError`, one line saying what may be done instead.
+    """
+    if record.finished:
+        return None if every else seat
+    people = [i for i, s in enumerate(record.seats) if s.kind == "human"]
+    if len(people) > 1:
+        name = short_name(source)
+        raise RecordError(source, "", t("records.replay.unfinished_people", people=len(people), name=name))
+    if people:
+        own = people[0]
+        if every or seat not in (None, own):
+            player = printable(record.seats[own].name)
+            raise RecordError(source, "", t("records.replay.unfinished_own", player=player, seat=own))
+        return own
+    return None if every else seat
+
+
 class Replay:
-    """The points of ``record`` as ``seat`` saw them, or (``seat=None``) with every hand shown."""
+    """The points of ``record`` as ``seat`` saw them, or (``seat=None``) with every hand shown; what may be shown
+    is checked by :func:`replay_seat`."""
 
     def __init__(self, record: GameRecord, seat: int | None, source: str = "record") -> None:
-        if seat is None and not record.finished:  # every hand of a game still going on: refused
-            raise RecordError(source, "", t("records.replay.unfinished_all", last=record.players - 1))
+        replay_seat(record, seat, every=seat is None, source=source)  # refuses what the rule does not allow
         self.record = record
         self.seat = seat
         self.source = source
         seats = range(record.players) if seat is None else (seat,)
         self.game: Game
         self.game, self.points = timeline(record, tuple(seats), source)
-        self.names = tuple(s.name for s in record.seats)
+        # The names as a screen shows them: a record may come from anyone (control characters escaped).
+        self.names = tuple(printable(s.name) for s in record.seats)
 
     @property
     def rounds(self) -> int:
@@ -116,11 +144,12 @@ class Replay:
 
     def title(self, path: Path) -> str:
         players = ", ".join(self.names)
-        ruleset = ruleset_title(self.game.ruleset)
+        ruleset = printable(ruleset_title(self.game.ruleset))
         if self.seat is None:
-            return t("records.replay.title_all", file=path.name, ruleset=ruleset, players=players)
+            return t("records.replay.title_all", file=printable(path.name), ruleset=ruleset, players=players)
+        player = self.names[self.seat]
         return t(
-            "records.replay.title_seat", file=path.name, ruleset=ruleset, players=players, player=self.names[self.seat]
+            "records.replay.title_seat", file=printable(path.name), ruleset=ruleset, players=players, player=player
         )
 
     def lines(self, path: Path) -> Iterator[str]:

@@ -27,7 +27,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from loveletter.engine import CardType
-from loveletter.i18n import DEFAULT, card_name, has, t
+from loveletter.i18n import DEFAULT, card_name, has, printable, t
 
 
 class CardSet(Protocol):
@@ -86,7 +86,9 @@ def fmt(key: str, /, **values: str | int | Text) -> Text:
 
 
 def name_text(name: str, *, viewer: bool = False) -> Text:
-    return Text(name, style=VIEWER if viewer else NAME)
+    """A player's name as the table shows it: plain text (never read as markup), its control characters shown
+    as escapes (:func:`~loveletter.i18n.printable`), so that a name from a shared record cannot paint the screen."""
+    return Text(printable(name), style=VIEWER if viewer else NAME)
 
 
 def card_value(card: str, ruleset: CardSet) -> int:

@@ -34,7 +34,11 @@ def start(tmp_path: Path, layout: object) -> Terminal:
 
 
 def records(tmp_path: Path) -> list[dict[str, object]]:
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((tmp_path / "home" / "games").glob("*.json"))]
+    """The saved records, the deal of an unfinished game opened (it is sealed in the file)."""
+    from loveletter.records.checks import opened
+
+    folder = tmp_path / "home" / "games"
+    return [opened(json.loads(p.read_text(encoding="utf-8"))) for p in sorted(folder.glob("*.json"))]
 
 
 def test_a_game_played_to_a_win(tmp_path: Path) -> None:

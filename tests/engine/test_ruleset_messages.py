@@ -18,6 +18,7 @@ from tests.i18n.leaks import leaks
 #: Worded by the older ``cli.ruleset_*`` messages, which name the file or ruleset only.
 BY_CLI = {
     "unknown_ruleset": "cli.ruleset_unknown",
+    "empty_ruleset": "cli.ruleset_empty",
     "file_not_found": "cli.ruleset_missing",
     "solitaire_kind": "cli.ruleset_solitaire",
 }

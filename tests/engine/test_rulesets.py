@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,138 @@ def test_the_rulesets_command_lists_player_ranges() -> None:
         [sys.executable, "-m", "loveletter", "rulesets"], capture_output=True, text=True, check=True
     ).stdout
     assert "2019" in out and "2-6" in out and "premium" in out and "2-8" in out
+
+
+# ------------------------------------------------------------------------------------- files that are not files
+
+
+def loveletter(*args: str, timeout: float = 20) -> subprocess.CompletedProcess[str]:
+    """The real program, stopped after ``timeout`` seconds (a read that hangs fails the test, not the suite)."""
+    command = [sys.executable, "-m", "loveletter", "--lang", "en", *args]
+    return subprocess.run(
+        command, capture_output=True, text=True, check=False, timeout=timeout, stdin=subprocess.DEVNULL
+    )
+
+
+def assert_one_line(result: subprocess.CompletedProcess[str], expected: str) -> None:
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1, result.stderr[-500:]
+    assert lines[0].startswith("loveletter: error: ") and expected in lines[0], lines[0]
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_device_or_a_named_pipe_is_refused_unread(tmp_path: Path) -> None:
+    """``/dev/zero`` never ends and a named pipe with no writer never answers: both used to be read (a MemoryError
+    traceback, a hang); now neither is opened for more than a look at what it is."""
+    fifo = tmp_path / "rules.toml"
+    os.mkfifo(fifo)
+    for target in ("/dev/zero", str(fifo)):
+        assert_one_line(loveletter("play", "--ruleset", target), f"{target}: is not a regular file")
+        assert_one_line(loveletter("simulate", "--ruleset", target), "is not a regular file")
+    # A solitaire ruleset takes its cards from another file: that one is read the same way.
+    solitaire = tmp_path / "alone.toml"
+    solitaire.write_text('kind = "solitaire"\nname = "alone"\ncards = "/dev/zero"\n', encoding="utf-8")
+    assert_one_line(loveletter("simulate", "--ruleset", str(solitaire)), "`cards`: cannot take the cards of")
+
+
+def test_a_file_too_large_is_refused_unread(tmp_path: Path) -> None:
+    from loveletter.engine.ruleset import MAX_BYTES
+
+    path = tmp_path / "huge.toml"
+    with path.open("wb") as f:
+        f.truncate(MAX_BYTES * 100)  # sparse: costs nothing on disk, but would be 100 MB to read
+    assert_one_line(loveletter("rules", "--ruleset", str(path)), f"is larger than {MAX_BYTES // 1024} KB")
+
+
+def test_an_empty_ruleset_name_says_so() -> None:
+    assert_one_line(loveletter("play", "--ruleset", ""), '"": no ruleset given; choose one of 2019')
+
+
+# ------------------------------------------------------------------------------------- what the validator refuses
+
+
+def house(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        ("[cards.Baron]", "[cards.BARON]", "cards.Baron", "Baron and BARON differ only in case"),
+        ("[cards.Baron]", "[cards.Pass]", "cards.Pass", "Pass is a word of the action notation"),
+        ("[cards.Baron]", "[cards.Keeper]", "cards.Keeper", "Keeper is a word of the action notation"),
+        ("[cards.Baron]", "[cards.Redraw]", "cards.Redraw", "Redraw is a word of the action notation"),
+    ],
+)
+def test_card_ids_a_record_could_not_tell_apart_are_refused(
+    tmp_path: Path, old: str, new: str, key: str, problem: str
+) -> None:
+    """Card ids are read without regard to case, and `pass`, `redraw` or `keep…` are actions: such a ruleset used
+    to be accepted, and its records never replayed."""
+    text = classic_with(old, new).replace("Baron = 2", new.strip("[]").removeprefix("cards.") + " = 2")
+    if "BARON" in new:  # the card stays, and a second one differs from it only in case
+        text = classic_with(old, f'{new}\nvalue = 3\neffect = "baron"\n[cards.Baron]')
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(house(tmp_path, text))
+    assert caught.value.key == key and problem in caught.value.problem
+
+
+def test_every_round_a_tie_with_tie_break_rounds_is_refused(tmp_path: Path) -> None:
+    """A deck of Barons only ends every round in a tie: with tie-break rounds it used to play them forever."""
+    from tests.engine.bad_rulesets import BARONS
+
+    endless = BARONS.replace("copies", 'game_tie = "tiebreak_round"\ncopies')
+    with pytest.raises(RulesetError, match=r"modes\[0\]\.game_tie: every card of this mode has the value 3"):
+        load_ruleset(house(tmp_path, endless))
+    with pytest.raises(RulesetError, match=r"flags\.residual_tie: every card of mode \[2, 4\]"):
+        load_ruleset(house(tmp_path, BARONS + '[flags]\nresidual_tie = "none"\n'))
+    # The same deck with shared game ties ends: everyone reaches the goal together.
+    assert load_ruleset(house(tmp_path, BARONS)).modes[0].game_tie == "shared"
+
+
+def test_tie_break_rounds_end_after_the_cap_with_a_shared_win() -> None:
+    """Whatever a ruleset says, a run of tie-break rounds ends (the engine's rule): here the validator's check is
+    bypassed, and the tied players share the win after MAX_TIEBREAK_ROUNDS rounds."""
+    import dataclasses
+    import random
+
+    from loveletter.engine import Game, parse_ruleset
+    from loveletter.engine import events as ev
+    from loveletter.engine.scoring import MAX_TIEBREAK_ROUNDS
+    from tests.engine.bad_rulesets import BARONS
+    from tests.support import random_playout
+
+    rs = parse_ruleset(tomllib.loads(BARONS), source="barons.toml")
+    rs = dataclasses.replace(rs, modes=(dataclasses.replace(rs.modes[0], game_tie="tiebreak_round"),))
+    game = Game(rs, 3, seed=5)
+    random_playout(game, random.Random(5))
+    assert game.over and game.winners == (0, 1, 2)
+    tiebreaks = [e for e in game.log if isinstance(e, ev.TiebreakAnnounced)]
+    assert len(tiebreaks) == MAX_TIEBREAK_ROUNDS  # the tie, then a tie after each tie-break round but the last
+    assert game.state.round == 1 + MAX_TIEBREAK_ROUNDS
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (f'name = "{"x" * 100_000}"\n', "name: must be at most 60 characters, got 100000"),
+        ('name = "a\\u001b]0;owned\\u0007"\n', "name: must be printable text on one line"),
+        ('name = "big"\n', "modes[0].tokens_to_win." + "9" * 56 + "…: keys are player counts"),
+        ("", "is not a ruleset: its TOML is nested too deeply"),
+    ],
+)
+def test_hostile_files_are_one_short_line(tmp_path: Path, text: str, problem: str) -> None:
+    """A 100,000-character name, control codes, a 5,000-digit player count and TOML nested 2,000 deep: each used
+    to pass (and make `simulate` crawl or paint the terminal) or give a traceback."""
+    base = classic_with('name = "classic"', "")
+    if "tokens_to_win" in problem:
+        base = base.replace("tokens_to_win = { 2 = 6,", "tokens_to_win = { " + "9" * 5000 + " = 6, 2 = 6,")
+    if "nested" in problem:
+        base = "a = " + "[" * 2000 + "]" * 2000 + "\n"
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(house(tmp_path, text + base))
+    message = str(caught.value)
+    assert problem in message and "\n" not in message and len(message) < 300, message[:300]

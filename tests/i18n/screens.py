@@ -474,8 +474,9 @@ def ruleset_errors(console: Console) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for code in BAD:
             error = raise_problem(code, Path(folder))
-            if code.startswith("solitaire_") and code != "solitaire_kind":
-                # A solitaire file's own problems: met through records and `simulate`, worded the same way.
+            if (code.startswith("solitaire_") and code != "solitaire_kind") or code == "file_permission":
+                # A solitaire file's own problems: met through records and `simulate`, worded the same way (and a
+                # file only the test pretends cannot be opened).
                 console.print(t("cli.error", message=_error_text(error)))
             else:
                 command("rules", "--ruleset", error.source)(console)
@@ -507,6 +508,7 @@ def errors(console: Console) -> None:
             ("rules", "--players", "9"),
             ("rules", "--ruleset", "nowhere"),
             ("rules", "--ruleset", "nowhere.toml"),
+            ("rules", "--ruleset", ""),
             ("rules", "--ruleset"),
             ("rules", "--bogus"),
             ("nonsense",),
@@ -531,6 +533,8 @@ def errors(console: Console) -> None:
             ("simulate", "--seats", "easy,easy", "--players", "3"),
             ("simulate", "--players", "9"),
             ("simulate", "--save-dir", str(a_file / "below")),
+            ("simulate", "--save-dir", str(a_file)),
+            ("simulate", "--games", "1", "--jobs", "64", "--seed", "1"),
             ("simulate", "--ruleset", "solitaire", "--players", "2"),
             ("simulate", "--ruleset", "solitaire", "--games", "2", "--seed", "1", "--save-dir", folder),
         ):
@@ -553,7 +557,28 @@ def interrupted(console: Console) -> None:
         rulesets.run = saved
 
 
+def simulation_stopped(console: Console) -> None:
+    """Ctrl-C in the middle of a run of ``simulate``: the figures of the games played so far."""
+    from loveletter.bots import arena
+
+    real = arena.play_game
+    played: list[int] = []
+
+    def play_game(spec: arena.GameSpec) -> arena.GameResult:
+        if played:
+            raise KeyboardInterrupt
+        played.append(spec.index)
+        return real(spec)
+
+    arena.play_game = play_game
+    try:
+        command("simulate", "--games", "3", "--seed", "1", "--seats", "random")(console)
+    finally:
+        arena.play_game = real
+
+
 def simulations(console: Console) -> None:
+    simulation_stopped(console)
     with tempfile.TemporaryDirectory() as folder:
         for argv in (
             ("--games", "4", "--seed", "1", "--seats", "random,easy"),
@@ -615,10 +640,13 @@ def saved_game_screens(console: Console) -> None:
         paths = saved_games(home)
         command("games", home=home)(console)
         finished, unfinished = str(paths["finished"]), str(paths["unfinished"])
+        people = str(two_people_playing(home))
         for argv in (
             ("replay", finished),
             ("replay", "--seat", "0", unfinished),
             ("replay", unfinished),
+            ("replay", "--all", unfinished),
+            ("replay", people),
             ("replay", "--seat", "9", finished),
             ("replay", str(paths["unreadable"])),
             ("replay", str(home / "nowhere.json")),
@@ -633,6 +661,18 @@ def saved_game_screens(console: Console) -> None:
             ("resume", str(paths["unreadable"])),
         ):
             command(*argv, home=home)(console)
+
+
+def two_people_playing(folder: Path) -> Path:
+    """An unfinished game of two people, saved in ``folder`` (not among its saved games): it does not replay
+    before it ends."""
+    from loveletter.records import GameRecord
+    from loveletter.records import Seat as RecordSeat
+
+    record = GameRecord.start(play_randomly("classic", 2, 2, 5), [RecordSeat(n) for n in NAMES[:2]], seed=2)
+    path = folder / "two.json"
+    record.save(path)
+    return path
 
 
 def stacked_solitaire(folder: Path) -> Path:

@@ -34,6 +34,8 @@ NOT_DRAWN = {
     r"records\.error\.\w+": "a record damaged in each possible way: tests/records builds them (the catalog tests check "
     "that the words are Spanish)",
     r"records\.(interrupted\w*|saved_\w+|save_failed)": "printed after a terminal game (e2e tests)",
+    r"system\.error\.\w+": "the system's own failures (a full disk, a read-only disk...), worded by os_problem: "
+    "tests/records/test_untrusted.py provokes each one",
     r"records\.replay\.(no_cards|action)": "cannot happen with this version's records "
     "(every action but a Chancellor's keep is told by the log)",
     r"simulate\.reason\.(draw_pile_empty|princess_discarded|princess_played)": "solitaire endings a short random "

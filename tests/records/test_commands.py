@@ -89,10 +89,10 @@ def test_nothing_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str], m
     saved(tmp_path / "games", finished=True)  # a finished game is not something to resume
     code, out, _ = run(capsys, "resume")
     assert code == 1
-    assert (
-        out.strip()
-        == f"There is no unfinished game to resume in {tmp_path / 'games'}. Start one with `loveletter play`."
-    )
+    assert out.splitlines() == [
+        f"There is no unfinished game to resume in {tmp_path / 'games'}. To start one:",
+        "  loveletter play",
+    ]
 
 
 def test_people_need_a_terminal_to_resume(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -190,6 +190,6 @@ def test_games_lists_finished_and_unfinished_games(
     code, out, _ = run(capsys, "games")
     assert code == 0
     winners = ", ".join(("Ana", "Bot")[w] for w in GameRecord.load(done).result["winners"])  # type: ignore[index]
-    rows = {line.split("│")[-2].strip(): line for line in out.splitlines() if ".json" in line}
+    rows = {line.split("│")[-2].strip(): line for line in out.splitlines() if "│" in line}
     rounds = len(GameRecord.load(going).rounds)
-    assert f"won by {winners}" in rows[done.name] and f"in progress, round {rounds}" in rows[going.name]
+    assert f"won by {winners}" in rows[done.stem] and f"in progress, round {rounds}" in rows[going.stem]

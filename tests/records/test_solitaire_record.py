@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from loveletter.records.checks import opened
 from loveletter.records.library import summarise
 from loveletter.records.record import RecordError
 from loveletter.records.solitaire import SolitaireRecord
@@ -71,7 +72,7 @@ def test_a_seeded_deal_keeps_its_number() -> None:
 def saved(tmp_path: Path, edit: Callable[[dict[str, Any]], None]) -> Path:
     game = sol(["Guard"], hand="Priest", agent="Baron")
     play(game, "draw", "Priest>Q1")
-    data = json.loads(SolitaireRecord.start(game).to_json())
+    data = opened(json.loads(SolitaireRecord.start(game).to_json()))  # its sealed deal opened: edited in plain
     edit(data)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -98,7 +98,8 @@ def test_an_all_computer_piped_game_is_saved(
     out, err = capsys.readouterr()
     [path] = (tmp_path / "games").glob("*.json")
     assert out.splitlines()[-1].startswith("Result: ")  # the public log stays the output
-    assert err.strip() == f"Saved as {path}: watch it again with `loveletter replay {path}`."
+    # The command to copy is on a line of its own, with the name `games` shows (never wrapped inside).
+    assert err.splitlines() == [f"Saved as {path}. To watch it again:", f"  loveletter replay {path.stem}"]
     record = GameRecord.load(path)
     assert record.finished and record.seed == 4 and [s.kind for s in record.seats] == ["computer"] * 3
     assert record.replay(str(path)).over
@@ -119,9 +120,7 @@ def test_ctrl_c_during_a_game_saves_it_and_exits_130(
     assert main(["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4"]) == SIGINT_STATUS
     [path] = (tmp_path / "games").glob("*.json")
     err = capsys.readouterr().err
-    assert err.splitlines() == [
-        f"Interrupted. The game is saved: continue it with `loveletter resume` (or `loveletter resume {path}`)."
-    ]
+    assert err.splitlines() == ["Interrupted. The game is saved; to continue it:", f"  loveletter resume {path.stem}"]
     record = GameRecord.load(path)
     assert record.action_count == 5 and not record.finished
 
@@ -136,12 +135,15 @@ def test_ctrl_c_during_a_computer_players_pause_interrupts() -> None:
 def test_stale_temporaries_are_swept_when_saving_starts(tmp_path: Path) -> None:
     import os
 
+    from loveletter.records import games_dir
     from loveletter.records.store import STALE_SECONDS
 
-    stale = tmp_path / ".old-game.json.999.tmp"
+    folder = games_dir()  # only the saved-games folder is swept
+    folder.mkdir(parents=True)
+    stale = folder / ".old-game.json.999.tmp"
     stale.write_text("{half a record")
     old = stale.stat().st_mtime - STALE_SECONDS - 1
     os.utime(stale, (old, old))
     game = Game("classic", 2, seed=1)
-    saver = Autosave.begin(game, [Seat("A"), Seat("B", "random")], seed=1, folder=tmp_path)
-    assert list(tmp_path.iterdir()) == [saver.path]
+    saver = Autosave.begin(game, [Seat("A"), Seat("B", "random")], seed=1, folder=folder)
+    assert list(folder.iterdir()) == [saver.path]

@@ -25,11 +25,13 @@ NAMES = ("Ana", "Bea", "Cal")
 POINT = re.compile(r"^\[(\d+)\] ")
 
 
-def recorded(tmp_path: Path, *, finished: bool, seed: int = 6) -> tuple[Path, Game]:
-    """A 3-player classic game played at random, to its end or for 20 actions, saved as a record."""
+def recorded(tmp_path: Path, *, finished: bool, seed: int = 6, person: int | None = None) -> tuple[Path, Game]:
+    """A 3-player classic game played at random, to its end or for 20 actions, saved as a record: three people,
+    or one ``person`` and two computer players."""
     rng = random.Random(seed)
     game = Game("classic", 3, seed=seed)
-    record = GameRecord.start(game, [Seat(n) for n in NAMES], seed=seed)
+    seats = [Seat(n) if person in (None, i) else Seat(n, "computer", "random") for i, n in enumerate(NAMES)]
+    record = GameRecord.start(game, seats, seed=seed)
     random_playout(game, rng, stop_after=None if finished else 20)
     record.update(game)
     path = tmp_path / "game.json"
@@ -73,21 +75,50 @@ def test_a_finished_game_as_one_seat_saw_it(tmp_path: Path, capsys: pytest.Captu
     assert ("secret" in everything) == any(not e.public for e in seen_by_bea)
 
 
-def test_every_hand_of_an_unfinished_game_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unfinished_game_of_people_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Three people play it: no seat's view of it, nor every hand, until it is over (no peeking at a shared
+    laptop through the saved game)."""
     path, _ = recorded(tmp_path, finished=False)
     before = path.read_bytes()
-    for args in ([str(path), "--all"], [str(path)]):
+    for args in ([str(path), "--all"], [str(path)], [str(path), "--seat", "2"]):
         code, lines, err = replay_text(capsys, *args)
         assert code == 2 and lines == []
         assert err.splitlines() == [
-            f"loveletter: error: {path}: this game is not over, so it can only be replayed from one seat's view: "
-            "add --seat N (0 to 2)"
+            f"loveletter: error: {path}: this game is not over and 3 people play it, so it cannot be replayed yet "
+            f"(it would show their hands): finish it first, with `loveletter resume {path}`"
         ]
-    code, lines, _ = replay_text(capsys, str(path), "--seat", "2")
-    assert code == 0 and lines[-1].startswith("The record ends here: the game is not over.")
     code, lines, err = replay_text(capsys, str(path), "--seat", "3")
     assert code == 2 and err.strip() == "loveletter: error: --seat 3: this game has seats 0 to 2"
     assert path.read_bytes() == before
+
+
+def test_an_unfinished_game_of_one_person_replays_as_that_person_saw_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _ = recorded(tmp_path, finished=False, person=1)
+    for args in ([str(path)], [str(path), "--seat", "1"]):  # the person's own seat is the default
+        code, lines, _ = replay_text(capsys, *args)
+        assert code == 0 and lines[0].endswith("As Bea saw it.")
+        assert lines[-1].startswith("The record ends here: the game is not over.")
+    for args in ([str(path), "--all"], [str(path), "--seat", "0"]):
+        code, lines, err = replay_text(capsys, *args)
+        assert (
+            code == 2
+            and lines == []
+            and err.splitlines()
+            == [
+                f"loveletter: error: {path}: this game is not over, so it can only be replayed as Bea saw it: "
+                "leave out --all, or give --seat 1"
+            ]
+        )
+
+
+def test_an_unfinished_game_of_computer_players_replays_freely(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _ = recorded(tmp_path, finished=False, person=9)  # nobody's hand is anybody's secret
+    code, lines, _ = replay_text(capsys, str(path))
+    assert code == 0 and lines[0].endswith("Every hand shown.")
 
 
 def viewer_run(path: Path, seat: int | None, keys: str) -> tuple[Replay, list[int]]:
@@ -111,7 +142,7 @@ def test_the_viewer_steps_forward_back_and_to_a_round(tmp_path: Path) -> None:
 
 
 def test_the_viewer_stays_at_the_ends(tmp_path: Path) -> None:
-    path, _ = recorded(tmp_path, finished=False)
+    path, _ = recorded(tmp_path, finished=False, person=0)
     replay, shown = viewer_run(path, 0, "p\x1b[F nq")
     last = len(replay.points) - 1
     assert shown == [0, 0, last, last, last]
@@ -119,7 +150,7 @@ def test_the_viewer_stays_at_the_ends(tmp_path: Path) -> None:
 
 
 def test_a_points_table_holds_only_the_seats_view(tmp_path: Path) -> None:
-    path, game = recorded(tmp_path, finished=False)
+    path, game = recorded(tmp_path, finished=False, person=2)
     replay = Replay(GameRecord.load(path), 2)
     assert all(set(p.views) == {2} for p in replay.points)
     model = replay.model(len(replay.points) - 1)

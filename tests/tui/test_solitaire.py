@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import random
 import re
 import threading
@@ -378,6 +379,7 @@ def test_every_solitaire_card_face_fits(lang: str) -> None:
 def test_resuming_a_finished_or_broken_record_is_one_line_and_leaves_it_alone(tmp_path: Path) -> None:
     from loveletter.commands.solitaire import resume_record
     from loveletter.errors import UserError
+    from loveletter.records.checks import opened
     from loveletter.records.record import RecordError
 
     game = SolitaireGame(RS, layout=LOSS)
@@ -387,7 +389,8 @@ def test_resuming_a_finished_or_broken_record_is_one_line_and_leaves_it_alone(tm
     record.save(finished)
     broken = tmp_path / "broken.json"
     record.result = None  # still going on: a finished game is refused before it is replayed
-    broken.write_text(record.to_json().replace("Priest>Q2", "Priest>Q9"), encoding="utf-8")
+    plain = json.dumps(opened(json.loads(record.to_json())))  # the deal of an unfinished game is sealed
+    broken.write_text(plain.replace("Priest>Q2", "Priest>Q9"), encoding="utf-8")
     for path, error, words in ((finished, UserError, "already over"), (broken, RecordError, "actions[1]")):
         before = path.read_bytes()
         with pytest.raises(error) as caught:

@@ -160,16 +160,19 @@ def test_each_point_shows_the_players_view_at_that_moment(tmp_path: Path) -> Non
 
 def test_a_solitaire_game_sweeps_stale_temporaries_when_it_starts(tmp_path: Path) -> None:
     """What a killed save left behind goes when the next game starts, as with a multi-player game."""
+    from loveletter.records import games_dir
     from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import Streak
 
-    stale, fresh = tmp_path / ".old.json.1.tmp", tmp_path / ".new.json.2.tmp"
+    folder = games_dir()  # only the saved-games folder is swept
+    folder.mkdir(parents=True)
+    stale, fresh = folder / ".old.json.1.tmp", folder / ".new.json.2.tmp"
     stale.write_text("half", encoding="utf-8")
     fresh.write_text("being written", encoding="utf-8")
     os.utime(stale, (1, 1))
     console = Console(file=io.StringIO(), width=80, height=24)
     with Screen(io.StringIO()) as screen:
-        app = SolitaireApp(console, screen, Streak(), streak_path=tmp_path / "streak.json", folder=tmp_path)
+        app = SolitaireApp(console, screen, Streak(), streak_path=tmp_path / "streak.json", folder=folder)
         app.start(SolitaireGame(seed=2), None, None)
     assert not stale.exists() and fresh.exists()
     assert app.path is not None and SolitaireRecord.load(app.path).replay(str(app.path)).actions == []
