@@ -63,8 +63,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
         # the shape of the data
         "unknown_key": "unknown key; allowed here: {allowed}",
         "missing": "is missing",
-        "not_table": "must be a table, got {type}",
-        "not_array": "must be an array, got {type}",
+        "not_table": "must be a table, got {value}",
+        "not_array": "must be an array, got {value}",
         "not_string": "must be a non-empty string, got {value}",
         "not_integer": "must be a whole number from {lo} to {hi}, got {value}",
         "not_choice": "must be one of {choices}, got {value}",
@@ -534,7 +534,7 @@ def checked_text(source: str, value: Any, key: str, limit: int, *, lines: bool =
 
 
 def short_repr(value: Any) -> str:
-    """A value from the file, short enough for a one-line message."""
+    """A value from the file, short enough for a one-line message (never a Python type's name)."""
     return _clip(repr(value), 40)
 
 
@@ -558,12 +558,12 @@ class _Checker:
 
     def table(self, value: Any, key: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            self.fail(key, "not_table", type=type(value).__name__)
+            self.fail(key, "not_table", value=short_repr(value))
         return value
 
     def array(self, value: Any, key: str) -> list[Any]:
         if not isinstance(value, list):
-            self.fail(key, "not_array", type=type(value).__name__)
+            self.fail(key, "not_array", value=short_repr(value))
         return value
 
     def string(self, value: Any, key: str) -> str:

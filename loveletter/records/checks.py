@@ -50,8 +50,30 @@ class RecordError(UserError):
         super().__init__(f"{source}: {where}: {problem}" if where else f"{source}: {problem}")
 
 
-def shown(value: Any) -> str:
-    """A value from the file, short enough for a one-line message (an edited file may hold anything)."""
+def shown(value: Any, depth: int = 2) -> str:
+    """A value from the file, short enough for a one-line message (an edited file may hold anything), written as
+    JSON writes it (``null``, ``true``, ``"text"``), never a Python type's name.
+
+    >>> shown(None), shown([1, [2, [3]], "x", True, {"a": 1}]), shown("a" * 50)
+    ('null', '[1, [2, […]], "x", true, …]', '"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…"')
+    """
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, str):
+        return json.dumps(clip(value), ensure_ascii=False)
+    if isinstance(value, list | dict):
+        if depth == 0:
+            return "[…]" if isinstance(value, list) else "{…}"
+        if isinstance(value, list):
+            items = [shown(x, depth - 1) for x in value[:4]]
+        else:
+            items = [
+                f"{json.dumps(clip(str(k)), ensure_ascii=False)}: {shown(v, depth - 1)}"
+                for k, v in list(value.items())[:4]
+            ]
+        more = [", …"] if len(value) > 4 else []
+        open_, close = "[]" if isinstance(value, list) else "{}"
+        return open_ + ", ".join(items) + "".join(more) + close
     return " ".join(_short.repr(value).split())
 
 
@@ -114,18 +136,18 @@ class Check:
 
     def obj(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, dict):
-            problem = t("records.error.object", type=type(value).__name__)
+            problem = t("records.error.object", value=shown(value))
             raise self.fail(where or t("records.error.top"), problem)
         return value
 
     def array(self, value: Any, where: str) -> list[Any]:
         if not isinstance(value, list):
-            raise self.fail(where, t("records.error.list", type=type(value).__name__))
+            raise self.fail(where, t("records.error.list", value=shown(value)))
         return value
 
     def string(self, value: Any, where: str) -> str:
         if not isinstance(value, str):
-            raise self.fail(where, t("records.error.text", type=type(value).__name__))
+            raise self.fail(where, t("records.error.text", value=shown(value)))
         if not value.isascii():
             try:
                 value.encode("utf-8")

@@ -166,7 +166,7 @@ def parse_solitaire_ruleset(
 
     raw_flags = data.get("flags", {})
     if not isinstance(raw_flags, dict):
-        raise fail("flags", "not_table", type=type(raw_flags).__name__)
+        raise fail("flags", "not_table", value=short_repr(raw_flags))
     return SolitaireRuleset(
         name=name,
         title=title,

@@ -258,3 +258,17 @@ def test_hostile_files_are_one_short_line(tmp_path: Path, text: str, problem: st
         load_ruleset(house(tmp_path, text + base))
     message = str(caught.value)
     assert problem in message and "\n" not in message and len(message) < 300, message[:300]
+
+
+def test_messages_name_no_python_class(tmp_path: Path) -> None:
+    """ "cannot be read (IsADirectoryError)" and "must be a table, got int" spoke Python to the player."""
+    from tests.engine.bad_rulesets import HOUSE
+
+    folder = tmp_path / "rules.toml"
+    folder.mkdir()
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(folder))
+    assert str(caught.value) == f"{folder}: is a folder; give the path of a .toml file"
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(house(tmp_path, f"flags = 1\n{HOUSE}"))
+    assert "must be a table, got 1" in str(caught.value) and "int" not in str(caught.value)

@@ -379,3 +379,12 @@ def test_a_record_that_is_a_folder_is_said_so_in_spanish(tmp_path: Path, capsys:
     assert code == USER_ERROR and err.strip().endswith("es una carpeta, no un registro de partida")
     summary = summarise(folder)
     assert not summary.readable
+
+
+def test_record_messages_name_no_python_class() -> None:
+    """ "must be a list, got dict" spoke Python; the file's own value, as JSON writes it, says more."""
+    data = json.loads(record(finished=True).to_json())
+    data["seats"] = {"Ana": None}
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_json(json.dumps(data), "g.json")
+    assert str(caught.value) == 'g.json: seats: must be a list, got {"Ana": null}'
