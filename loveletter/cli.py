@@ -174,6 +174,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(t("cli.interrupted"), file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`loveletter games | head`): stop quietly, as tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return code
 
 

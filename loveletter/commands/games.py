@@ -22,12 +22,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich import box
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     from loveletter.i18n import printable, t
     from loveletter.records import games_dir, list_records
+    from loveletter.records.library import record_name
 
     folder = printable(str(games_dir()))
     records = list_records()  # a folder that cannot be read is one line, exit status 2
@@ -35,15 +37,19 @@ def run(args: argparse.Namespace) -> int:
         print(t("records.none", folder=folder))
         return 0
     console = Console(highlight=False)
-    table = Table(title=Text(t("records.title", folder=folder)))
+    # Light rules: the columns keep their width for the text (the date on one line or two, the name whole).
+    table = Table(title=Text(t("records.title", folder=folder)), box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(t("records.col.number"), justify="right", no_wrap=True)
-    for key in ("date", "ruleset", "players", "state"):
-        table.add_column(t(f"records.col.{key}"))
+    table.add_column(t("records.col.date"), ratio=1)
+    table.add_column(t("records.col.ruleset"), ratio=1)
+    table.add_column(t("records.col.players"), ratio=1)
+    table.add_column(t("records.col.state"), ratio=1)
     # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
-    table.add_column(t("records.col.file"), no_wrap=True, overflow="ignore")
-    for r in records:
+    names = [printable(record_name(r.path)) for r in records]
+    table.add_column(t("records.col.file"), no_wrap=True, min_width=max(len(n) for n in names))
+    for r, name in zip(records, names, strict=True):
         cells = _cells(r) if r.readable else ("?", "?", "?", t("records.unreadable"))
-        table.add_row(str(r.number), *(Text(cell) for cell in cells), Text(printable(r.path.stem)))
+        table.add_row(str(r.number), *(Text(cell) for cell in cells), Text(name))
     console.print(table)
     print(t("records.hint"))
     return 0

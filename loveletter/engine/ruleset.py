@@ -117,12 +117,17 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
 def ruleset_error(source: str, key: str, code: str, **params: object) -> RulesetError:
     """A :class:`RulesetError` for the problem ``code`` of :data:`PROBLEMS`, worded in English. The key and the
     details come from the file, which may hold anything: each is cut short enough for a one-line message."""
-    shown = {name: _clip(str(value), 400) for name, value in params.items()}
-    return RulesetError(source, _clip(key, 80), PROBLEMS[code].format(**shown), code=code, params=shown)
+    shown = {name: _one_line(_clip(str(value), 400)) for name, value in params.items()}
+    return RulesetError(source, _one_line(_clip(key, 80)), PROBLEMS[code].format(**shown), code=code, params=shown)
 
 
 def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its control characters written as escapes (a key may be any string in TOML)."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 MAX_PLAYERS = 8

@@ -4,6 +4,7 @@ name or number and the latest unfinished one, loading a record of either kind.""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -115,11 +116,27 @@ def latest_unfinished(kind: str | None = None, folder: Path | None = None) -> Pa
     return max(candidates, key=lambda s: (s.updated, s.path.name)).path
 
 
+#: A record's file name as :func:`new_record_path` makes it: when the game started, then its name.
+_STAMPED = re.compile(r"^\d{8}-\d{6}-(?P<name>[A-Za-z0-9-]+-[0-9a-f]{12})\.json$")
+
+
+def record_name(path: Path) -> str:
+    """A record's name, as ``games`` lists it and ``resume`` and ``replay`` take it: ``premium-6a722982ebd8``
+    for ``20261124-233455-premium-6a722982ebd8.json`` (the date is in its own column), else the file's name
+    without ``.json``.
+
+    >>> record_name(Path("20261124-233455-premium-6a722982ebd8.json")), record_name(Path("mine.json"))
+    ('premium-6a722982ebd8', 'mine')
+    """
+    stamped = _STAMPED.match(path.name)
+    return stamped["name"] if stamped else path.stem
+
+
 def short_name(path: Path | str) -> str:
-    """How a message names a record in a command to copy: its name alone if it is in the saved-games folder
-    (``resume`` and ``replay`` find it there, and ``games`` shows it so), else its path."""
+    """How a message names a record in a command to copy: its name (:func:`record_name`) if it is in the
+    saved-games folder (``resume`` and ``replay`` find it there), else its path."""
     path = Path(path)
-    return path.stem if path.suffix == ".json" and is_games_dir(path.parent) else str(path)
+    return record_name(path) if path.suffix == ".json" and is_games_dir(path.parent) else str(path)
 
 
 def find_record(name: str, folder: Path | None = None) -> Path:
@@ -142,6 +159,9 @@ def find_record(name: str, folder: Path | None = None) -> Path:
         for candidate in (folder / name, folder / f"{name}.json"):
             if candidate.exists():
                 return candidate
+        named = [n for n in record_names(folder) if record_name(Path(n)) == name]
+        if len(named) == 1:
+            return folder / named[0]
     return path
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from loveletter.records import GameRecord
+from loveletter.records.library import record_name
 from tests.e2e.deals import GUARD_ROUND, PRINCESS_ROUND, write_deals
 from tests.e2e.terminal import SIGINT_STATUS, Terminal, left_clean, program_env
 from tests.support import random_playout
@@ -49,7 +50,7 @@ def test_ctrl_c_saves_and_resume_continues_at_the_same_point(tmp_path: Path) -> 
         term.press("ctrl-c")  # and once more: still saved in the same file
         assert term.finish() == SIGINT_STATUS
         assert left_clean(bytes(term.raw))
-        assert f"  loveletter resume {path.stem}" in term.text()  # the command to copy, on a line of its own
+        assert f"  loveletter resume {record_name(path)}" in term.text()  # the command to copy, on a line of its own
     finally:
         term.close()
     assert list((tmp_path / "home" / "games").glob("*.json")) == [path]

@@ -243,6 +243,7 @@ def test_tie_break_rounds_end_after_the_cap_with_a_shared_win() -> None:
         (f'name = "{"x" * 100_000}"\n', "name: must be at most 60 characters, got 100000"),
         ('name = "a\\u001b]0;owned\\u0007"\n', "name: must be printable text on one line"),
         ('name = "big"\n', "modes[0].tokens_to_win." + "9" * 56 + "…: keys are player counts"),
+        ('name = "x"\n"a\\nb\\u001b" = 1\n', "a\\nb\\x1b: unknown key"),  # found by tests/records/test_fuzz.py
         ("", "is not a ruleset: its TOML is nested too deeply"),
     ],
 )

@@ -190,6 +190,6 @@ def test_games_lists_finished_and_unfinished_games(
     code, out, _ = run(capsys, "games")
     assert code == 0
     winners = ", ".join(("Ana", "Bot")[w] for w in GameRecord.load(done).result["winners"])  # type: ignore[index]
-    rows = {line.split("│")[-2].strip(): line for line in out.splitlines() if "│" in line}
+    rows = {line.split()[-1]: line for line in out.splitlines() if line.split() and line.split()[-1] in ("a", "b")}
     rounds = len(GameRecord.load(going).rounds)
     assert f"won by {winners}" in rows[done.stem] and f"in progress, round {rounds}" in rows[going.stem]

@@ -19,7 +19,7 @@ from loveletter.engine import Game
 from loveletter.i18n import os_problem, set_language
 from loveletter.records import GameRecord, RecordError, Seat, games_dir, load_record
 from loveletter.records.checks import opened, unseal
-from loveletter.records.library import find_record, list_records, summarise
+from loveletter.records.library import find_record, list_records, record_name, summarise
 from loveletter.records.saver import RecordSaver
 from loveletter.records.store import write_atomic
 from tests.records.support import USER_ERROR, assert_one_line_error, run
@@ -116,7 +116,7 @@ def test_damaged_values_are_one_line_and_change_nothing(
     path = in_games("20261122-153000-classic-00000000000a.json", change(record().to_json()))
     before = path.read_bytes()
     code, out, err = run(capsys, "games")
-    assert code == 0 and "Traceback" not in err and path.stem in out, what
+    assert code == 0 and "Traceback" not in err and record_name(path) in out, what
     for command in (["resume", str(path)], ["replay", str(path)], ["resume"]):
         code, out, err = run(capsys, *command)
         if command == ["resume"]:  # the latest unfinished game: this one, unless it cannot be read at all
@@ -288,16 +288,17 @@ def test_resume_and_replay_take_the_name_or_the_number_games_shows(capsys: pytes
     record(finished=True).save(first)
     record(finished=True).save(second)
     assert find_record("1") == first and find_record("2") == second  # numbered from the oldest game
-    assert find_record(second.stem) == second and find_record(second.name) == second
+    assert find_record(record_name(second)) == second and find_record(second.stem) == second
+    assert find_record(second.name) == second and record_name(second) == "classic-000000000002"
     assert find_record(str(second)) == second
     code, _, err = run(capsys, "replay", "3")
     assert code == USER_ERROR and err == (
         "loveletter: error: there is no saved game number 3: `loveletter games` lists 2\n"
     )
-    code, out, _ = run(capsys, "replay", second.stem)
+    code, out, _ = run(capsys, "replay", record_name(second))
     assert code == 0 and out.startswith(f"Replay of {second.name}")
     code, _, err = run(capsys, "resume", "1")
-    assert code == USER_ERROR and f"watch it again with `loveletter replay {first.stem}`" in err
+    assert code == USER_ERROR and f"watch it again with `loveletter replay {record_name(first)}`" in err
 
 
 def test_games_lists_whole_names_and_local_times(
@@ -319,7 +320,7 @@ def test_games_lists_whole_names_and_local_times(
         monkeypatch.delenv("TZ")
         time.tzset()
     assert code == 0
-    row = next(line for line in out.splitlines() if path.stem in line)  # the whole name, on one line
+    row = next(line for line in out.splitlines() if record_name(path) in line)  # the whole name, on one line
     assert "2026-11-23 13:05" in row or "13:05" in out
     assert all(len(line) <= 80 for line in out.splitlines())
     assert "  loveletter resume NUMBER" in out.splitlines()  # a command to copy, on a line of its own

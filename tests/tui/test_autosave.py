@@ -16,6 +16,7 @@ from loveletter.cli import main
 from loveletter.engine import Action, Game
 from loveletter.engine import events as ev
 from loveletter.records import GameRecord
+from loveletter.records.library import record_name
 from loveletter.tui import prompts
 from loveletter.tui.autosave import Autosave, table_seats
 from loveletter.tui.hotseat import Hotseat, Observer, Seat
@@ -99,7 +100,7 @@ def test_an_all_computer_piped_game_is_saved(
     [path] = (tmp_path / "games").glob("*.json")
     assert out.splitlines()[-1].startswith("Result: ")  # the public log stays the output
     # The command to copy is on a line of its own, with the name `games` shows (never wrapped inside).
-    assert err.splitlines() == [f"Saved as {path}. To watch it again:", f"  loveletter replay {path.stem}"]
+    assert err.splitlines() == [f"Saved as {path}. To watch it again:", f"  loveletter replay {record_name(path)}"]
     record = GameRecord.load(path)
     assert record.finished and record.seed == 4 and [s.kind for s in record.seats] == ["computer"] * 3
     assert record.replay(str(path)).over
@@ -120,7 +121,10 @@ def test_ctrl_c_during_a_game_saves_it_and_exits_130(
     assert main(["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4"]) == SIGINT_STATUS
     [path] = (tmp_path / "games").glob("*.json")
     err = capsys.readouterr().err
-    assert err.splitlines() == ["Interrupted. The game is saved; to continue it:", f"  loveletter resume {path.stem}"]
+    assert err.splitlines() == [
+        "Interrupted. The game is saved; to continue it:",
+        f"  loveletter resume {record_name(path)}",
+    ]
     record = GameRecord.load(path)
     assert record.action_count == 5 and not record.finished
 
