@@ -389,3 +389,21 @@ def test_record_messages_name_no_python_class() -> None:
     with pytest.raises(RecordError) as caught:
         GameRecord.from_json(json.dumps(data), "g.json")
     assert str(caught.value) == 'g.json: seats: must be a list, got {"Ana": null}'
+
+
+def test_a_file_name_with_control_codes_is_shown_as_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from loveletter.records.solitaire import SolitaireRecord
+    from loveletter.solitaire import SolitaireGame
+
+    game_path, solitaire_path = tmp_path / f"a{ESCAPE}.json", tmp_path / f"b{ESCAPE}.json"
+    record(finished=True).save(game_path)
+    deal = SolitaireGame(seed=3)
+    deal.push("draw")
+    SolitaireRecord.start(deal).save(solitaire_path)
+    for path in (game_path, solitaire_path):
+        code, out, err = run(capsys, "replay", str(path))
+        assert code == 0 and "\x1b" not in out + err and "\\x1b]0;owned" in out.splitlines()[0]
+    broken = tmp_path / f"c{ESCAPE}.json"
+    broken.write_text("{", encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(broken))
+    assert code == USER_ERROR and "\x1b" not in err and err.startswith("loveletter: error: ")

@@ -32,7 +32,7 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from loveletter.i18n import card_name, ruleset_title, t
+from loveletter.i18n import card_name, printable, ruleset_title, t
 from loveletter.records import RecordError
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.game import SolitaireGame
@@ -152,7 +152,7 @@ class SolitaireReplay:
         ruleset = ruleset_title(self.game.ruleset)
         key = "records.replay_solitaire.title_all" if self.every else "records.replay_solitaire.title"
         deal = str(self.record.seed) if self.record.seed is not None else t("records.replay_solitaire.stacked")
-        return t(key, file=path.name, ruleset=ruleset, deal=deal)
+        return t(key, file=printable(path.name), ruleset=printable(ruleset), deal=deal)
 
     def table_line(self, index: int) -> str:
         """The table at the point on one line: the queue, the hand, the agent, the draw pile (and, with every
