@@ -117,7 +117,7 @@ def latest_unfinished(kind: str | None = None, folder: Path | None = None) -> Pa
 
 
 #: A record's file name as :func:`new_record_path` makes it: when the game started, then its name.
-_STAMPED = re.compile(r"^\d{8}-\d{6}-(?P<name>[A-Za-z0-9-]+-[0-9a-f]{12})\.json$")
+_STAMPED = re.compile(r"^\d{8}-\d{6}-(?P<name>.+-[0-9a-f]{12})\.json$")
 
 
 def record_name(path: Path) -> str:
