@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
 
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
     from pathlib import Path
 
