@@ -197,7 +197,10 @@ def host_game(
     assert current is not None
     print(summary)
     if current.problem is None:
-        print(t("records.saved_over" if played.over else "host.saved_stopped", path=str(current.path)))
+        from loveletter.records.library import short_name
+
+        key = "records.saved_over" if played.over else "host.saved_stopped"
+        print(t(key, path=str(current.path), name=short_name(current.path)))
     _report_problem(current)
     return 0
 
