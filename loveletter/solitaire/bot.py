@@ -3,11 +3,9 @@
 * ``random`` — uniform over the legal actions: a baseline.
 * ``easy`` — rules of thumb: finish the princess when she is alone, deal with a known threat at the front of
   the queue, guess the likeliest card, keep the secret agent face down.
-* ``hard`` — looks one turn ahead: for each candidate action it deals the unseen cards at random a few times
-  (worlds the player cannot tell from the real one), plays the action and the retinue's answer in each, and
-  scores the result with :func:`evaluate`, an estimate of the chance to win from there (a hand-written
-  estimate corrected by weights fitted on this level's own games). Draw-or-agent is judged by the best play
-  each card it could bring would allow.
+* ``hard`` — expectimax over the cards it cannot see (:mod:`.search`): every legal action's chance to win with
+  best play afterwards, computed exactly once the game is short enough (from about the third turn on), else to
+  the end of the current turn with an estimate fitted to exact values (:mod:`.estimate`) after it.
 
 ``benchmarks/solitaire.py`` measures their win rates over 10,000 deals; the ordering is random < easy < hard.
 
@@ -22,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -30,8 +27,8 @@ from typing import Protocol
 
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.phase import Phase
-from loveletter.solitaire.state import SolitaireState
-from loveletter.solitaire.view import SolitaireView, guard_guess
+from loveletter.solitaire.search import DEFAULT_BUDGET, Search, Verdict
+from loveletter.solitaire.view import SolitaireView
 
 #: The levels, weakest first.
 SOLITAIRE_LEVELS = ("random", "easy", "hard")
@@ -63,7 +60,7 @@ def make_solitaire_bot(
     if level == "easy":
         return EasyBot(source)
     if level == "hard":
-        return HardBot(source) if budget is None else HardBot(source, worlds=budget)
+        return HardBot(source) if budget is None else HardBot(source, budget=budget)
     raise ValueError(f"unknown solitaire level {level!r}; known: {', '.join(SOLITAIRE_LEVELS)}")
 
 
@@ -323,276 +320,32 @@ def _front_threat(view: SolitaireView, know: Knowledge) -> float:
 
 
 class HardBot:
-    """One turn of lookahead over sampled worlds, scored by :func:`evaluate` (see the module docstring)."""
+    """Expectimax over the cards it cannot see (:mod:`.search`): exact when the rest of the game fits its
+    budget, else to the end of the turn with an estimate after it. Ties are broken by its own random source."""
 
     level = "hard"
 
-    def __init__(self, rng: random.Random, worlds: int = 8) -> None:
+    def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET) -> None:
         self.rng = rng
-        self.worlds = worlds
+        self.budget = budget
+        self._search: Search | None = None
+
+    def values(self, view: SolitaireView) -> Verdict:
+        """Every legal action's chance to win with best play afterwards (see :class:`~.search.Verdict`)."""
+        search = self._search
+        if search is None or search.cards.ruleset is not view.ruleset:
+            search = self._search = Search(view.ruleset, budget=self.budget)
+        return search.values(view)
 
     def choose(self, view: SolitaireView) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        worlds = self._sample(view)
-        if view.phase is Phase.TURN:
-            return self._turn(view, worlds)
-        candidates = list(legal) if view.phase is Phase.CHOOSE else _candidates(view)
-        best = _best(candidates, worlds)
-        return self.rng.choice(best[1])
-
-    def _sample(self, view: SolitaireView) -> list[SolitaireState]:
-        hidden = list(Counter(view.unseen()).elements())
-        worlds = []
-        for _ in range(self.worlds):
-            self.rng.shuffle(hidden)
-            worlds.append(SolitaireState.from_view(view, hidden))
-        return worlds
-
-    def _turn(self, view: SolitaireView, worlds: list[SolitaireState]) -> Action:
-        """Draw, or play the agent: each option is worth the best play the player would then choose, for each
-        card it could bring (the worlds are grouped by what the player would see)."""
-        scores: dict[Action, float] = {}
-        for option in view.legal_actions:
-            groups: dict[tuple[str, ...], list[SolitaireState]] = {}
-            for world in worlds:
-                state = world.copy()
-                state.apply(option, record=False)
-                key = (*state.hand, state.playing or "")
-                groups.setdefault(key, []).append(state)
-            total = 0.0
-            for group in groups.values():
-                first = group[0]
-                if first.phase is Phase.OVER:
-                    total += len(group) * evaluate(first.view())
-                    continue
-                value, _ = _best(_candidates(first.view()), group)
-                total += value * len(group)
-            scores[option] = total / len(worlds)
-        top = max(scores.values())
-        return self.rng.choice([a for a, v in scores.items() if v >= top - 1e-9])
+        values = self.values(view).values
+        top = max(values.values())
+        best = [a for a in legal if values[a] >= top - TIE]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-def _best(candidates: Sequence[Action], worlds: Sequence[SolitaireState]) -> tuple[float, list[Action]]:
-    """The candidates with the best mean score over ``worlds`` (each played on a copy, then settled)."""
-    best: list[Action] = []
-    best_score = -1.0
-    for action in candidates:
-        total = 0.0
-        for world in worlds:
-            state = world.copy()
-            state.apply(action, record=False)
-            total += _settle(state)
-        score = total / len(worlds)
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(action)
-    return best_score, best
-
-
-def _candidates(view: SolitaireView) -> list[Action]:
-    """The legal actions worth comparing: a Guard on a face-down card names only the likeliest cards (and one
-    card that cannot be there, to look without removing)."""
-    know = Knowledge(view)
-    out: list[Action] = []
-    seen_targets: set[int] = set()
-    for action in view.legal_actions:
-        if isinstance(action, Play) and action.named is not None:
-            assert isinstance(action.target, int)
-            if action.target in seen_targets:
-                continue
-            seen_targets.add(action.target)
-            names = view.ruleset.guard_names
-            likely = sorted((n for n in names if know.hidden[n]), key=lambda c: (-know.hidden[c], -know.values[c]))
-            picks = likely[:NAMES] + [n for n in names if not know.hidden[n]][:1]
-            out.extend(Play(action.card, action.target, None, n) for n in picks)
-        else:
-            out.append(action)
-    return out
-
-
-def _settle(state: SolitaireState) -> float:
-    """Play on until the player's next turn starts (answering "hand or agent?" by :func:`answer`; a play, which
-    the callers never leave pending, by :class:`EasyBot`), then :func:`evaluate` the player's view."""
-    while state.phase is Phase.CHOOSE or state.phase is Phase.PLAY:
-        view = state.view()
-        state.apply(answer(view) if state.phase is Phase.CHOOSE else _SETTLER.best_plays(view)[0], record=False)
-    return evaluate(state.view())
-
-
-def evaluate(view: SolitaireView) -> float:
-    """An estimate of the chance to win from ``view`` at the start of a player's turn (0..1): surviving the
-    retinue cards still in the queue, having enough cards to draw, and a card to finish the princess."""
-    if view.over:
-        return 1.0 if view.won else 0.0
-    z = sum(w * x for w, x in zip(WEIGHTS, features(view), strict=True))
-    return 1.0 / (1.0 + math.exp(-z))
-
-
-#: The weights of :func:`features` in :func:`evaluate`: a logistic regression (L2, lambda 10, on standardised
-#: features) of the final result on the features of every turn start in 5,400 games played by this level with an
-#: earlier evaluation, then refitted on the games played with the first fit. Refit them if the rules or the
-#: features change. Its test log-loss was 0.57 against 0.61 for the hand-written estimate alone.
-WEIGHTS = (
-    -2.7646,
-    0.3041,
-    -2.9921,
-    0.5645,
-    0.6031,
-    0.4414,
-    0.2993,
-    0.1584,
-    -0.0456,
-    1.7676,
-    5.7474,
-    0.3843,
-    0.5832,
-    -0.0920,
-    -0.0398,
-    0.0448,
-    0.2716,
-    -0.0608,
-    0.1512,
-    -0.0761,
-    -0.0087,
-    0.2467,
-    0.0022,
-    -0.2780,
-    -0.0577,
-    0.9713,
-    0.8759,
-    0.7924,
-    0.3160,
-    0.3021,
-    0.5648,
-    0.9020,
-    0.7598,
-    0.0000,
-    0.4053,
-    -0.3125,
-    -0.4815,
-    -0.1619,
-    0.7807,
-    -0.2212,
-    0.1202,
-    0.3412,
-    0.1070,
-)
-#: A Guard on a face-down card names the likeliest cards only, this many.
-NAMES = 3
-
-
-def _heuristic(view: SolitaireView, know: Knowledge) -> float:
-    princess = view.princess
-    queue = view.queue
-    retinue = [q for q in queue if q.card != princess]
-    survive = 1.0
-    agent_hidden = view.agent_state == "face_down"
-    guard_risk = know.chance(guard_guess(know.hidden, view.ruleset) or princess) if agent_hidden else 1.0
-    for i, place in enumerate(queue):
-        if place.card == princess:
-            continue
-        following = queue[i + 1].card if i + 1 < len(queue) else None
-        if place.card is not None:
-            danger = _card_danger(know, place.card, following, agent_hidden, guard_risk, princess)
-        else:
-            danger = sum(
-                n * _card_danger(know, c, following, agent_hidden, guard_risk, princess) for c, n in know.hidden.items()
-            ) / max(1, know.total)
-        survive *= 1.0 - danger
-        if place.card is not None and know.effect(place.card) in ("guard", "priest"):
-            agent_hidden = False  # a Guard's miss or a Priest shows the agent
-    turns_needed = len(retinue) + 1
-    turns_available = view.draw_size + (view.agent_state != "empty")
-    supply = 1.0 if turns_available >= turns_needed else SHORT_SUPPLY
-    if princess not in (q.card for q in queue):
-        finish = 1.0
-    elif know.effect(view.hand[0]) in _FINISHERS:
-        finish = FINISHER_IN_HAND
-    else:
-        finish = 1.0 - (1.0 - know.finisher_chance()) ** 2
-    return survive * supply * finish
-
-
-GUARD_EXPOSED = 0.45
-BARON_LAST = 0.6
-BARON = 0.15
-HANDMAID_LAST = 0.6
-PRINCE = 0.02
-SHORT_SUPPLY = 0.5
-FINISHER_IN_HAND = 0.95
-
-
-def _card_danger(
-    know: Knowledge, card: str, following: str | None, agent_hidden: bool, guard_risk: float, princess: str
-) -> float:
-    effect = know.effect(card)
-    if effect == "guard":
-        return guard_risk if agent_hidden else GUARD_EXPOSED
-    if effect == "baron":
-        return BARON_LAST if following == princess else BARON
-    if effect == "handmaid" and following == princess:
-        return HANDMAID_LAST
-    if effect == "prince":
-        return PRINCE
-    return 0.0
-
-
-_EFFECTS = ("guard", "priest", "baron", "handmaid", "prince", "king", "countess", "princess")
-
-
-def features(view: SolitaireView) -> list[float]:
-    """What :func:`evaluate` weighs, for a view at the start of a player's turn (not over), in the order of
-    :data:`WEIGHTS`: a constant; the log-odds of the hand-written estimate; the number of retinue cards left
-    (one of 0..6); the princess out of the queue; the princess alone and unprotected; the agent face down, face
-    up; the hand card (one of eight effects); the spare turns (cards to draw plus an agent, minus the turns the
-    queue needs) and whether they fall short; the Guards expected in the queue, alone and weighted by an exposed
-    agent and by the guess's risk on a hidden one; the first retinue card (one of eight effects, or face down);
-    a Handmaid or a Baron known to be last before the princess; the share of Guards among unseen cards, of cards
-    that can finish the princess; the retinue's Handmaid active; the draw pile; Barons known in the queue; the
-    hand card's value."""
-    know = Knowledge(view)
-    princess = view.princess
-    queue = view.queue
-    retinue = [q for q in queue if q.card != princess]
-    n = len(retinue)
-    in_queue = any(q.card == princess for q in queue)
-    hidden_agent = view.agent_state == "face_down"
-    guard_share = know.chance(_first_id(know, "guard"))
-    known = [know.effect(q.card) for q in retinue if q.card is not None]
-    face_down = n - len(known)
-    guards = known.count("guard") + face_down * guard_share
-    guess = guard_guess(know.hidden, view.ruleset)
-    guard_risk = know.chance(guess) if hidden_agent and guess is not None else 1.0
-    margin = view.draw_size + (view.agent_state != "empty") - (n + 1)
-    last = retinue[-1].card if retinue and in_queue and queue[-1].card == princess else None
-    last_effect = know.effect(last) if last is not None else ""
-    first = retinue[0].card if retinue else None
-    first_effect = know.effect(first) if first is not None else ""
-    heuristic = min(0.99, max(0.01, _heuristic(view, know)))
-    hand_effect = know.effect(view.hand[0])
-    row = [1.0, math.log(heuristic / (1 - heuristic))]
-    row += [float(n == k) for k in range(7)]
-    row += [
-        float(not in_queue),
-        float(_princess_alone(view)),
-        float(hidden_agent),
-        float(view.agent_state == "face_up"),
-    ]
-    row += [float(hand_effect == e) for e in _EFFECTS]
-    row += [float(max(-2, min(3, margin))), float(margin < 0), guards, (not hidden_agent) * guards]
-    row += [hidden_agent * guard_risk * guards]
-    row += [float(first_effect == e) for e in _EFFECTS] + [float(bool(retinue) and first is None)]
-    row += [float(last_effect == "handmaid"), float(last_effect == "baron")]
-    row += [guard_share, know.finisher_chance(), float(view.queue_protected), float(view.draw_size)]
-    row += [float(known.count("baron")), know.values[view.hand[0]] / 9.0]
-    return row
-
-
-def _first_id(know: Knowledge, effect: str) -> str:
-    return next((c for c, e in know.effects.items() if e == effect), "")
-
-
-_SETTLER = EasyBot(random.Random(0))  # only its deterministic best_plays() is used
+#: Values closer than this are a tie (they differ by rounding only).
+TIE = 1e-9

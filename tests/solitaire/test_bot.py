@@ -7,9 +7,9 @@ import random
 import pytest
 
 from loveletter.solitaire import Choose, SolitaireGame, SolitaireState
-from loveletter.solitaire.bot import SOLITAIRE_LEVELS, evaluate, features, make_solitaire_bot
+from loveletter.solitaire.bot import SOLITAIRE_LEVELS, make_solitaire_bot
 from loveletter.solitaire.simulate import play_deal, simulate, summarize
-from tests.solitaire.support import play, redeal_hidden, sol
+from tests.solitaire.support import play, redeal_hidden
 from tests.solitaire.test_cases import d9_before_the_baron, seed_example
 
 
@@ -56,17 +56,6 @@ def test_the_levels_finish_a_lone_princess() -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown solitaire level 'expert'; known: random, easy, hard"):
         make_solitaire_bot("expert")
-
-
-def test_evaluate_is_a_probability_and_knows_the_end() -> None:
-    game = sol(["Guard"] * 4 + ["Baron", "Handmaid"], hand="Priest", agent="Baron", draws=["Guard"])
-    value = evaluate(game.view())
-    assert 0.0 < value < 1.0 and len(features(game.view())) > 10
-    play(game, "draw", "Guard>Q1=Priest", "choose hand")
-    assert game.over and evaluate(game.view()) == 0.0
-    won = d9_before_the_baron()
-    play(won, "Handmaid", "draw", "Guard>Q7")
-    assert evaluate(won.view()) == 1.0
 
 
 def test_play_deal_is_deterministic_and_replays() -> None:
