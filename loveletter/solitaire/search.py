@@ -24,16 +24,18 @@ This module mirrors the rules of :mod:`.state` on that compact state, for speed;
 test_search.py`` holds the two to the same outcomes, with the same chances, on every action of many states.
 
 >>> from loveletter.solitaire.game import SolitaireGame
->>> from loveletter.solitaire.ruleset import load_solitaire_ruleset
->>> from loveletter.solitaire.layout import stacked_layout
->>> rs = load_solitaire_ruleset()
->>> game = SolitaireGame(rs, layout=stacked_layout(rs, queue=["Guard", "Priest", "Priest", "Countess", "Baron",
-...                      "Baron"], hand="Handmaid", agent="Handmaid"))
->>> for action in ("draw", "Handmaid"):
-...     _ = game.push(action)
->>> verdict = Search(rs).values(game.view())
->>> verdict.exact, round(verdict.values[Draw()], 4), round(verdict.values[PlayAgent()], 4)
-(True, 0.4481, 0.4381)
+>>> layout = ["Baron", "Priest", "Prince", "Priest", "Guard", "Guard", "Handmaid", "Countess", "Baron", "Guard",
+...           "Guard", "Handmaid", "King", "Prince", "Guard"]
+>>> game = SolitaireGame.replay(layout, ["draw", "Handmaid", "draw", "Guard>Q4=Prince", "draw", "Guard>Q3=Handmaid",
+...                                      "choose agent", "draw", "Baron>Q4/hand", "choose agent", "draw"])
+>>> view = game.view()     # Q6 face down, then the princess; both unseen cards are Guards
+>>> [q.card for q in view.queue], view.hand, view.agent, view.draw_size
+([None, 'Princess'], ('King', 'Prince'), 'Handmaid', 1)
+>>> verdict = Search(game.ruleset).values(view)
+>>> verdict.exact, {str(action): value for action, value in verdict.values.items()}
+(True, {'King>Q6/hand': 1.0, 'King>Q6/agent': 0.0, 'Prince>Q6': 0.0, 'Prince>hand': 0.0, 'Prince>agent': 0.0})
+>>> Search(game.ruleset).values(SolitaireGame(seed=1).view()).exact     # the first turn: estimated
+False
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ EFFECTS = {
     "princess": PRINCESS,
 }
 
-#: States the exact search may add per decision before it gives way to the estimate (about 0.1 s each 1,000).
-DEFAULT_BUDGET = 25_000
+#: States the exact search may add per decision before it gives way to the estimate (some 0.1 s per 5,000).
+DEFAULT_BUDGET = 10_000
 #: With more retinue cards than this in the queue the game is too long for the exact search: it is not tried.
 EXACT_RETINUE = 4
 #: The exact tables are emptied when they hold more states than this (a bound on memory: about 100 MB).
@@ -100,10 +102,24 @@ class Cards:
         self.forced = frozenset(self.index[c] for c in ruleset.countess_forced_by if c in self.index)
         self.prince_queue = ruleset.flags.sol_prince_queue
         self.reveal_first = ruleset.flags.sol_baron_reveal_first
+        #: What the search depends on in the ruleset (rulesets loaded apart compare equal by it).
+        self.key = (tuple(self.ids), tuple(self.value), tuple(self.effect), self.forced, ruleset.flags)
 
     def unseen(self, view: SolitaireView) -> Unseen:
         seen = view.unseen()
         return tuple(seen[c] for c in self.ids)
+
+
+def _decision_key(view: SolitaireView) -> tuple[object, ...]:
+    """What a decision depends on in ``view`` (its queue places by label: the actions name them)."""
+    queue = tuple((q.slot, q.card) for q in view.queue)
+    return (view.phase, queue, view.hand, view.playing, view.agent_state, view.agent, view.queue_protected,
+            view.threat, tuple(sorted(view.unseen().items())))  # fmt: skip
+
+
+#: Verdicts of the early decisions, shared by every game of the process (see :meth:`Search.values`).
+_EARLY: dict[tuple[object, ...], Verdict] = {}
+EARLY_LIMIT = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +175,18 @@ class Search:
                 return Verdict(self._root(view, depth=1 << 30), True, self._added)
             except OutOfBudget:
                 pass
+            return self._estimated_verdict(view)
+        # Early in the game: the exact search is not tried, so the verdict depends on the view alone (the tables
+        # hold nothing this early) and is shared between games; a game starts from one of a few views.
+        key = (self.cards.key, self.estimate, *_decision_key(view))
+        verdict = _EARLY.get(key)
+        if verdict is None:
+            if len(_EARLY) > EARLY_LIMIT:
+                _EARLY.clear()
+            verdict = _EARLY[key] = self._estimated_verdict(view)
+        return verdict
+
+    def _estimated_verdict(self, view: SolitaireView) -> Verdict:
         self._limit = 1 << 62
         before = self._estimates
         # To the end of this turn; an answer to "hand or agent?" ends the retinue's turn, so it looks no further.
