@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from typing import Protocol
 
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
@@ -51,7 +50,8 @@ def make_solitaire_bot(
     level: str, *, seed: int | None = None, rng: random.Random | None = None, budget: int | None = None
 ) -> SolitaireBot:
     """A solitaire computer player of ``level`` with its own random source (``rng``, or one seeded with
-    ``seed``). ``budget`` is the ``hard`` level's number of sampled worlds per candidate action (default 8)."""
+    ``seed``). ``budget`` is the ``hard`` level's: how many new positions its exact search may visit per decision
+    (default :data:`~.search.DEFAULT_BUDGET`) before it settles for an estimate."""
     source = rng if rng is not None else random.Random(seed)
     if budget is not None and level != "hard":
         raise ValueError(f"only the hard level takes a budget, not {level!r}")
@@ -104,15 +104,6 @@ class Knowledge:
         if not self.total:
             return 0.0
         return sum(n for c, n in self.hidden.items() if self.values[c] < value) / self.total
-
-    def finisher_chance(self) -> float:
-        if not self.total:
-            return 0.0
-        return sum(n for c, n in self.hidden.items() if self.effects[c] in _FINISHERS) / self.total
-
-    def likeliest(self, names: Sequence[str]) -> str:
-        """Of ``names``, the one a hidden card most likely is (the higher value on a tie)."""
-        return max(names, key=lambda c: (self.hidden[c], self.values[c]))
 
     def survive_compare(self, own: str | None, against: str | None) -> float:
         """The chance that the player's card (``None``: a face-down agent) is not lower than the queue card

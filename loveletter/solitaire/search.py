@@ -16,9 +16,10 @@ chance that the best player wins from it.
   ones are kept for the bot's whole game.
 * Pruning: a sure win stops a max node; a Guard on a face-down card compares all its names in one pass over the
   card's chances (the reveals are shared; a name no unseen card has is a sure miss, one of them is enough).
-* Where the exact search would take too long (it is given a budget of states; early in the game the tree is far
-  larger), the search looks to the end of the current turn only and estimates the turns after it
-  (:mod:`.estimate`, fitted to exact values).
+* Where the exact search would take too long (more than :data:`EXACT_RETINUE` retinue cards to go, or more new
+  states than its budget), the search looks to the end of the current turn only and estimates the turns after
+  it (:mod:`.estimate`, fitted to exact values). Those early verdicts depend on the view alone, so a process
+  shares them between games: every game starts from one of seven views.
 
 This module mirrors the rules of :mod:`.state` on that compact state, for speed; ``tests/solitaire/
 test_search.py`` holds the two to the same outcomes, with the same chances, on every action of many states.
@@ -68,7 +69,7 @@ EFFECTS = {
 DEFAULT_BUDGET = 10_000
 #: With more retinue cards than this in the queue the game is too long for the exact search: it is not tried.
 EXACT_RETINUE = 4
-#: The exact tables are emptied when they hold more states than this (a bound on memory: about 100 MB).
+#: The exact tables are emptied when they hold more states than this (a bound on memory, some 150 MB).
 TABLE_LIMIT = 600_000
 
 Queue = tuple[int, ...]  # the occupied queue places, left to right: a card index, or HIDDEN
@@ -185,6 +186,16 @@ class Search:
                 _EARLY.clear()
             verdict = _EARLY[key] = self._estimated_verdict(view)
         return verdict
+
+    def solve(self, q: Queue, hand: int, agent: int, u: Unseen, qp: bool) -> float | None:
+        """The exact value at the start of a player's turn in this state (the arguments of an
+        :data:`Estimate`), or ``None`` if it needs more than the budget of states (for fitting the estimate)."""
+        self._added = 0
+        self._limit = self.budget
+        try:
+            return self._turn(q, hand, agent, u, qp, 1 << 30)
+        except OutOfBudget:
+            return None
 
     def _estimated_verdict(self, view: SolitaireView) -> Verdict:
         self._limit = 1 << 62

@@ -8,9 +8,11 @@ sees, and so on to the end of the game. The two must agree exactly, on every act
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +208,14 @@ def test_the_hard_budget_bounds_the_exact_search() -> None:
     late = next(s for seed in range(20) for s in small_states({}, seed, hidden=9) if s.phase is Phase.TURN)
     assert not Search(late.ruleset, budget=1).values(late.view()).exact
     assert Search(late.ruleset, budget=10**7).values(late.view()).exact
+
+
+def test_the_estimate_fitting_script_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "solitaire_estimate.py"
+    spec = importlib.util.spec_from_file_location("solitaire_estimate", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "exact values" in out and "held-out RMSE" in out and out.count(", ") >= len(WEIGHTS) - 1
