@@ -7,8 +7,9 @@
 
 Every level plays the same deals (deal ``i`` is shuffled from a seed derived from ``--seed`` and ``i``), so the
 rates compare the players, not their luck. Decision times count the decisions with more than one legal action
-(median, 95th percentile and slowest). ``--bound`` solves every deal with all cards face up: no player who cannot
-see them can win more, so it tells how much of what is left is luck. Every deal must end in a win or a loss.
+(median, 95th percentile and slowest), as CPU time (what a decision costs) and as wall time (what it cost under
+the machine's load, printed on the first line). ``--bound`` solves every deal with all cards face up: no player
+who cannot see them can win more. Every deal must end in a win or a loss.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from loveletter.bots.arena import GameSpec, make_specs, parse_level, wilson
 from loveletter.solitaire import Phase, Play, SolitaireGame, SolitaireState
 from loveletter.solitaire.bot import SOLITAIRE_LEVELS, make_solitaire_bot
 
-Deal = tuple[bool, str, list[float]]  # won, why it ended, seconds per decision that had a choice
+Deal = tuple[bool, str, list[tuple[float, float]]]  # won, why it ended, (wall, CPU) seconds per decision with a choice
 
 
 def play_timed(spec: GameSpec) -> Deal:
@@ -37,13 +38,13 @@ def play_timed(spec: GameSpec) -> Deal:
     level, budget = parse_level(spec.levels[0])
     game = SolitaireGame(spec.ruleset, seed=spec.seed)
     bot = make_solitaire_bot(level, seed=spec.bot_seeds[0], budget=budget)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     while not game.over:
         view = game.view()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = bot.choose(view)
         if len(view.legal_actions) > 1:
-            times.append(time.perf_counter() - start)
+            times.append((time.perf_counter() - start, time.process_time() - cpu))
         game.push(action)
     return game.won, str(game.reason), times
 
@@ -90,6 +91,16 @@ def _map(function: object, specs: Sequence[GameSpec], jobs: int) -> list[object]
         return list(pool.map(function, specs, chunksize=max(1, min(16, len(specs) // (jobs * 8)))))  # type: ignore[arg-type]
 
 
+def _spread(seconds: list[float]) -> str:
+    """Median, 95th percentile and slowest, in milliseconds."""
+    if not seconds:
+        return "none"
+    seconds.sort()
+    p95 = seconds[int(0.95 * (len(seconds) - 1))]
+    median, slowest = statistics.median(seconds), seconds[-1]
+    return f"median {median * 1000:.1f} ms, p95 {p95 * 1000:.0f} ms, slowest {slowest * 1000:.0f} ms"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=10_000, help="deals per level (default 10,000)")
@@ -115,13 +126,12 @@ def main(argv: list[str] | None = None) -> int:
         reasons = Counter(reason for _, reason, _ in results)
         assert sum(reasons.values()) == deals, "every deal ends in exactly one win or loss"
         top = ", ".join(f"{reason} {count / deals:.1%}" for reason, count in reasons.most_common(3))
-        times = sorted(t for _, _, ts in results for t in ts)
-        p95 = times[int(0.95 * (len(times) - 1))] if times else 0.0
-        median = statistics.median(times) if times else 0.0
+        wall = _spread([w for _, _, ts in results for w, _ in ts])
+        cpu = _spread([c for _, _, ts in results for _, c in ts])
         print(
             f"{level:<7} won {wins:>6,}/{deals:,} = {wins / deals:6.2%} (95% CI {low:.2%}-{high:.2%}); "
-            f"{elapsed / deals * 1000:7.1f} ms/deal; decisions: median {median * 1000:.1f} ms, "
-            f"p95 {p95 * 1000:.0f} ms, slowest {(times[-1] if times else 0.0) * 1000:.0f} ms; ends: {top}"
+            f"{elapsed / deals * 1000:7.1f} ms/deal; ends: {top}\n"
+            f"        decisions: CPU time {cpu}; wall time {wall}"
         )
     if args.bound:
         specs = make_specs("solitaire", ["random"], games=deals, seed=args.seed)
