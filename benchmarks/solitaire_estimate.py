@@ -47,10 +47,8 @@ def collect(deals: int, seed: int) -> list[State]:
         while not game.over:
             view = game.view()
             if view.phase is Phase.TURN:
-                ix = cards.index
-                q = tuple(-1 if p.card is None else ix[p.card] for p in view.queue)
-                agent = -2 if view.agent_state == "empty" else -1 if view.agent is None else ix[view.agent]
-                found.append((q, ix[view.hand[0]], agent, cards.unseen(view), view.queue_protected))
+                q, hand, agent, u, qp = cards.state(view)
+                found.append((q, hand[0], agent, u, qp))
             legal = view.legal_actions
             if len(legal) > 1 and view.phase is not Phase.CHOOSE and rng.random() < 0.12:
                 game.push(rng.choice(legal))

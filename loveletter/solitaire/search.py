@@ -106,9 +106,14 @@ class Cards:
         #: What the search depends on in the ruleset (rulesets loaded apart compare equal by it).
         self.key = (tuple(self.ids), tuple(self.value), tuple(self.effect), self.forced, ruleset.flags)
 
-    def unseen(self, view: SolitaireView) -> Unseen:
+    def state(self, view: SolitaireView) -> tuple[Queue, tuple[int, ...], int, Unseen, bool]:
+        """What the search knows of ``view``: the queue, the hand card(s), the agent, the unseen cards and the
+        retinue's Handmaid (at the start of a turn, the arguments of an :data:`Estimate`, the hand one card)."""
+        ix = self.index
+        q = tuple(HIDDEN if p.card is None else ix[p.card] for p in view.queue)
+        agent = EMPTY if view.agent_state == "empty" else HIDDEN if view.agent is None else ix[view.agent]
         seen = view.unseen()
-        return tuple(seen[c] for c in self.ids)
+        return q, tuple(ix[c] for c in view.hand), agent, tuple(seen[c] for c in self.ids), view.queue_protected
 
 
 def _decision_key(view: SolitaireView) -> tuple[object, ...]:
@@ -208,12 +213,8 @@ class Search:
     def _root(self, view: SolitaireView, depth: int) -> dict[Action, float]:
         cards = self.cards
         ix = cards.index
-        q = tuple(HIDDEN if p.card is None else ix[p.card] for p in view.queue)
+        q, hand, agent, u, qp = cards.state(view)
         position = {p.slot: i for i, p in enumerate(view.queue)}
-        agent = EMPTY if view.agent_state == "empty" else HIDDEN if view.agent is None else ix[view.agent]
-        u = cards.unseen(view)
-        qp = view.queue_protected
-        hand = [ix[c] for c in view.hand]
         out: dict[Action, float] = {}
         for action in view.legal_actions:
             if isinstance(action, Draw):
@@ -281,10 +282,14 @@ class Search:
         if self._added > self._limit:
             raise OutOfBudget
 
-    def _guess(self, key: tuple[object, ...], depth: int) -> float | None:
-        got = self._guessed.get((*key, depth))
-        if got is not None:
-            self._estimates += 1
+    def _known(self, table: dict[tuple[object, ...], float], key: tuple[object, ...], depth: int) -> float | None:
+        """The value of ``key`` if it is in ``table`` (exact) or was estimated at this depth (then it counts as
+        an estimate used)."""
+        got = table.get(key)
+        if got is None:
+            got = self._guessed.get((*key, depth))
+            if got is not None:
+                self._estimates += 1
         return got
 
     def _store(
@@ -307,16 +312,15 @@ class Search:
 
     def _turn(self, q: Queue, hand: int, agent: int, u: Unseen, qp: bool, depth: int) -> float:
         key = (q, hand, agent, u, qp, 0)
-        got = self._turns.get(key)
-        if got is not None:
-            return got
         if depth <= 0:
-            self._estimates += 1
-            got = self._estimated.get(key)
+            got = self._turns.get(key)  # an exact value beats the estimate
             if got is None:
-                got = self._estimated[key] = self.estimate(self.cards, q, hand, agent, u, qp)
+                self._estimates += 1
+                got = self._estimated.get(key)
+                if got is None:
+                    got = self._estimated[key] = self.estimate(self.cards, q, hand, agent, u, qp)
             return got
-        got = self._guess(key, depth)
+        got = self._known(self._turns, key, depth)
         if got is not None:
             return got
         self._count()
@@ -352,10 +356,7 @@ class Search:
         if not flipped and b < a:
             a, b = b, a
         key = (q, a, b, agent, u, qp, flipped)
-        got = self._plays.get(key)
-        if got is not None:
-            return got
-        got = self._guess(key, depth)
+        got = self._known(self._plays, key, depth)
         if got is not None:
             return got
         self._count()
@@ -566,10 +567,7 @@ class Search:
         if not q:
             return 1.0
         key = (q, hand, agent, u, pp, 1)
-        got = self._afters.get(key)
-        if got is not None:
-            return got
-        got = self._guess(key, depth)
+        got = self._known(self._afters, key, depth)
         if got is not None:
             return got
         self._count()

@@ -125,10 +125,8 @@ def test_the_estimate_is_the_logistic_of_its_features() -> None:
         while not game.over:
             view = game.view()
             if view.phase is Phase.TURN:
-                ix = cards.index
-                q = tuple(-1 if p.card is None else ix[p.card] for p in view.queue)
-                agent = -2 if view.agent_state == "empty" else -1 if view.agent is None else ix[view.agent]
-                state = (q, ix[view.hand[0]], agent, cards.unseen(view), view.queue_protected)
+                q, hand, agent, u, qp = cards.state(view)
+                state = (q, hand[0], agent, u, qp)
                 z = sum(w * x for w, x in zip(WEIGHTS, features(cards, *state), strict=True))
                 assert estimate(cards, *state) == pytest.approx(1 / (1 + 2.718281828459045**-z), abs=1e-9)
             game.push(rng.choice(game.legal_actions()))
