@@ -1,10 +1,13 @@
-"""Engine speed: random-play rounds and games per second through the public API, and the cost of a copy.
+"""Engine speed: random-play rounds per second through the public API, the simulate path, and the cost of a view
+and of a copy.
 
     uv run python benchmarks/engine.py            # the figures named by the engine issue
     uv run python benchmarks/engine.py --quick    # a smoke run (CI)
 
-Each figure is the best of several repetitions, so that a busy machine disturbs it less. "Game.push" is the
-full public API (events built and logged); "GameState.apply(record=False)" is the search fast path.
+Each figure is the best of several repetitions, so that a busy machine disturbs it less; the spread (worst and
+best) is printed beside it. "Game.push" is the full public API (events built and logged);
+"GameState.apply(record=False)" is the search fast path; "simulate" is what ``loveletter simulate --seats random
+--json`` does per game (a view for the deciding seat, a random bot's choice, the arena's bookkeeping).
 """
 
 from __future__ import annotations
@@ -15,10 +18,13 @@ import statistics
 import sys
 import time
 import timeit
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from loveletter.bots.arena import make_specs, play_game
 from loveletter.engine import Game, GameState, load_ruleset
 
 
@@ -49,6 +55,20 @@ def random_games(ruleset: str, players: int, seconds: float, *, fast: bool) -> t
     return rounds / elapsed, games / elapsed
 
 
+def simulate(ruleset: str, players: int, seconds: float) -> tuple[float, float]:
+    """The games of ``loveletter simulate --seats random --seed 1 --json`` (the arena, random seats, one process),
+    for about ``seconds``; return (rounds per second, games per second)."""
+    specs = make_specs(ruleset, ["random"] * players, games=100_000, seed=1)
+    rounds = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        rounds += play_game(specs[games]).rounds
+        games += 1
+    elapsed = time.perf_counter() - start
+    return rounds / elapsed, games / elapsed
+
+
 def mid_round_states(ruleset: str, players: int, count: int) -> list[GameState]:
     """States a few turns into random rounds."""
     rng = random.Random(2)
@@ -64,13 +84,26 @@ def mid_round_states(ruleset: str, players: int, count: int) -> list[GameState]:
     return states
 
 
-def copy_cost(ruleset: str, players: int) -> float:
+def median_cost(calls: list[Callable[[], object]], number: int = 2000) -> float:
+    """Median over ``calls`` of each one's best time, in microseconds."""
+    return statistics.median(min(timeit.repeat(call, number=number, repeat=3)) / number * 1e6 for call in calls)
+
+
+def copy_cost(states: list[GameState]) -> float:
     """Median microseconds for ``GameState.copy()`` of a mid-round state."""
-    costs = []
-    for state in mid_round_states(ruleset, players, 50):
-        number = 2000
-        costs.append(min(timeit.repeat(state.copy, number=number, repeat=3)) / number * 1e6)
-    return statistics.median(costs)
+    return median_cost([state.copy for state in states])
+
+
+def view_cost(states: list[GameState]) -> float:
+    """Median microseconds for ``GameState.view(seat)`` of a mid-round state, over every seat."""
+    return median_cost([partial(s.view, p) for s in states for p in range(s.n)], number=1000)
+
+
+def figure(name: str, runs: list[tuple[float, float]]) -> str:
+    best = max(runs, key=lambda r: r[0])
+    worst = min(r[0] for r in runs)
+    spread = f"{worst:,.0f}-{best[0]:,.0f}"
+    return f"{name:<46} {best[0]:>10,.0f} {best[1]:>9,.0f}   {spread}"
 
 
 def main() -> int:
@@ -81,15 +114,19 @@ def main() -> int:
     args = parser.parse_args()
     seconds, repeat = (0.2, 1) if args.quick else (args.seconds, args.repeat)
 
-    print(f"Python {sys.version.split()[0]}; best of {repeat} x {seconds:g} s")
-    print(f"{'workload':<46} {'rounds/s':>10} {'games/s':>9}")
+    print(f"Python {sys.version.split()[0]}; best of {repeat} x {seconds:g} s (spread: worst-best rounds/s)")
+    print(f"{'workload':<46} {'rounds/s':>10} {'games/s':>9}   spread")
     for ruleset, players in (("2019", 4), ("premium", 8)):
         for fast in (False, True):
-            best = max((random_games(ruleset, players, seconds, fast=fast) for _ in range(repeat)), key=lambda r: r[0])
+            runs = [random_games(ruleset, players, seconds, fast=fast) for _ in range(repeat)]
             api = "GameState.apply(record=False)" if fast else "Game.push"
-            print(f"{ruleset + ' ' + str(players) + 'p, ' + api:<46} {best[0]:>10,.0f} {best[1]:>9,.0f}")
+            print(figure(f"{ruleset} {players}p, {api}", runs), flush=True)
+    runs = [simulate("2019", 4, seconds) for _ in range(repeat)]
+    print(figure("2019 4p, simulate --seats random", runs), flush=True)
     for ruleset, players in (("2019", 4), ("premium", 8)):
-        print(f"copy of a mid-round state, {ruleset} {players}p: {copy_cost(ruleset, players):.2f} µs")
+        states = mid_round_states(ruleset, players, 10 if args.quick else 50)
+        print(f"view of a mid-round state, {ruleset} {players}p: {view_cost(states):.2f} µs")
+        print(f"copy of a mid-round state, {ruleset} {players}p: {copy_cost(states):.2f} µs")
     return 0
 
 
