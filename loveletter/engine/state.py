@@ -26,10 +26,10 @@ from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 from loveletter.engine.ruleset import Mode, Ruleset
 from loveletter.engine.scoring import check_game_end, end_round
+from loveletter.engine.view import View, make_view
 
 if TYPE_CHECKING:
     from loveletter.engine.effects.base import Effect
-    from loveletter.engine.view import View
 
 
 _PLAY = Phase.PLAY
@@ -611,9 +611,8 @@ class GameState:
     # ------------------------------------------------------------------------------------------- views
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now (RULES.md §2.6): the only thing computer players and the UI receive."""
-        from loveletter.engine.view import make_view
-
+        """What ``seat`` may know now (RULES.md §2.6): the only thing computer players and the UI receive. Cheap
+        to take (its fields are filled when first read), and a value: it does not change as the game goes on."""
         return make_view(self, seat)
 
 

@@ -3,13 +3,19 @@
 A :class:`View` is built from the full state for one seat and carries only public information, that seat's
 own hand, and the private knowledge it has gained and that still holds (a Priest look, a Baron comparison, a
 King trade, the cards it put under the deck). Computer players and the user interface only ever get views.
+
+Views are taken at every decision, and most readers look at a few fields (a random player only at the legal
+actions), so :meth:`GameState.view` builds them lazily: it copies the state's few mutable parts into a snapshot
+(a tuple, about a microsecond) and fills the other fields from that snapshot the first time one of them is read.
+A view is a value all the same: it never changes when the game moves on, and two views are ``==`` when nothing
+visible differs, however they were built.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from loveletter.engine.phase import Phase
 
@@ -35,9 +41,20 @@ class SeatView:
     known: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class View:
-    """What ``seat`` may know now. Compare two views with ``==``: equal views mean nothing visible differs."""
+    """What ``seat`` may know now. Compare two views with ``==``: equal views mean nothing visible differs.
+
+    Build one with :meth:`GameState.view`; the constructor builds a view from all its fields (as
+    ``dataclasses.replace`` does)."""
+
+    # The fields, and the snapshot of a lazily built view (see make_view). No field has a default value, so
+    # the slots can be declared here and the fields stay those of a plain dataclass.
+    __slots__ = (
+        "_snapshot", "current", "decider", "deck_known", "deck_size", "face_up", "goal", "hand", "jester",
+        "legal_actions", "phase", "players", "plays", "result", "round", "ruleset", "seat", "seats",
+        "set_aside_taken_by", "sycophant", "tiebreak", "winners",
+    )  # fmt: skip
 
     ruleset: Ruleset
     seat: int
@@ -63,6 +80,18 @@ class View:
     plays: tuple[tuple[int, Action], ...]
     result: RoundResult | None  # the finished round, between rounds
     winners: tuple[int, ...]  # the game's winners once it is over
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only when a slot is empty: a lazily built view reading a field for the first time.
+        if name in _LAZY:
+            try:
+                snapshot = object.__getattribute__(self, "_snapshot")
+            except AttributeError:
+                pass
+            else:
+                _fill(self, snapshot)
+                return object.__getattribute__(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def mode(self) -> Mode:
@@ -93,47 +122,81 @@ class View:
         return {card: max(0, left[card]) for card in self.mode.copies}
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def make_view(s: GameState, seat: int) -> View:
-    """Build ``seat``'s view of ``s``."""
-    n = s.n
-    participants = s.participants()
+    """``seat``'s view of ``s``, built lazily: the snapshot holds copies of everything of ``s`` the view may show
+    (the state's lists change in place as the game goes on); the fields are filled from it when first read."""
+    view: View = _new(View)
+    _set(view, "seat", seat)
+    _set(view, "legal_actions", s.legal_actions(seat))
     known = s.known
+    _set(
+        view,
+        "_snapshot",
+        (
+            s.ruleset, s.n, s.mode, s.round, s.phase, s.current, s.decider, tuple(s.hands[seat]), len(s.deck),
+            s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, tuple(s.plays), s.result, s.winners,
+            tuple(s.tokens), tuple(s.alive), tuple(s.protected), tuple(map(tuple, s.discards)),
+            tuple(map(len, s.hands)), known.copy() if known else None, s.deck_marks,
+        ),
+    )  # fmt: skip
+    return view
+
+
+def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
+    """Fill every field of a lazily built view from its snapshot (on the first read of any of them: readers
+    other than a random player read most fields, so filling them together costs least)."""
+    (
+        ruleset, n, mode, round_, phase, current, decider, hand, deck_size, face_up, set_aside_taken_by, sycophant,
+        jester, tiebreak, plays, result, winners, tokens, alive, protected, discards, sizes, known, deck_marks,
+    ) = snapshot  # fmt: skip
+    seat = view.seat
+    participants = tiebreak if tiebreak is not None else range(n)
     row = seat * n
     seats = tuple(
         SeatView(
-            seat=p,
-            tokens=s.tokens[p],
-            dealt_in=p in participants,
-            in_round=s.alive[p],
-            protected=s.protected[p],
-            discards=tuple(s.discards[p]),
-            hand_size=len(s.hands[p]),
-            known=tuple(s.hands[p]) if p == seat else known.get(row + p, ()),
+            p,
+            tokens[p],
+            p in participants,
+            alive[p],
+            protected[p],
+            discards[p],
+            sizes[p],
+            hand if p == seat else known.get(row + p, ()) if known else (),
         )
         for p in range(n)
     )
-    top = len(s.deck) - 1
-    deck_known = tuple(sorted((top - index, card) for viewer, index, card in s.deck_marks if viewer == seat))
-    return View(
-        ruleset=s.ruleset,
-        seat=seat,
-        players=n,
-        goal=s.goal,
-        round=s.round,
-        phase=s.phase,
-        current=s.current,
-        decider=s.decider,
-        hand=tuple(s.hands[seat]),
-        seats=seats,
-        deck_size=len(s.deck),
-        face_up=s.face_up,
-        set_aside_taken_by=s.set_aside_taken_by,
-        deck_known=deck_known,
-        sycophant=s.sycophant,
-        jester=s.jester,
-        tiebreak=s.tiebreak,
-        legal_actions=s.legal_actions(seat),
-        plays=tuple(s.plays),
-        result=s.result,
-        winners=s.winners,
+    top = deck_size - 1
+    deck_known = tuple(sorted((top - index, card) for viewer, index, card in deck_marks if viewer == seat))
+    _set(view, "ruleset", ruleset)
+    _set(view, "players", n)
+    _set(view, "goal", mode.tokens_by_players[n])
+    _set(view, "round", round_)
+    _set(view, "phase", phase)
+    _set(view, "current", current)
+    _set(view, "decider", decider)
+    _set(view, "hand", hand)
+    _set(view, "seats", seats)
+    _set(view, "deck_size", deck_size)
+    _set(view, "face_up", face_up)
+    _set(view, "set_aside_taken_by", set_aside_taken_by)
+    _set(view, "deck_known", deck_known)
+    _set(view, "sycophant", sycophant)
+    _set(view, "jester", jester)
+    _set(view, "tiebreak", tiebreak)
+    _set(view, "plays", plays)
+    _set(view, "result", result)
+    _set(view, "winners", winners)
+
+
+#: The fields a lazily built view fills when first read (the others are set when it is built).
+_LAZY = frozenset(
+    (
+        "ruleset", "players", "goal", "round", "phase", "current", "decider", "hand", "seats", "deck_size",
+        "face_up", "set_aside_taken_by", "deck_known", "sycophant", "jester", "tiebreak", "plays", "result",
+        "winners",
     )
+)  # fmt: skip

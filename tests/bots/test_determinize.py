@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -94,6 +95,6 @@ def test_the_independent_redeal_agrees_with_the_view() -> None:
 def test_an_inconsistent_view_is_refused() -> None:
     game = Game("2019", 2, seed=1)
     view = game.view(game.decider or 0)
-    bad = view.__class__(**{**{f: getattr(view, f) for f in view.__slots__}, "deck_size": view.deck_size + 1})
+    bad = dataclasses.replace(view, deck_size=view.deck_size + 1)
     with pytest.raises(ValueError, match="inconsistent"):
         Determinizer(bad)
