@@ -54,6 +54,9 @@ class Game:
 
     Randomness is used only to deal rounds and to pick a first player among tied round winners; each round's
     deal is kept in :attr:`deals` and every action in :attr:`actions`, so a game can be replayed exactly.
+
+    With ``record=False`` the game builds no events: :meth:`push` and :meth:`next_round` return empty lists and
+    :attr:`log` stays empty (simulations that keep only the moves; the game itself is the same).
     """
 
     def __init__(
@@ -65,6 +68,7 @@ class Game:
         rng: random.Random | None = None,
         deck: Sequence[str] | None = None,
         first_player: int | None = None,
+        record: bool = True,
     ) -> None:
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         if first_player is None and self.ruleset.flags.first_player_mode == "choose":
@@ -73,6 +77,7 @@ class Game:
                 "pass first_player"
             )
         self.state = GameState(self.ruleset, players)
+        self.record = record
         self.rng = rng if rng is not None else random.Random(seed)
         self.deals: list[Deal] = []
         #: The actions of each round, in order: ``actions[i]`` belongs to ``deals[i]``.
@@ -146,9 +151,10 @@ class Game:
         if self.state.decider is None:
             what = "game is over" if self.over else "round is over; deal the next one with next_round()"
             raise IllegalActionError(f"{action}: nobody can act now, the {what}")
-        events = self.state.apply(action)
+        events = self.state.apply(action, record=self.record)
         self.actions[-1].append(action)
-        self.log.extend(events)
+        if events:
+            self.log += events
         return events
 
     def first_player_choices(self) -> tuple[int, ...]:
@@ -183,9 +189,13 @@ class Game:
         if deck is None:
             shuffled = list(state.tables.deck)
             self.rng.shuffle(shuffled)
-            deck = shuffled
-        events = state.start_round(deck, first_player)
-        self.deals.append(Deal(first_player, tuple(deck)))
+            deck = tuple(shuffled)
+            # The ruleset's own deck, and a first player the rules allow: no need to check them again.
+            events = state.deal(shuffled, first_player, self.record)
+        else:
+            deck = tuple(deck)
+            events = state.start_round(deck, first_player, record=self.record)
+        self.deals.append(Deal(first_player, deck))
         self.actions.append([])
-        self.log.extend(events)
+        self.log += events
         return events

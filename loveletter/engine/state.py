@@ -9,9 +9,10 @@ Only the engine sees a ``GameState``: computer players and the user interface ge
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
-from itertools import permutations
+from itertools import compress, permutations
+from operator import gt
 from typing import TYPE_CHECKING, ClassVar
 
 from loveletter.engine import events as ev
@@ -33,23 +34,39 @@ if TYPE_CHECKING:
 
 
 _PLAY = Phase.PLAY
-_LEGAL_CACHE_SIZE = 100_000
+#: Legal actions in order, and as a set.
+Legal = tuple[tuple[Action, ...], frozenset[Action]]
+_NO_ACTIONS: Legal = ((), frozenset())
+_REDRAW: Legal = ((Redraw(True), Redraw(False)), frozenset((Redraw(True), Redraw(False))))
+#: At most this many situations (actor, choosable seats, mark) keep their legal plays in ModeTables.options.
+_SITUATIONS = 20_000
 
 
 class ModeTables:
     """Constants and caches of one mode of one ruleset, built once and shared by all its game states."""
 
-    __slots__ = ("countess_cards", "deck", "effects", "features", "legal", "sorted_deck")
+    __slots__ = ("by_effect", "countess_cards", "deck", "effects", "features", "keeps", "options", "sorted_deck")
     _built: ClassVar[dict[int, tuple[Mode, ModeTables]]] = {}
 
     def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
         self.effects: dict[str, Effect] = effects_for(ruleset, mode)
         self.features = frozenset(e.name for e in self.effects.values())
-        self.countess_cards = frozenset(c for c, e in self.effects.items() if e.name == "countess")
+        #: effect name -> the cards that have it (empty for an effect this deck lacks)
+        self.by_effect: defaultdict[str, frozenset[str]] = defaultdict(frozenset)
+        for name in self.features:
+            self.by_effect[name] = frozenset(c for c, e in self.effects.items() if e.name == name)
+        self.countess_cards = self.by_effect["countess"]
         self.deck = tuple(mode.deck())
         self.sorted_deck = sorted(self.deck)
-        #: (hand, actor, choosable seats, Sycophant mark) -> the legal plays
-        self.legal: dict[tuple[str, str, int, tuple[int, ...], int | None], tuple[Action, ...]] = {}
+        #: (actor, choosable seats, Sycophant mark) -> the legal plays of each hand and of each card in that
+        #: situation. A card's plays depend on nothing else, and the same situations recur constantly: the legal
+        #: actions are looked up here rather than worked out at every decision.
+        self.options: dict[
+            tuple[int, tuple[int, ...], int | None],
+            tuple[dict[tuple[str, str], Legal], dict[str, tuple[Action, ...]]],
+        ] = {}
+        #: A Chancellor's hand -> its keeps.
+        self.keeps: dict[tuple[str, ...], Legal] = {}
 
     @classmethod
     def of(cls, ruleset: Ruleset, mode: Mode) -> ModeTables:
@@ -144,7 +161,9 @@ class GameState:
     #: Cards a seat knows in the deck: (viewer, index from the bottom, card) — a Chancellor's returned cards.
     deck_marks: tuple[tuple[int, int, str], ...]
     log: list[ev.Event] | None
-    _legal: tuple[Action, ...] | None
+    #: The legal actions now, and the same as a set (to check an action without comparing it with each), or
+    #: ``None`` until someone asks.
+    _legal: Legal | None
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset = ruleset
@@ -242,16 +261,12 @@ class GameState:
         """The seats dealt into the current (or next) round."""
         return self.tiebreak if self.tiebreak is not None else tuple(range(self.n))
 
-    def emit(self, event: ev.Event) -> None:
-        if self.log is not None:
-            self.log.append(event)
-
     # ------------------------------------------------------------------------------------------- setup
 
-    def start_round(self, deck: Sequence[str], first_player: int) -> list[ev.Event]:
+    def start_round(self, deck: Sequence[str], first_player: int, *, record: bool = True) -> list[ev.Event]:
         """Deal a round from ``deck`` (top card first) with ``first_player`` to play first, and start that
-        player's turn. Raises :class:`SetupError` if the deck is not the ruleset's deck or the first player is
-        not one the rules allow (see :attr:`next_first`)."""
+        player's turn; return the events (none with ``record=False``). Raises :class:`SetupError` if the deck is
+        not the ruleset's deck or the first player is not one the rules allow (see :attr:`next_first`)."""
         if self.phase is not Phase.ROUND_OVER:
             raise SetupError(f"a round can only be dealt between rounds (now: {self.phase.value})")
         if sorted(deck) != self.tables.sorted_deck:
@@ -261,45 +276,54 @@ class GameState:
                 f"seat {first_player} cannot start round {self.round + 1}; the rules allow seat(s) "
                 + ", ".join(map(str, self.next_first))
             )
-        self.log = []
+        return self.deal(list(deck), first_player, record)
+
+    def deal(self, order: list[str], first_player: int, record: bool) -> list[ev.Event]:
+        """:meth:`start_round` once the deck and the first player are known to be right (the game shuffled
+        the ruleset's own deck); ``order`` becomes the deck."""
         n = self.n
         seats = self.participants()
         self.round += 1
-        self.turn = 0
+        self.turn = 1
         self.result = None
-        order = list(deck)
         self.set_aside = order[0]
         self.set_aside_taken_by = None
         face_up_count = self.mode.face_up_set_aside if len(seats) == 2 else 0
-        self.face_up = tuple(order[1 : 1 + face_up_count])
+        self.face_up = face_up = tuple(order[1 : 1 + face_up_count])
         position = 1 + face_up_count
-        self.hands = [[] for _ in range(n)]
-        self.discards = [[] for _ in range(n)]
-        self.alive = [False] * n
-        self.protected = [False] * n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        alive = [False] * n
         start = seats.index(first_player)
         for seat in seats[start:] + seats[:start]:
-            self.alive[seat] = True
-            self.hands[seat].append(order[position])
+            alive[seat] = True
+            hands[seat].append(order[position])
             position += 1
+        del order[:position]
+        order.reverse()
+        card = order.pop()
+        hands[first_player].append(card)
+        self.deck = order
+        self.hands = hands
+        self.discards = [[] for _ in range(n)]
+        self.alive = alive
+        self.protected = [False] * n
         self.n_alive = len(seats)
         self.choosable = seats
-        rest = order[position:]
-        rest.reverse()
-        self.deck = rest
         self.sycophant = None
         self.jester = None
         self.pending_tokens = []
         self.plays = []
         self.known = {}
         self.deck_marks = ()
-        self.emit(
-            ev.RoundStarted(self.round, first_player, seats, self.face_up, len(self.deck), self.tiebreak is not None)
-        )
-        for seat in seats:
-            self.emit(ev.Dealt(seat, self.hands[seat][0]))
-        self._start_turn(first_player)
-        events, self.log = self.log, None
+        self.current = self.decider = first_player
+        self.phase = _PLAY
+        if not record:
+            return []
+        events: list[ev.Event] = [
+            ev.RoundStarted(self.round, first_player, seats, face_up, len(order) + 1, self.tiebreak is not None)
+        ]
+        events += [ev.Dealt(seat, hands[seat][0]) for seat in seats]
+        events += [ev.TurnStarted(first_player), ev.DrewCard(first_player, card)]
         return events
 
     # --------------------------------------------------------------------------------------- decisions
@@ -312,43 +336,54 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return legal
+        return legal[0]
 
-    def _compute_legal(self) -> tuple[Action, ...]:
+    def _compute_legal(self) -> Legal:
         phase = self.phase
         actor = self.current
         if phase is _PLAY:
             first, second = self.hands[actor]
-            # The options depend only on this key, and the same situations recur constantly: cache them.
-            key = (first, second, actor, self.choosable, self.sycophant)
-            cache = self.tables.legal
-            legal = cache.get(key)
+            tables = self.tables
+            situation = (actor, self.choosable, self.sycophant)
+            known = tables.options.get(situation)
+            if known is None:
+                if len(tables.options) >= _SITUATIONS:
+                    tables.options.clear()
+                known = tables.options[situation] = ({}, {})
+            legal = known[0].get((first, second))
             if legal is None:
-                if len(cache) >= _LEGAL_CACHE_SIZE:
-                    cache.clear()
-                legal = cache[key] = self._play_options(first, second, actor)
+                plays = self._hand_options(known[1], actor, first, second)
+                legal = known[0][first, second] = (plays, frozenset(plays))
             return legal
         if phase is Phase.CHANCELLOR:
-            hand = self.hands[actor]
-            keeps: list[Action] = []
-            for keep in dict.fromkeys(hand):
-                rest = list(hand)
-                rest.remove(keep)
-                for order in dict.fromkeys(permutations(rest)):
-                    keeps.append(Keep(keep, order))
-            return tuple(keeps)
+            hand = tuple(self.hands[actor])
+            legal = self.tables.keeps.get(hand)
+            if legal is None:
+                keeps = _keeps(hand)
+                legal = self.tables.keeps[hand] = (keeps, frozenset(keeps))
+            return legal
         if phase is Phase.BISHOP:
-            return (Redraw(True), Redraw(False))
-        return ()
+            return _REDRAW
+        return _NO_ACTIONS
 
-    def _play_options(self, first: str, second: str, actor: int) -> tuple[Action, ...]:
-        effects = self.effects
-        countess = countess_forced(first, second, self) if self.tables.countess_cards else None
-        if countess is not None:
-            return effects[countess].options(self, actor, countess)
-        if first == second:
-            return effects[first].options(self, actor, first)
-        return effects[first].options(self, actor, first) + effects[second].options(self, actor, second)
+    def _hand_options(
+        self, by_card: dict[str, tuple[Action, ...]], actor: int, first: str, second: str
+    ) -> tuple[Action, ...]:
+        """The legal plays of the hand ``first, second`` in the current situation, from the plays of each card
+        in it (``by_card``, filled as needed)."""
+        if self.tables.countess_cards:
+            countess = countess_forced(first, second, self)
+            if countess is not None:
+                first = second = countess
+        plays = by_card.get(first)
+        if plays is None:
+            plays = by_card[first] = self.effects[first].options(self, actor, first)
+        if second == first:
+            return plays
+        more = by_card.get(second)
+        if more is None:
+            more = by_card[second] = self.effects[second].options(self, actor, second)
+        return plays + more
 
     def apply(self, action: Action, *, record: bool = True) -> list[ev.Event]:
         """Apply ``action`` for the seat that must decide now and return the events it caused (an empty list
@@ -356,16 +391,30 @@ class GameState:
         not legal now."""
         legal = self._legal
         if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:  # actions are interned: this compares identities
-            raise IllegalActionError(self._explain_illegal(action, legal))
-        self.log = [] if record else None
+            legal = self._legal = self._compute_legal() if self.decider is not None else _NO_ACTIONS
+        if action not in legal[1]:  # actions are interned: hashed and compared by identity
+            raise IllegalActionError(self._explain_illegal(action, legal[0]))
         self._legal = None
-        phase = self.phase
-        if phase is _PLAY:
+        log: list[ev.Event] | None = [] if record else None
+        self.log = log
+        if self.phase is _PLAY:
             assert isinstance(action, Play)
-            self._play(action)
-        elif phase is Phase.CHANCELLOR:
+            # Playing a card is most of what happens in a game: done here rather than in a chain of calls.
+            actor = self.current
+            card = action.card
+            self.hands[actor].remove(card)
+            if self.known:
+                self.forget_card(actor, card)
+            self.discards[actor].append(card)
+            self.plays.append((actor, action))
+            # A Sycophant's marker binds only the next card played; legality already enforced it.
+            self.sycophant = None
+            if log is not None:
+                log.append(ev.Played(actor, card, action.targets, action.named, action.look))
+            self.effects[card].resolve(self, actor, action)
+            if self.phase is _PLAY:  # not waiting for a Chancellor's or a Bishop's second decision
+                self._end_turn()
+        elif self.phase is Phase.CHANCELLOR:
             assert isinstance(action, Keep)
             chancellor_keep(self, self.current, action)
             self._end_turn()
@@ -375,8 +424,10 @@ class GameState:
             self.plays.append((self.decider, action))
             bishop_redraw(self, action.redraw)
             self._end_turn()
-        events, self.log = self.log, None
-        return events if events is not None else []
+        if log is None:
+            return []
+        self.log = None
+        return log
 
     def _explain_illegal(self, action: object, legal: tuple[Action, ...]) -> str:
         if self.decider is None:
@@ -386,9 +437,24 @@ class GameState:
 
     # ------------------------------------------------------------------------------------------- turns
 
-    def _start_turn(self, seat: int) -> None:
-        self.current = seat
-        self.decider = seat
+    def _end_turn(self) -> None:
+        """After a card has fully resolved: last-standing check, deck-out check, then the next player's turn,
+        which starts with a draw from the deck."""
+        if self.phase is Phase.GAME_OVER:
+            return
+        if self.n_alive == 1:
+            end_round(self, "last_standing")
+            return
+        deck = self.deck
+        if not deck:
+            end_round(self, "deck_out")
+            return
+        n = self.n
+        alive = self.alive
+        seat = (self.current + 1) % n
+        while not alive[seat]:
+            seat = (seat + 1) % n
+        self.current = self.decider = seat
         self.phase = _PLAY
         self.turn += 1
         log = self.log
@@ -397,46 +463,17 @@ class GameState:
             self.refresh_choosable()
             if log is not None:
                 log.append(ev.ProtectionEnded(seat))
-        assert self.deck, "the deck is never empty at the start of a turn (RULES.md §2.2)"
-        card = self.draw_from_deck(seat) if self.deck_marks else self.deck.pop()
+        card = self.draw_from_deck(seat) if self.deck_marks else deck.pop()
         self.hands[seat].append(card)
         if log is not None:
             # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
             log.append(ev.TurnStarted(seat))
             log.append(ev.DrewCard(seat, card))
 
-    def _play(self, action: Play) -> None:
-        actor = self.current
-        card = action.card
-        self.hands[actor].remove(card)
-        if self.known:
-            self.forget_card(actor, card)
-        self.discards[actor].append(card)
-        self.plays.append((actor, action))
-        # A Sycophant's marker binds only the next card played; legality already enforced it.
-        self.sycophant = None
-        if self.log is not None:
-            self.log.append(ev.Played(actor, card, action.targets, action.named, action.look))
-        self.effects[card].resolve(self, actor, action)
-        if self.phase is _PLAY:  # not waiting for a Chancellor's or a Bishop's second decision
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        """After a card has fully resolved: last-standing check, deck-out check, then the next player."""
-        if self.phase is Phase.GAME_OVER:
-            return
-        if self.n_alive == 1:
-            self._end_round("last_standing")
-        elif not self.deck:
-            self._end_round("deck_out")
-        else:
-            self._start_turn(self.next_seat(self.current))
-
     def refresh_choosable(self) -> None:
         """Recompute :attr:`choosable` after ``alive`` or ``protected`` changed."""
-        alive = self.alive
-        protected = self.protected
-        self.choosable = tuple([p for p in range(self.n) if alive[p] and not protected[p]])
+        # In the round and not protected: alive > protected (as booleans), for each seat.
+        self.choosable = tuple(compress(range(self.n), map(gt, self.alive, self.protected)))
 
     def next_seat(self, seat: int) -> int:
         """The next seat after ``seat`` still in the round."""
@@ -451,11 +488,19 @@ class GameState:
 
     def draw_from_deck(self, seat: int) -> str:
         """Take the top card of the deck for ``seat`` (the caller puts it in a hand)."""
-        card = self.deck.pop()
-        if self.deck_marks:
-            top = len(self.deck)
+        deck = self.deck
+        card = deck.pop()
+        marks = self.deck_marks
+        if marks:
+            # The marked cards lie at the bottom, mostly: look closer only when one of them was drawn.
+            top = len(deck)
+            for mark in marks:
+                if mark[1] == top:
+                    break
+            else:
+                return card
             kept = []
-            for viewer, index, known in self.deck_marks:
+            for viewer, index, known in marks:
                 if index == top:
                     if viewer != seat:
                         slot = viewer * self.n + seat
@@ -605,15 +650,22 @@ class GameState:
         if self.tiebreak is None:
             check_game_end(self, mid_round=True)
 
-    def _end_round(self, reason: ev.RoundEnd) -> None:
-        end_round(self, reason)
-
     # ------------------------------------------------------------------------------------------- views
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (RULES.md §2.6): the only thing computer players and the UI receive. Cheap
         to take (its fields are filled when first read), and a value: it does not change as the game goes on."""
         return make_view(self, seat)
+
+
+def _keeps(hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """A Chancellor's choices: each card to keep, with each order of the others under the deck."""
+    keeps: list[Action] = []
+    for keep in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(keep)
+        keeps.extend(Keep(keep, order) for order in dict.fromkeys(permutations(rest)))
+    return tuple(keeps)
 
 
 def _deck_problem(deck: Sequence[str], expected: Counter[str]) -> str:

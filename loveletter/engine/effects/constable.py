@@ -19,7 +19,7 @@ class Constable(Effect):
 def pays_on_knock_out(s: GameState, seat: int) -> bool:
     """Whether ``seat``, about to be knocked out, gains the Constable's token. With the ``constable_counts_hand``
     flag a Constable in hand (discarded by the knock-out itself) pays too."""
-    effects = s.effects
-    if any(effects[c].name == "constable" for c in s.discards[seat]):
+    constables = s.tables.by_effect["constable"]
+    if not constables.isdisjoint(s.discards[seat]):
         return True
-    return s.ruleset.flags.constable_counts_hand and any(effects[c].name == "constable" for c in s.hands[seat])
+    return s.ruleset.flags.constable_counts_hand and not constables.isdisjoint(s.hands[seat])

@@ -16,5 +16,5 @@ class Count(Effect):
 
 
 def bonus(s: GameState, seat: int) -> int:
-    effects = s.effects
-    return sum(1 for c in s.discards[seat] if effects[c].name == "count")
+    counts = s.tables.by_effect["count"]
+    return sum(1 for c in s.discards[seat] if c in counts)

@@ -19,8 +19,9 @@ def bonus_seat(s: GameState) -> int | None:
     """The seat that gains the Spy's token at this round's end, if any.
 
     With the ``spy_blocking = "any_player"`` flag, a knocked-out player's Spy still blocks the bonus."""
-    effects = s.effects
-    holders = [p for p in s.participants() if any(effects[c].name == "spy" for c in s.discards[p])]
+    spies = s.tables.by_effect["spy"]
+    discards = s.discards
+    holders = [p for p in s.participants() if not spies.isdisjoint(discards[p])]
     if s.ruleset.flags.spy_blocking == "in_round_only":
         holders = [p for p in holders if s.alive[p]]
     if len(holders) == 1 and s.alive[holders[0]]:
