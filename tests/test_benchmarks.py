@@ -20,10 +20,12 @@ def test_the_engine_benchmark_prints_its_figures() -> None:
         timeout=120,
     )
     out = result.stdout
-    for workload in ("2019 4p, Game.push", "2019 4p, GameState.apply", "premium 8p, Game.push"):
+    workloads = ("2019 4p, Game.push", "2019 4p, GameState.apply", "premium 8p, Game.push", "2019 4p, simulate")
+    for workload in workloads:
         line = next(line for line in out.splitlines() if line.startswith(workload))
-        rounds, games = (float(x.replace(",", "")) for x in line.split()[-2:])
+        rounds, games = (float(x.replace(",", "")) for x in line.split()[-3:-1])
         assert rounds > 0 and games > 0, line
     for table in ("2019 4p", "premium 8p"):
-        copy = re.search(rf"copy of a mid-round state, {table}: ([0-9.]+) µs", out)
-        assert copy is not None and float(copy.group(1)) > 0, out
+        for cost in ("view", "copy"):
+            found = re.search(rf"{cost} of a mid-round state, {table}: ([0-9.]+) µs", out)
+            assert found is not None and float(found.group(1)) > 0, out

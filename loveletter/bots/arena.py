@@ -110,8 +110,9 @@ class GameResult:
     tokens: tuple[int, ...]
     #: Each round's deal: ``{"first_player": seat, "deck": [cards, top first]}``.
     deals: list[dict[str, Any]]
-    #: Each round's actions, in the engine's notation.
-    actions: list[list[str]]
+    #: Each round's actions, or their notation: ``str()`` of each gives the notation (the engine's actions are
+    #: turned into text only when written out).
+    actions: Sequence[Sequence[object]]
     turns: int
     round_ends: dict[str, int]
     #: Seconds per decision, by level (only when the spec asked for timings).
@@ -131,7 +132,10 @@ class GameResult:
             "players": self.players,
             "levels": list(self.levels),
             "seed": self.seed,
-            "rounds": [{**deal, "actions": actions} for deal, actions in zip(self.deals, self.actions, strict=True)],
+            "rounds": [
+                {**deal, "actions": [str(a) for a in actions]}
+                for deal, actions in zip(self.deals, self.actions, strict=True)
+            ],
             "winners": list(self.winners),
             "tokens": list(self.tokens),
         }
@@ -193,20 +197,32 @@ def play_game(spec: GameSpec) -> GameResult:
     # A ruleset that lets the host choose who starts: the simulation's host chooses at random, from its own
     # source, so that the game's stays as it would be and the same seed still gives the same games.
     host = random.Random(derive_seed(spec.seed, "host")) if ruleset.flags.first_player_mode == "choose" else None
-    game = Game(ruleset, spec.players, seed=spec.seed, first_player=host.randrange(spec.players) if host else None)
+    # Nobody reads the events of a simulated game (its record holds the deals and the moves): build none.
+    game = Game(
+        ruleset,
+        spec.players,
+        seed=spec.seed,
+        first_player=host.randrange(spec.players) if host else None,
+        record=False,
+    )
+    state = game.state
     bots = []
     for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):
         level, budget = parse_level(level_text)
         bots.append(make_bot(level, seed=bot_seed, budget=budget))
     times: dict[str, list[float]] = {}
     clock = time.perf_counter
-    while not game.over:
-        if game.round_over:
+    ends = dict.fromkeys(ROUND_ENDS, 0)
+    while True:
+        seat = state.decider
+        if seat is None:  # the round is over: why, then the next one (or the end of the game)
+            assert state.result is not None
+            ends[state.result.reason] += 1
+            if game.over:
+                break
             game.next_round(first_player=host.choice(game.first_player_choices()) if host else None)
             continue
-        seat = game.decider
-        assert seat is not None
-        view = game.view(seat)
+        view = state.view(seat)
         if spec.timings:
             start = clock()
             action = bots[seat].choose(view)
@@ -214,13 +230,6 @@ def play_game(spec: GameSpec) -> GameResult:
         else:
             action = bots[seat].choose(view)
         game.push(action)
-    ends = dict.fromkeys(ROUND_ENDS, 0)
-    # The reason each round ended is in the log; the last round's is also the game's result.
-    from loveletter.engine.events import RoundEnded
-
-    for event in game.log:
-        if isinstance(event, RoundEnded):
-            ends[event.reason] += 1
     result = GameResult(
         index=spec.index,
         ruleset=game.ruleset.name,
@@ -231,8 +240,8 @@ def play_game(spec: GameSpec) -> GameResult:
         winners=game.winners,
         tokens=game.tokens,
         deals=[{"first_player": d.first_player, "deck": list(d.deck)} for d in game.deals],
-        actions=[[str(a) for a in actions] for actions in game.actions],
-        turns=sum(1 for actions in game.actions for a in actions if isinstance(a, Play)),
+        actions=game.actions,
+        turns=sum(1 for actions in game.actions for a in actions if type(a) is Play),
         round_ends=ends,
         times=times,
     )
