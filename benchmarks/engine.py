@@ -6,8 +6,9 @@ and of a copy.
 
 Each figure is the best of several repetitions, so that a busy machine disturbs it less; the spread (worst and
 best) is printed beside it. "Game.push" is the full public API (events built and logged);
-"GameState.apply(record=False)" is the search fast path; "simulate" is what ``loveletter simulate --seats random
---json`` does per game (a view for the deciding seat, a random bot's choice, the arena's bookkeeping).
+"GameState.apply(record=False)" is the fast path (no events at all: a Game(record=False)); "simulate" is what
+``loveletter simulate --seats random --json`` does per game (a view for the deciding seat, a random bot's
+choice, the arena's bookkeeping).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def random_games(ruleset: str, players: int, seconds: float, *, fast: bool) -> t
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        game = Game(rs, players, seed=games)
+        game = Game(rs, players, seed=games, record=not fast)
         state = game.state
         while not game.over:
             if game.round_over:

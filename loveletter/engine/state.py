@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from itertools import compress, permutations
-from operator import gt
+from operator import gt, itemgetter
 from typing import TYPE_CHECKING, ClassVar
 
 from loveletter.engine import events as ev
@@ -27,13 +27,15 @@ from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 from loveletter.engine.ruleset import Mode, Ruleset
 from loveletter.engine.scoring import check_game_end, end_round
-from loveletter.engine.view import View, make_view
+from loveletter.engine.view import make_view
 
 if TYPE_CHECKING:
     from loveletter.engine.effects.base import Effect
 
 
-_PLAY = Phase.PLAY
+# A member looked up through an Enum class costs 160 ns (EnumType has a __getattr__); hot paths use these.
+_PLAY, _CHANCELLOR, _BISHOP, _GAME_OVER = Phase.PLAY, Phase.CHANCELLOR, Phase.BISHOP, Phase.GAME_OVER
+_mark_index = itemgetter(1)  # of a deck mark (viewer, index, card)
 #: Legal actions in order, and as a set.
 Legal = tuple[tuple[Action, ...], frozenset[Action]]
 _NO_ACTIONS: Legal = ((), frozenset())
@@ -255,7 +257,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     def participants(self) -> tuple[int, ...]:
         """The seats dealt into the current (or next) round."""
@@ -331,11 +333,13 @@ class GameState:
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """The legal actions of the seat that must decide now (:attr:`decider`). For any other ``seat``, and
         between rounds, there are none."""
-        if self.decider is None or (seat is not None and seat != self.decider):
-            return ()
         legal = self._legal
         if legal is None:
+            if self.decider is None:
+                return ()
             legal = self._legal = self._compute_legal()
+        if seat is not None and seat != self.decider:
+            return ()
         return legal[0]
 
     def _compute_legal(self) -> Legal:
@@ -355,14 +359,14 @@ class GameState:
                 plays = self._hand_options(known[1], actor, first, second)
                 legal = known[0][first, second] = (plays, frozenset(plays))
             return legal
-        if phase is Phase.CHANCELLOR:
+        if phase is _CHANCELLOR:
             hand = tuple(self.hands[actor])
             legal = self.tables.keeps.get(hand)
             if legal is None:
                 keeps = _keeps(hand)
                 legal = self.tables.keeps[hand] = (keeps, frozenset(keeps))
             return legal
-        if phase is Phase.BISHOP:
+        if phase is _BISHOP:
             return _REDRAW
         return _NO_ACTIONS
 
@@ -414,7 +418,7 @@ class GameState:
             self.effects[card].resolve(self, actor, action)
             if self.phase is _PLAY:  # not waiting for a Chancellor's or a Bishop's second decision
                 self._end_turn()
-        elif self.phase is Phase.CHANCELLOR:
+        elif self.phase is _CHANCELLOR:
             assert isinstance(action, Keep)
             chancellor_keep(self, self.current, action)
             self._end_turn()
@@ -440,7 +444,7 @@ class GameState:
     def _end_turn(self) -> None:
         """After a card has fully resolved: last-standing check, deck-out check, then the next player's turn,
         which starts with a draw from the deck."""
-        if self.phase is Phase.GAME_OVER:
+        if self.phase is _GAME_OVER:
             return
         if self.n_alive == 1:
             end_round(self, "last_standing")
@@ -475,6 +479,13 @@ class GameState:
         # In the round and not protected: alive > protected (as booleans), for each seat.
         self.choosable = tuple(compress(range(self.n), map(gt, self.alive, self.protected)))
 
+    def unchoosable(self, seat: int) -> None:
+        """``seat`` was just knocked out or protected: other players' cards can no longer choose it."""
+        choosable = self.choosable
+        if seat in choosable:
+            i = choosable.index(seat)
+            self.choosable = choosable[:i] + choosable[i + 1 :]
+
     def next_seat(self, seat: int) -> int:
         """The next seat after ``seat`` still in the round."""
         n = self.n
@@ -491,14 +502,9 @@ class GameState:
         deck = self.deck
         card = deck.pop()
         marks = self.deck_marks
-        if marks:
-            # The marked cards lie at the bottom, mostly: look closer only when one of them was drawn.
-            top = len(deck)
-            for mark in marks:
-                if mark[1] == top:
-                    break
-            else:
-                return card
+        top = len(deck)
+        # The marked cards lie at the bottom, mostly: look closer only when one of them was drawn.
+        if marks and top in map(_mark_index, marks):
             kept = []
             for viewer, index, known in marks:
                 if index == top:
@@ -541,16 +547,17 @@ class GameState:
 
     def knock_out(self, seat: int, cause: ev.KnockOutCause) -> None:
         """Knock ``seat`` out of the round (RULES.md §2.4): Constable check, then the hand is discarded."""
-        pays_constable = self._constable_pays(seat)
+        pays_constable = "constable" in self.features and constable_pays(self, seat)
         self.alive[seat] = False
         self.protected[seat] = False
         self.n_alive -= 1
-        self.refresh_choosable()
+        self.unchoosable(seat)
         assert self.n_alive >= 1, "at least one player always remains in the round"
         cards = tuple(self.hands[seat])
         self.hands[seat] = []
         self.discards[seat].extend(cards)
-        self.forget_hand(seat)
+        if self.known:
+            self.forget_hand(seat)
         if self.log is not None:
             self.log.append(ev.KnockedOut(seat, cause, cards))
         if pays_constable:
@@ -559,9 +566,6 @@ class GameState:
             else:
                 # The knock-out ends the round: the token joins the round's end batch (RULES.md §5.6).
                 self.pending_tokens.append((seat, "constable"))
-
-    def _constable_pays(self, seat: int) -> bool:
-        return "constable" in self.features and constable_pays(self, seat)
 
     def swap_hands(self, a: int, b: int) -> None:
         """Exchange the hands of ``a`` and ``b`` (King, Cardinal); knowledge moves with the cards."""
@@ -611,8 +615,8 @@ class GameState:
         known = self.known
         if known:
             n = self.n
-            for slot in [slot for slot in known if slot % n == holder]:
-                del known[slot]
+            for slot in range(holder, n * n, n):
+                known.pop(slot, None)
 
     def forget_card(self, holder: int, card: str) -> None:
         """``holder`` played or discarded a ``card``: a viewer who knew of one in that hand cannot tell whether
@@ -621,14 +625,15 @@ class GameState:
         if not known:
             return
         n = self.n
-        for slot, cards in list(known.items()):
-            if slot % n == holder and card in cards:
-                rest = list(cards)
-                rest.remove(card)
-                if rest:
-                    known[slot] = tuple(rest)
-                else:
-                    del known[slot]
+        for slot, cards in tuple(known.items()):
+            if card not in cards or slot % n != holder:
+                continue
+            rest = list(cards)
+            rest.remove(card)
+            if rest:
+                known[slot] = tuple(rest)
+            else:
+                del known[slot]
 
     def put_under_deck(self, seat: int, cards: Sequence[str]) -> None:
         """Put ``cards`` under the deck in this order (the last ends at the very bottom); ``seat`` knows them."""
@@ -652,10 +657,10 @@ class GameState:
 
     # ------------------------------------------------------------------------------------------- views
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know now (RULES.md §2.6): the only thing computer players and the UI receive. Cheap
-        to take (its fields are filled when first read), and a value: it does not change as the game goes on."""
-        return make_view(self, seat)
+    #: ``view(seat)``: what ``seat`` may know now (RULES.md §2.6), the only thing computer players and the UI
+    #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
+    #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
+    view = make_view
 
 
 def _keeps(hand: tuple[str, ...]) -> tuple[Action, ...]:

@@ -127,8 +127,9 @@ _set = object.__setattr__
 
 
 def make_view(s: GameState, seat: int) -> View:
-    """``seat``'s view of ``s``, built lazily: the snapshot holds copies of everything of ``s`` the view may show
-    (the state's lists change in place as the game goes on); the fields are filled from it when first read."""
+    """What ``seat`` may know of ``s`` now (RULES.md §2.6), as ``s.view(seat)``: the only thing computer players
+    and the UI receive. Built lazily: a snapshot holds copies of everything of ``s`` the view may show (the
+    state's lists change in place as the game goes on), and the fields are filled from it when first read."""
     view: View = _new(View)
     _set(view, "seat", seat)
     _set(view, "legal_actions", s.legal_actions(seat))

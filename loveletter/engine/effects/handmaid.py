@@ -17,6 +17,6 @@ class Handmaid(Effect):
 
     def resolve(self, s: GameState, actor: int, action: Play) -> None:
         s.protected[actor] = True
-        s.refresh_choosable()
+        s.unchoosable(actor)
         if s.log is not None:
             s.log.append(Protected(actor))
