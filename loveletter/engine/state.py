@@ -47,7 +47,17 @@ _SITUATIONS = 20_000
 class ModeTables:
     """Constants and caches of one mode of one ruleset, built once and shared by all its game states."""
 
-    __slots__ = ("by_effect", "countess_cards", "deck", "effects", "features", "keeps", "options", "sorted_deck")
+    __slots__ = (
+        "by_effect",
+        "countess_cards",
+        "deck",
+        "effects",
+        "features",
+        "keeps",
+        "options",
+        "sorted_deck",
+        "value",
+    )
     _built: ClassVar[dict[int, tuple[Mode, ModeTables]]] = {}
 
     def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
@@ -58,6 +68,7 @@ class ModeTables:
         for name in self.features:
             self.by_effect[name] = frozenset(c for c, e in self.effects.items() if e.name == name)
         self.countess_cards = self.by_effect["countess"]
+        self.value = {c.id: c.value for c in mode.cards}  # card id -> printed value
         self.deck = tuple(mode.deck())
         self.sorted_deck = sorted(self.deck)
         #: (actor, choosable seats, Sycophant mark) -> the legal plays of each hand and of each card in that
@@ -606,9 +617,9 @@ class GameState:
         n = self.n
         known = self.known
         for holder, card in hands:
-            for viewer in range(n):
-                if viewer != holder:
-                    known[viewer * n + holder] = (card,)
+            # Slots viewer * n + holder for every viewer, then not the holder's own.
+            known.update(dict.fromkeys(range(holder, n * n, n), (card,)))
+            del known[holder * n + holder]
 
     def forget_hand(self, holder: int) -> None:
         """Nobody knows ``holder``'s hand any more (it was discarded or replaced)."""

@@ -36,7 +36,8 @@ def compare(s: GameState, actor: int, action: Play, *, lower_loses: bool, cause:
     mine, theirs = s.hands[actor][0], s.hands[target][0]
     s.learn(actor, target)
     s.learn(target, actor)
-    a, b = s.ruleset.cards[mine].value, s.ruleset.cards[theirs].value
+    value = s.tables.value
+    a, b = value[mine], value[theirs]
     loser: int | None = None
     if a != b:
         loser = actor if (a < b) == lower_loses else target

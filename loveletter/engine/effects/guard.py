@@ -27,6 +27,8 @@ class Guard(Effect):
         super().__init__(ruleset, mode)
         self.names = mode.guard_names
         self.by_number = mode.guard_naming == "number"
+        self.values = {c.id: c.value for c in mode.cards}
+        self.assassins = frozenset(c.id for c in mode.cards if c.effect == "assassin")
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=False))
@@ -43,12 +45,12 @@ class Guard(Effect):
             return
         target = action.targets[0]
         held = s.hands[target][0]
-        if s.effects[held].name == "assassin":
+        if held in self.assassins:
             assassin.strike(s, holder=target, guard_player=actor)
             return
         named = action.named
         assert named is not None
-        hit = (s.ruleset.cards[held].value == named) if self.by_number else (held == named)
+        hit = (self.values[held] == named) if self.by_number else (held == named)
         if s.log is not None:
             s.log.append(Guessed(actor, target, named, hit))
         if hit:
