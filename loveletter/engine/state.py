@@ -36,10 +36,14 @@ if TYPE_CHECKING:
 # A member looked up through an Enum class costs 160 ns (EnumType has a __getattr__); hot paths use these.
 _PLAY, _CHANCELLOR, _BISHOP, _GAME_OVER = Phase.PLAY, Phase.CHANCELLOR, Phase.BISHOP, Phase.GAME_OVER
 _mark_index = itemgetter(1)  # of a deck mark (viewer, index, card)
-#: Legal actions in order, and as a set.
-Legal = tuple[tuple[Action, ...], frozenset[Action]]
-_NO_ACTIONS: Legal = ((), frozenset())
-_REDRAW: Legal = ((Redraw(True), Redraw(False)), frozenset((Redraw(True), Redraw(False))))
+#: A card's plays, in order and as a set.
+Plays = tuple[tuple[Action, ...], frozenset[Action]]
+#: Legal actions in order, and the same as the union of two sets (the plays of each card of a hand, or twice
+#: the same set): an action is checked against the sets, which are built once per card, not per hand.
+Legal = tuple[tuple[Action, ...], frozenset[Action], frozenset[Action]]
+_NO_ACTIONS: Legal = ((), frozenset(), frozenset())
+_REDRAW_SET = frozenset((Redraw(True), Redraw(False)))
+_REDRAW: Legal = ((Redraw(True), Redraw(False)), _REDRAW_SET, _REDRAW_SET)
 #: At most this many situations (actor, choosable seats, mark) keep their legal plays in ModeTables.options.
 _SITUATIONS = 20_000
 
@@ -76,7 +80,7 @@ class ModeTables:
         #: actions are looked up here rather than worked out at every decision.
         self.options: dict[
             tuple[int, tuple[int, ...], int | None],
-            tuple[dict[tuple[str, str], Legal], dict[str, tuple[Action, ...]]],
+            tuple[dict[tuple[str, str], Legal], dict[str, Plays]],
         ] = {}
         #: A Chancellor's hand -> its keeps.
         self.keeps: dict[tuple[str, ...], Legal] = {}
@@ -174,8 +178,8 @@ class GameState:
     #: Cards a seat knows in the deck: (viewer, index from the bottom, card) — a Chancellor's returned cards.
     deck_marks: tuple[tuple[int, int, str], ...]
     log: list[ev.Event] | None
-    #: The legal actions now, and the same as a set (to check an action without comparing it with each), or
-    #: ``None`` until someone asks.
+    #: The legal actions now, with sets to check an action against without comparing it with each (see
+    #: :data:`Legal`), or ``None`` until someone asks.
     _legal: Legal | None
 
     def __init__(self, ruleset: Ruleset, players: int) -> None:
@@ -367,38 +371,38 @@ class GameState:
                 known = tables.options[situation] = ({}, {})
             legal = known[0].get((first, second))
             if legal is None:
-                plays = self._hand_options(known[1], actor, first, second)
-                legal = known[0][first, second] = (plays, frozenset(plays))
+                legal = known[0][first, second] = self._hand_options(known[1], actor, first, second)
             return legal
         if phase is _CHANCELLOR:
             hand = tuple(self.hands[actor])
             legal = self.tables.keeps.get(hand)
             if legal is None:
                 keeps = _keeps(hand)
-                legal = self.tables.keeps[hand] = (keeps, frozenset(keeps))
+                allowed = frozenset(keeps)
+                legal = self.tables.keeps[hand] = (keeps, allowed, allowed)
             return legal
         if phase is _BISHOP:
             return _REDRAW
         return _NO_ACTIONS
 
-    def _hand_options(
-        self, by_card: dict[str, tuple[Action, ...]], actor: int, first: str, second: str
-    ) -> tuple[Action, ...]:
+    def _hand_options(self, by_card: dict[str, Plays], actor: int, first: str, second: str) -> Legal:
         """The legal plays of the hand ``first, second`` in the current situation, from the plays of each card
-        in it (``by_card``, filled as needed)."""
+        in it (``by_card``: the situation's, filled as needed)."""
         if self.tables.countess_cards:
             countess = countess_forced(first, second, self)
             if countess is not None:
                 first = second = countess
         plays = by_card.get(first)
         if plays is None:
-            plays = by_card[first] = self.effects[first].options(self, actor, first)
+            options = self.effects[first].options(self, actor, first)
+            plays = by_card[first] = (options, frozenset(options))
         if second == first:
-            return plays
+            return plays[0], plays[1], plays[1]
         more = by_card.get(second)
         if more is None:
-            more = by_card[second] = self.effects[second].options(self, actor, second)
-        return plays + more
+            options = self.effects[second].options(self, actor, second)
+            more = by_card[second] = (options, frozenset(options))
+        return plays[0] + more[0], plays[1], more[1]
 
     def apply(self, action: Action, *, record: bool = True) -> list[ev.Event]:
         """Apply ``action`` for the seat that must decide now and return the events it caused (an empty list
@@ -407,7 +411,7 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal() if self.decider is not None else _NO_ACTIONS
-        if action not in legal[1]:  # actions are interned: hashed and compared by identity
+        if action not in legal[1] and action not in legal[2]:  # interned: hashed and compared by identity
             raise IllegalActionError(self._explain_illegal(action, legal[0]))
         self._legal = None
         log: list[ev.Event] | None = [] if record else None
@@ -636,8 +640,10 @@ class GameState:
         if not known:
             return
         n = self.n
-        for slot, cards in tuple(known.items()):
-            if card not in cards or slot % n != holder:
+        # The slots about this holder that hold something (viewer * n + holder, filtered in C).
+        for slot in filter(known.__contains__, range(holder, n * n, n)):
+            cards = known[slot]
+            if card not in cards:
                 continue
             rest = list(cards)
             rest.remove(card)
