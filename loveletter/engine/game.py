@@ -194,7 +194,7 @@ class Game:
             self.rng.shuffle(shuffled)
             deck = tuple(shuffled)
             # The ruleset's own deck, and a first player the rules allow: no need to check them again.
-            events = state.deal(shuffled, first_player, self.record)
+            events = state._deal(shuffled, first_player, self.record)
         else:
             deck = tuple(deck)
             events = state.start_round(deck, first_player, record=self.record)

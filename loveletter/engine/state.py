@@ -9,7 +9,7 @@ Only the engine sees a ``GameState``: computer players and the user interface ge
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
 from itertools import compress, permutations
 from operator import gt, itemgetter
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from loveletter.engine import events as ev
 from loveletter.engine.actions import Action, Keep, Play, Redraw
-from loveletter.engine.effects import effects_for
+from loveletter.engine.effects import EFFECTS, effects_for
 from loveletter.engine.effects.bishop import finish_redraw as bishop_redraw
 from loveletter.engine.effects.chancellor import finish as chancellor_keep
 from loveletter.engine.effects.constable import pays_on_knock_out as constable_pays
@@ -67,10 +67,8 @@ class ModeTables:
     def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
         self.effects: dict[str, Effect] = effects_for(ruleset, mode)
         self.features = frozenset(e.name for e in self.effects.values())
-        #: effect name -> the cards that have it (empty for an effect this deck lacks)
-        self.by_effect: defaultdict[str, frozenset[str]] = defaultdict(frozenset)
-        for name in self.features:
-            self.by_effect[name] = frozenset(c for c, e in self.effects.items() if e.name == name)
+        #: effect name -> the cards that have it, for every effect the engine knows (empty if the deck lacks it)
+        self.by_effect = {name: frozenset(c for c, e in self.effects.items() if e.name == name) for name in EFFECTS}
         self.countess_cards = self.by_effect["countess"]
         self.value = {c.id: c.value for c in mode.cards}  # card id -> printed value
         self.deck = tuple(mode.deck())
@@ -293,11 +291,11 @@ class GameState:
                 f"seat {first_player} cannot start round {self.round + 1}; the rules allow seat(s) "
                 + ", ".join(map(str, self.next_first))
             )
-        return self.deal(list(deck), first_player, record)
+        return self._deal(list(deck), first_player, record)
 
-    def deal(self, order: list[str], first_player: int, record: bool) -> list[ev.Event]:
-        """:meth:`start_round` once the deck and the first player are known to be right (the game shuffled
-        the ruleset's own deck); ``order`` becomes the deck."""
+    def _deal(self, order: list[str], first_player: int, record: bool) -> list[ev.Event]:
+        """:meth:`start_round` once the deck and the first player are known to be right (:class:`Game` shuffled
+        the ruleset's own deck): nothing is checked again. ``order`` becomes the deck."""
         n = self.n
         seats = self.participants()
         self.round += 1
@@ -348,13 +346,11 @@ class GameState:
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """The legal actions of the seat that must decide now (:attr:`decider`). For any other ``seat``, and
         between rounds, there are none."""
+        if self.decider is None or (seat is not None and seat != self.decider):
+            return ()
         legal = self._legal
         if legal is None:
-            if self.decider is None:
-                return ()
             legal = self._legal = self._compute_legal()
-        if seat is not None and seat != self.decider:
-            return ()
         return legal[0]
 
     def _compute_legal(self) -> Legal:

@@ -128,20 +128,29 @@ _set = object.__setattr__
 
 def make_view(s: GameState, seat: int) -> View:
     """What ``seat`` may know of ``s`` now (RULES.md §2.6), as ``s.view(seat)``: the only thing computer players
-    and the UI receive. Built lazily: a snapshot holds copies of everything of ``s`` the view may show (the
-    state's lists change in place as the game goes on), and the fields are filled from it when first read."""
+    and the UI receive. Built lazily: a snapshot holds copies of what the view may show (the state's lists change
+    in place as the game goes on, and the snapshot holds nothing the seat may not know: its own row of the
+    knowledge, its own marks in the deck), and the fields are filled from it when first read."""
+    n = s.n
+    known = s.known
+    # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
+    row = tuple(map(known.get, range(seat * n, seat * n + n))) if known else None
+    if row is not None and not any(row):
+        row = None
+    marks = s.deck_marks
+    if marks:
+        marks = tuple([mark for mark in marks if mark[0] == seat])
     view: View = _new(View)
     _set(view, "seat", seat)
     _set(view, "legal_actions", s.legal_actions(seat))
-    known = s.known
     _set(
         view,
         "_snapshot",
         (
-            s.ruleset, s.n, s.mode, s.round, s.phase, s.current, s.decider, tuple(s.hands[seat]), len(s.deck),
+            s.ruleset, n, s.mode, s.round, s.phase, s.current, s.decider, tuple(s.hands[seat]), len(s.deck),
             s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, tuple(s.plays), s.result, s.winners,
             tuple(s.tokens), tuple(s.alive), tuple(s.protected), tuple(map(tuple, s.discards)),
-            tuple(map(len, s.hands)), known.copy() if known else None, s.deck_marks,
+            tuple(map(len, s.hands)), row, marks,
         ),
     )  # fmt: skip
     return view
@@ -152,11 +161,10 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     other than a random player read most fields, so filling them together costs least)."""
     (
         ruleset, n, mode, round_, phase, current, decider, hand, deck_size, face_up, set_aside_taken_by, sycophant,
-        jester, tiebreak, plays, result, winners, tokens, alive, protected, discards, sizes, known, deck_marks,
+        jester, tiebreak, plays, result, winners, tokens, alive, protected, discards, sizes, known, marks,
     ) = snapshot  # fmt: skip
     seat = view.seat
     participants = tiebreak if tiebreak is not None else range(n)
-    row = seat * n
     seats = tuple(
         SeatView(
             p,
@@ -166,12 +174,12 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
             protected[p],
             discards[p],
             sizes[p],
-            hand if p == seat else known.get(row + p, ()) if known else (),
+            hand if p == seat else (known[p] or ()) if known else (),
         )
         for p in range(n)
     )
     top = deck_size - 1
-    deck_known = tuple(sorted((top - index, card) for viewer, index, card in deck_marks if viewer == seat))
+    deck_known = tuple(sorted((top - index, card) for _, index, card in marks))
     _set(view, "ruleset", ruleset)
     _set(view, "players", n)
     _set(view, "goal", mode.tokens_by_players[n])

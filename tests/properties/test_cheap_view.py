@@ -176,3 +176,29 @@ def test_a_view_does_not_change_when_the_game_moves_on() -> None:
         game.push(policy.choice(game.legal_actions()))
     assert game.view(view.seat) != view
     assert differences(view, reference) == [] and view == reference
+
+
+def test_a_view_carries_nothing_its_seat_may_not_know_even_unread() -> None:
+    """The snapshot of an unread view holds only what its seat may know: forgetting every other seat's knowledge
+    (of hands and of the deck) leaves it unchanged. Compared at every step of random games where players look
+    at hands and return cards under the deck."""
+    checked = 0
+    for name, players in (("2019", 4), ("premium", 6)):
+        for seed in range(4):
+            game = Game(name, players, seed=seed)
+            policy = policy_rng(name, players, seed)
+            while not game.over:
+                if game.round_over:
+                    game.next_round()
+                    continue
+                game.push(policy.choice(game.legal_actions()))
+                s = game.state
+                for seat in range(players):
+                    alone = s.copy()
+                    row = range(seat * players, seat * players + players)
+                    alone.known = {slot: cards for slot, cards in s.known.items() if slot in row}
+                    alone.deck_marks = tuple(mark for mark in s.deck_marks if mark[0] == seat)
+                    snapshot = object.__getattribute__(s.view(seat), "_snapshot")
+                    assert snapshot == object.__getattribute__(alone.view(seat), "_snapshot"), (name, seed, seat)
+                    checked += bool(s.known or s.deck_marks)
+    assert checked > 100, checked

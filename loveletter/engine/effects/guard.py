@@ -27,7 +27,6 @@ class Guard(Effect):
         super().__init__(ruleset, mode)
         self.names = mode.guard_names
         self.by_number = mode.guard_naming == "number"
-        self.values = {c.id: c.value for c in mode.cards}
         self.assassins = frozenset(c.id for c in mode.cards if c.effect == "assassin")
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
@@ -50,7 +49,7 @@ class Guard(Effect):
             return
         named = action.named
         assert named is not None
-        hit = (self.values[held] == named) if self.by_number else (held == named)
+        hit = (s.tables.value[held] == named) if self.by_number else (held == named)
         if s.log is not None:
             s.log.append(Guessed(actor, target, named, hit))
         if hit:
