@@ -18,8 +18,8 @@ Checked at every step (a deal or an action) of every game:
 * every event is classified public or private, private events reach only the seats entitled to them, and
   each private event that names a hidden card follows the public event that justifies it.
 
-Views cost several times what the engine does, so these are checked at every step of a random tenth of the rounds
-(:data:`FULL_ROUND_CHANCE`), for every seat:
+Reading every seat's view and rebuilding its knowledge costs several times what the engine does, so these are
+checked at every step of a random tenth of the rounds (:data:`FULL_ROUND_CHANCE`), for every seat:
 
 * every seat's knowledge, rebuilt here from nothing but the events that seat may see
   (:class:`SeatKnowledge`), equals what its view says it knows, and what a view says it knows is really there;
@@ -61,7 +61,7 @@ CONFIGS = [(name, n) for name, (lo, hi) in PLAYER_RANGES.items() for n in range(
 DEFAULT_GAMES = 2000
 GAMES = int(os.environ.get("LOVELETTER_PROPERTY_GAMES", str(DEFAULT_GAMES)))
 GAMES_PER_CONFIG = max(1, math.ceil(GAMES / len(CONFIGS)))
-#: Views cost several times what the engine does: a round is checked in full (every seat's view, knowledge and
+#: The view checks cost several times what the engine does: a round is checked in full (every seat's view, knowledge and
 #: the leak test, at every step) with this chance; the other rounds get the cheaper checks of the state and
 #: the events only.
 FULL_ROUND_CHANCE = float(os.environ.get("LOVELETTER_PROPERTY_FULL", "0.1"))
