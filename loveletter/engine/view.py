@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine.phase import Phase
@@ -124,6 +126,7 @@ class View:
 
 _new = object.__new__
 _set = object.__setattr__
+_viewer = itemgetter(0)  # of a deck mark (viewer, index, card)
 
 
 def make_view(s: GameState, seat: int) -> View:
@@ -134,12 +137,10 @@ def make_view(s: GameState, seat: int) -> View:
     n = s.n
     known = s.known
     # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
-    row = tuple(map(known.get, range(seat * n, seat * n + n))) if known else None
-    if row is not None and not any(row):
-        row = None
+    row = tuple(map(known.get, range(seat * n, seat * n + n))) if known else (None,) * n
     marks = s.deck_marks
     if marks:
-        marks = tuple([mark for mark in marks if mark[0] == seat])
+        marks = tuple(compress(marks, map(seat.__eq__, map(_viewer, marks))))
     view: View = _new(View)
     _set(view, "seat", seat)
     _set(view, "legal_actions", s.legal_actions(seat))
@@ -174,7 +175,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
             protected[p],
             discards[p],
             sizes[p],
-            hand if p == seat else (known[p] or ()) if known else (),
+            hand if p == seat else known[p] or (),
         )
         for p in range(n)
     )
