@@ -59,6 +59,7 @@ class ModeTables:
         "features",
         "keeps",
         "options",
+        "sets",
         "sorted_deck",
         "value",
     )
@@ -73,13 +74,12 @@ class ModeTables:
         self.value = {c.id: c.value for c in mode.cards}  # card id -> printed value
         self.deck = tuple(mode.deck())
         self.sorted_deck = sorted(self.deck)
-        #: (actor, choosable seats, Sycophant mark) -> the legal plays of each hand and of each card in that
-        #: situation. A card's plays depend on nothing else, and the same situations recur constantly: the legal
-        #: actions are looked up here rather than worked out at every decision.
-        self.options: dict[
-            tuple[int, tuple[int, ...], int | None],
-            tuple[dict[tuple[str, str], Legal], dict[str, Plays]],
-        ] = {}
+        #: (actor, choosable seats, Sycophant mark) -> card -> the legal plays of that card in that situation. A
+        #: card's plays depend on nothing else, and the same situations recur constantly: the legal actions of a
+        #: hand are its two cards' plays, looked up here rather than worked out at every decision.
+        self.options: dict[tuple[int, tuple[int, ...], int | None], dict[str, Plays]] = {}
+        #: A card's plays -> their set (the same plays recur in many situations).
+        self.sets: dict[tuple[Action, ...], frozenset[Action]] = {}
         #: A Chancellor's hand -> its keeps.
         self.keeps: dict[tuple[str, ...], Legal] = {}
 
@@ -360,15 +360,25 @@ class GameState:
             first, second = self.hands[actor]
             tables = self.tables
             situation = (actor, self.choosable, self.sycophant)
-            known = tables.options.get(situation)
-            if known is None:
+            by_card = tables.options.get(situation)
+            if by_card is None:
                 if len(tables.options) >= _SITUATIONS:
                     tables.options.clear()
-                known = tables.options[situation] = ({}, {})
-            legal = known[0].get((first, second))
-            if legal is None:
-                legal = known[0][first, second] = self._hand_options(known[1], actor, first, second)
-            return legal
+                by_card = tables.options[situation] = {}
+            countess = tables.countess_cards
+            if countess and (first in countess or second in countess):
+                forced = countess_forced(first, second, self)
+                if forced is not None:
+                    first = second = forced
+            plays = by_card.get(first)
+            if plays is None:
+                plays = by_card[first] = self._card_plays(actor, first)
+            if second == first:
+                return plays[0], plays[1], plays[1]
+            more = by_card.get(second)
+            if more is None:
+                more = by_card[second] = self._card_plays(actor, second)
+            return plays[0] + more[0], plays[1], more[1]
         if phase is _CHANCELLOR:
             hand = tuple(self.hands[actor])
             legal = self.tables.keeps.get(hand)
@@ -381,24 +391,14 @@ class GameState:
             return _REDRAW
         return _NO_ACTIONS
 
-    def _hand_options(self, by_card: dict[str, Plays], actor: int, first: str, second: str) -> Legal:
-        """The legal plays of the hand ``first, second`` in the current situation, from the plays of each card
-        in it (``by_card``: the situation's, filled as needed)."""
-        if self.tables.countess_cards:
-            countess = countess_forced(first, second, self)
-            if countess is not None:
-                first = second = countess
-        plays = by_card.get(first)
-        if plays is None:
-            options = self.effects[first].options(self, actor, first)
-            plays = by_card[first] = (options, frozenset(options))
-        if second == first:
-            return plays[0], plays[1], plays[1]
-        more = by_card.get(second)
-        if more is None:
-            options = self.effects[second].options(self, actor, second)
-            more = by_card[second] = (options, frozenset(options))
-        return plays[0] + more[0], plays[1], more[1]
+    def _card_plays(self, actor: int, card: str) -> Plays:
+        """The legal plays of ``card`` for ``actor`` in the current situation, and their set."""
+        options = self.effects[card].options(self, actor, card)
+        # Situations share their plays (the effects cache them by target): share the sets too.
+        allowed = self.tables.sets.get(options)
+        if allowed is None:
+            allowed = self.tables.sets[options] = frozenset(options)
+        return options, allowed
 
     def apply(self, action: Action, *, record: bool = True) -> list[ev.Event]:
         """Apply ``action`` for the seat that must decide now and return the events it caused (an empty list
