@@ -1,37 +1,62 @@
-"""Computer players' strength and speed: the figures the computer-players issue asks for.
+"""Computer players' strength and speed: the figures the strength and speed issues ask for.
 
-    uv run python benchmarks/bots.py                      # every figure (long: about an hour on 2 cores)
-    uv run python benchmarks/bots.py --games 200 --jobs 2 # fewer games, wider intervals
-    uv run python benchmarks/bots.py --only hard-easy-2p  # one match-up
-    uv run python benchmarks/bots.py --quick              # a smoke run (CI): a few games, small budget
+    uv run python benchmarks/bots.py                        # every match-up (long: hours on 2 busy cores)
+    uv run python benchmarks/bots.py --only hard-easy-2p    # one match-up
+    uv run python benchmarks/bots.py --games 200 --jobs 2   # at most 200 games per match-up
+    uv run python benchmarks/bots.py --curve                # strength against easy by budget; default budgets
+    uv run python benchmarks/bots.py --times                # decision times of hard at its default budget
+    uv run python benchmarks/bots.py --quick                # a smoke run (CI): a few games, small budgets
 
-Each match-up plays full games of the 2019 edition with the seating rotated between games, and reports the
-share of games won by the first level with its 95% (Wilson) confidence interval, next to the target. Decision
-times (median and 95th percentile per level) are measured around ``bot.choose(view)`` in every game; with
-``--jobs 2`` the two processes share the machine with anything else running, so times are upper bounds.
+Each match-up plays full games with the seating rotated between games and reports the share of games won by the
+first level with its 95% (Wilson) interval, next to the target; at two players also the share of rounds won, a
+steadier figure. Games are played in batches and a match-up stops as soon as its interval settles the target
+(``--fixed`` plays every game). ``--curve`` plays ``hard:B`` against ``easy`` for a few budgets B and reports,
+for each table size, the smallest budget whose strength lies within the interval of the best one: the plateau,
+where more play-outs of the same kind buy nothing (:data:`loveletter.bots.hard.DEFAULT_BUDGET` takes those).
+``--times`` measures decisions in one process, alone, and prints the machine's load beside them; timings taken
+during ``--jobs 2`` matches share the machine and are only upper bounds.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from loveletter.bots.arena import Summary, make_specs, play_game, run_games
+from loveletter.bots.arena import GameResult, Summary, make_specs, play_game, run_games, wilson
+from loveletter.engine import Game
 
-#: name -> (ruleset, seats, target share of games won by the first seat's level, default number of games: enough
-#: for a 95% interval of about +-4 points where a game is slow, tighter where it is cheap)
-MATCHUPS: dict[str, tuple[str, list[str], float, int]] = {
-    "hard-easy-2p": ("2019", ["hard", "easy"], 0.60, 600),
-    "easy-random-2p": ("2019", ["easy", "random"], 0.75, 2000),
-    "hard-3easy-4p": ("2019", ["hard", "easy", "easy", "easy"], 0.35, 500),
+
+class Matchup(NamedTuple):
+    ruleset: str
+    seats: tuple[str, ...]
+    #: The share of games the first seat's level should win (None: report only), and the least the lower end
+    #: of its interval may be.
+    target: float | None
+    floor: float | None
+    games: int
+
+
+MATCHUPS: dict[str, Matchup] = {
+    "easy-random-2p": Matchup("2019", ("easy", "random"), 0.75, None, 1000),
+    "hard-easy-2p": Matchup("2019", ("hard", "easy"), 0.78, 0.74, 800),
+    "hard-3easy-4p": Matchup("2019", ("hard", "easy", "easy", "easy"), 0.50, None, 800),
+    "hard-v1-2p": Matchup("2019", ("hard", "hard-v1"), 0.60, None, 800),
+    "premium-hard-easy-2p": Matchup("premium", ("hard", "easy"), None, None, 300),
+    "premium-hard-5easy-6p": Matchup("premium", ("hard", "easy", "easy", "easy", "easy", "easy"), None, None, 300),
 }
-#: Decision-time limits: level -> (median, 95th percentile) in seconds.
-TIME_LIMITS = {"hard": (0.5, 1.0), "easy": (0.001, 0.001)}
+#: Decision-time limits of the hard level at two players: (median, 95th percentile) in seconds.
+TIME_LIMITS = (0.080, 0.5)
+#: Budgets tried by ``--curve``, and the table sizes it measures.
+CURVE_BUDGETS = (250, 500, 1000, 2000, 4000)
+CURVE_TABLES = {2: 600, 4: 300, 6: 200}
+BATCH = 100
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -39,56 +64,177 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def round_wins(result: GameResult) -> tuple[list[int], int]:
+    """Rounds won by each entry of the run's levels in one game (replayed from its record), and rounds played."""
+    first = result.deals[0]
+    game = Game(result.ruleset, result.players, deck=first["deck"], first_player=first["first_player"])
+    won = [0] * result.players
+    for r, actions in enumerate(result.actions):
+        if r:
+            game.next_round(deck=result.deals[r]["deck"], first_player=result.deals[r]["first_player"])
+        for action in actions:
+            game.push(action)
+        outcome = game.result
+        if outcome is not None:
+            for seat in outcome.winners:
+                won[result.slots[seat]] += 1
+    return won, len(result.actions)
+
+
+class Outcome(NamedTuple):
+    summary: Summary
+    rounds: int
+    round_wins: int
+    seconds: float
+
+
+def play(ruleset: str, levels: list[str], games: int, seed: int, jobs: int, settle: float | None) -> Outcome:
+    """Play up to ``games`` games in batches; with a target share ``settle``, stop once the interval lies wholly
+    above or below it (sequential testing: the match-up answers its question and no more)."""
+    specs = make_specs(ruleset, levels, games=games, seed=seed, timings=True)
+    results: list[GameResult] = []
+    start = time.perf_counter()
+    for lo in range(0, games, BATCH):
+        results.extend(run_games(specs[lo : lo + BATCH], play_game, jobs=jobs))
+        if settle is not None and _settled(Summary.of(results, levels=levels), settle):
+            break
+    summary = Summary.of(results, levels=levels)
+    rounds = won = 0
+    for result in results:
+        by_slot, played = round_wins(result)
+        won += by_slot[0]
+        rounds += played
+    return Outcome(summary, rounds, won, time.perf_counter() - start)
+
+
+def _verdict(summary: Summary, target: float, floor: float | None) -> str:
+    """ "meets": the share reaches the target (and the interval's lower end is above ``floor``); "below": the whole
+    interval is below the target; otherwise "inconclusive" (more games would tell)."""
+    wins = summary.slot_wins[0]
+    low, high = summary.ci(wins)
+    if high < target:
+        return "below"
+    if wins / summary.games >= target and (floor is None or low > floor):
+        return "meets"
+    return "inconclusive"
+
+
+def _settled(summary: Summary, target: float) -> bool:
+    """Whether the interval lies wholly on one side of the target: more games would not change the verdict."""
+    low, high = summary.ci(summary.slot_wins[0])
+    return low > target or high < target
+
+
+def describe(name: str, m: Matchup, levels: list[str], out: Outcome) -> str:
+    s = out.summary
+    wins = s.slot_wins[0]
+    low, high = s.ci(wins)
+    text = f"{name:<22} {m.ruleset} {'/'.join(levels)}: {levels[0]} won {wins}/{s.games} = {wins / s.games:.1%} "
+    text += f"(95% CI {low:.1%}-{high:.1%})"
+    if len(levels) == 2 and out.rounds:
+        rlow, rhigh = wilson(out.round_wins, out.rounds)
+        text += f"; rounds {out.round_wins}/{out.rounds} = {out.round_wins / out.rounds:.1%} ({rlow:.1%}-{rhigh:.1%})"
+    if m.target is not None:
+        floor = f", interval above {m.floor:.0%}" if m.floor is not None else ""
+        text += f"; target {m.target:.0%}{floor}: {_verdict(s, m.target, m.floor)}"
+    return text + f"; {out.seconds:.0f} s"
+
+
+def curve(args: argparse.Namespace) -> None:
+    """Strength of hard:B against easy for each budget and table size; the smallest budget on the plateau."""
+    budgets = (50, 100) if args.quick else CURVE_BUDGETS
+    tables = {2: 2, 4: 1} if args.quick else CURVE_TABLES
+    for players, most in tables.items():
+        games = most if args.quick else min(most, args.games or most)
+        rates: dict[int, tuple[float, float, float]] = {}
+        for budget in budgets:
+            levels = [f"hard:{budget}"] + ["easy"] * (players - 1)
+            out = play("2019", levels, games, args.seed, args.jobs, None)
+            s = out.summary
+            wins = s.slot_wins[0]
+            low, high = s.ci(wins)
+            # At two players the share of rounds is steadier; elsewhere, the share of games.
+            if players == 2:
+                rate = out.round_wins / out.rounds
+                low, high = wilson(out.round_wins, out.rounds)
+                what = f"rounds {out.round_wins}/{out.rounds}"
+            else:
+                rate = wins / s.games
+                what = f"games {wins}/{s.games}"
+            rates[budget] = (rate, low, high)
+            median = statistics.median(s.times.get(levels[0], [0.0])) * 1000
+            print(
+                f"curve {players}p hard:{budget:<5} {what} = {rate:.1%} (95% CI {low:.1%}-{high:.1%}); "
+                f"median decision {median:.0f} ms (shared machine); {out.seconds:.0f} s",
+                flush=True,
+            )
+        best = max(rates, key=lambda b: rates[b][0])
+        _, best_low, _ = rates[best]
+        plateau = min(b for b, (rate, _, _) in rates.items() if rate >= best_low)
+        print(f"curve {players}p: best hard:{best}; smallest budget within its interval: {plateau}", flush=True)
+
+
+def times(args: argparse.Namespace) -> None:
+    """Decision times of hard at its default budget, in this process alone, against easy players."""
+    levels_by_table = {2: ["hard", "easy"], 4: ["hard", "easy", "easy", "easy"]}
+    for players, seats in levels_by_table.items():
+        games = 1 if args.quick else (args.games or 30)
+        levels = ["hard:100", *seats[1:]] if args.quick else seats
+        load = os.getloadavg()[0]
+        specs = make_specs("2019", levels, games=games, seed=args.seed, timings=True)
+        summary = Summary.of(run_games(specs, play_game, jobs=1), levels=levels)
+        every = summary.times[levels[0]]
+        median, p95 = statistics.median(every), percentile(every, 0.95)
+        verdict = ""
+        if players == 2 and not args.quick:
+            ok = median <= TIME_LIMITS[0] and p95 <= TIME_LIMITS[1]
+            limits = f"{TIME_LIMITS[0] * 1000:g}/{TIME_LIMITS[1] * 1000:g} ms"
+            verdict = f"; limits {limits}: {'meets' if ok else 'too slow'}"
+        print(
+            f"times {players}p {levels[0]}: {len(every)} decisions, median {median * 1000:.1f} ms, "
+            f"p95 {p95 * 1000:.1f} ms, max {max(every) * 1000:.0f} ms{verdict}; load average {load:.1f} before, "
+            f"{os.getloadavg()[0]:.1f} after ({os.cpu_count()} cores)",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, help="games per match-up (default: 600, 2000 and 500)")
+    parser.add_argument("--games", type=int, help="at most this many games per match-up (or per curve point)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--only", choices=sorted(MATCHUPS), action="append", help="run only this match-up")
     parser.add_argument("--hard", default="hard", metavar="LEVEL", help="the hard level, e.g. hard:2000")
-    parser.add_argument("--quick", action="store_true", help="smoke run: 4 games per match-up, hard:300")
+    parser.add_argument("--fixed", action="store_true", help="play every game, without stopping early")
+    parser.add_argument("--curve", action="store_true", help="the budget curve instead of the match-ups")
+    parser.add_argument("--times", action="store_true", help="decision times instead of the match-ups")
+    parser.add_argument("--quick", action="store_true", help="smoke run: a few games, small budgets")
     args = parser.parse_args(argv)
-    hard = "hard:300" if args.quick else args.hard
-
-    print(f"Python {sys.version.split()[0]}; {args.jobs} process(es); seed {args.seed}")
-    all_times: dict[str, list[float]] = {}
+    print(f"Python {sys.version.split()[0]}; {args.jobs} process(es); seed {args.seed}", flush=True)
+    if args.curve:
+        curve(args)
+        return 0
+    if args.times:
+        times(args)
+        return 0
     failures = 0
     for name in args.only or list(MATCHUPS):
-        ruleset, seats, target, default_games = MATCHUPS[name]
-        games = 4 if args.quick else args.games or default_games
-        levels = [hard if level == "hard" else level for level in seats]
-        specs = make_specs(ruleset, levels, games=games, seed=args.seed, timings=True)
-        start = time.perf_counter()
-        summary = Summary.of(run_games(specs, play_game, jobs=args.jobs), levels=levels)
-        elapsed = time.perf_counter() - start
-        first = levels[0]
-        wins = summary.level_wins[first]
-        low, high = summary.ci(wins)
-        rate = wins / summary.games
-        verdict = "meets" if low >= target else ("below" if high < target else "inconclusive")
-        failures += verdict == "below"
-        print(
-            f"{name:<16} {ruleset} {'/'.join(levels)}: {first} won {wins}/{summary.games} = {rate:.1%} "
-            f"(95% CI {low:.1%}-{high:.1%}); target {target:.0%}: {verdict}; "
-            f"{summary.rounds / summary.games:.1f} rounds/game; {elapsed:.0f} s"
-        )
-        for level, times in summary.times.items():
-            all_times.setdefault(level.partition(":")[0], []).extend(times)
-    print("decision times (all match-ups):")
-    for level, times in sorted(all_times.items()):
-        median = statistics.median(times)
-        p95 = percentile(times, 0.95)
-        limit = TIME_LIMITS.get(level)
-        note = ""
-        if limit:
-            slow = median > limit[0] or p95 > limit[1]
-            # The quick run's hard level has a small budget: its times say nothing about the default's.
-            failures += slow and not (args.quick and level == "hard")
-            note = f"; limits {limit[0] * 1000:g}/{limit[1] * 1000:g} ms: {'too slow' if slow else 'meets'}"
-        print(f"  {level:<7} {len(times):>7} decisions: median {median * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms{note}")
-    # A strength result is only "below" when its whole interval misses the target; "inconclusive" asks for
-    # more games, and is not a failure.
-    return 1 if failures and not args.quick else 0
+        m = MATCHUPS[name]
+        levels = [_level(level, args) for level in m.seats]
+        games = 2 if args.quick else min(m.games, args.games or m.games)
+        settle = None if args.fixed or args.quick else m.target
+        out = play(m.ruleset, levels, games, args.seed, args.jobs, settle)
+        print(describe(name, m, levels, out), flush=True)
+        if m.target is not None and not args.quick:
+            failures += _verdict(out.summary, m.target, m.floor) == "below"
+    # A strength result is only "below" when its interval misses the target; "inconclusive" asks for more games.
+    return 1 if failures else 0
+
+
+def _level(level: str, args: argparse.Namespace) -> str:
+    if args.quick and level.startswith("hard"):
+        return f"{level}:100"
+    return args.hard if level == "hard" else level
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ class Tables:
         "assassin_value",
         "by_number",
         "copies",
+        "deck_size",
         "effect",
         "guard_names",
         "max_value",
@@ -46,6 +47,7 @@ class Tables:
         self.value: dict[str, int] = {c.id: c.value for c in mode.cards}
         self.effect: dict[str, str] = {c.id: c.effect for c in mode.cards}
         self.copies: dict[str, int] = dict(mode.copies)
+        self.deck_size = mode.deck_size
         self.by_number = mode.guard_naming == "number"
         self.guard_names: tuple[str | int, ...] = tuple(mode.guard_names)
         self.max_value = max(self.value.values())

@@ -64,7 +64,7 @@ class Scorer:
         self.own = base
         avg_tokens = sum(p.tokens[q] for q in opps) / m if opps else 0.0
         self.ko = {q: base / m * (1.0 + 0.1 * (p.tokens[q] - avg_tokens)) for q in opps}
-        deck_total = p.tables.mode.deck_size
+        deck_total = p.tables.deck_size
         progress = 1.0 - p.deck_size / deck_total if deck_total else 1.0
         self.hold_weight = HOLD_EARLY + (HOLD_LATE - HOLD_EARLY) * progress
         # rank[v]: the chance that an unseen card is lower than the value v (ties count half).

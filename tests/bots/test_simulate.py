@@ -190,6 +190,8 @@ def test_the_benchmark_smoke_run() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--quick", "--jobs", "1"]) == 0
+    assert module.main(["--quick", "--jobs", "1", "--curve"]) == 0
+    assert module.main(["--quick", "--jobs", "1", "--times"]) == 0
 
 
 def test_the_solitaire_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
