@@ -4,6 +4,7 @@
     uv run python benchmarks/bots.py --only hard-easy-2p    # one match-up
     uv run python benchmarks/bots.py --games 200 --jobs 2   # at most 200 games per match-up
     uv run python benchmarks/bots.py --curve                # strength against easy by budget; default budgets
+    uv run python benchmarks/bots.py --curve --players 4 --budgets 1000 2000 4000   # one table, chosen budgets
     uv run python benchmarks/bots.py --times                # decision times of hard at its default budget
     uv run python benchmarks/bots.py --quick                # a smoke run (CI): a few games, small budgets
 
@@ -11,7 +12,7 @@ Each match-up plays full games with the seating rotated between games and report
 first level with its 95% (Wilson) interval, next to the target; at two players also the share of rounds won, a
 steadier figure. Games are played in batches and a match-up stops as soon as its interval settles the target
 (``--fixed`` plays every game). ``--curve`` plays ``hard:B`` against ``easy`` for a few budgets B and reports,
-for each table size, the smallest budget whose strength lies within the interval of the best one: the plateau,
+for each table size, the smallest budget whose share of rounds won lies within the interval of the best one: the plateau,
 where more play-outs of the same kind buy nothing (:data:`loveletter.bots.hard.DEFAULT_BUDGET` takes those).
 ``--times`` measures decisions in one process, alone, and prints the machine's load beside them; timings taken
 during ``--jobs 2`` matches share the machine and are only upper bounds.
@@ -141,9 +142,12 @@ def describe(name: str, m: Matchup, levels: list[str], out: Outcome) -> str:
 
 
 def curve(args: argparse.Namespace) -> None:
-    """Strength of hard:B against easy for each budget and table size; the smallest budget on the plateau."""
-    budgets = (50, 100) if args.quick else CURVE_BUDGETS
-    tables = {2: 2, 4: 1} if args.quick else CURVE_TABLES
+    """Strength of hard:B against easy for each budget and table size; the smallest budget on the plateau.
+
+    Strength here is the share of rounds the hard seat wins: a game's result hangs on a few rounds, so rounds
+    tell budgets apart with far fewer games."""
+    budgets = (50, 100) if args.quick else tuple(args.budgets or CURVE_BUDGETS)
+    tables = {2: 2, 4: 1} if args.quick else {p: CURVE_TABLES.get(p, 200) for p in args.players or CURVE_TABLES}
     for players, most in tables.items():
         games = most if args.quick else min(most, args.games or most)
         rates: dict[int, tuple[float, float, float]] = {}
@@ -152,26 +156,29 @@ def curve(args: argparse.Namespace) -> None:
             out = play("2019", levels, games, args.seed, args.jobs, None)
             s = out.summary
             wins = s.slot_wins[0]
-            low, high = s.ci(wins)
-            # At two players the share of rounds is steadier; elsewhere, the share of games.
-            if players == 2:
-                rate = out.round_wins / out.rounds
-                low, high = wilson(out.round_wins, out.rounds)
-                what = f"rounds {out.round_wins}/{out.rounds}"
-            else:
-                rate = wins / s.games
-                what = f"games {wins}/{s.games}"
+            rate = out.round_wins / out.rounds
+            low, high = wilson(out.round_wins, out.rounds)
             rates[budget] = (rate, low, high)
             median = statistics.median(s.times.get(levels[0], [0.0])) * 1000
             print(
-                f"curve {players}p hard:{budget:<5} {what} = {rate:.1%} (95% CI {low:.1%}-{high:.1%}); "
+                f"curve {players}p hard:{budget:<5} rounds {out.round_wins}/{out.rounds} = {rate:.1%} "
+                f"(95% CI {low:.1%}-{high:.1%}); games {wins}/{s.games} = {wins / s.games:.1%}; "
                 f"median decision {median:.0f} ms (shared machine); {out.seconds:.0f} s",
                 flush=True,
             )
-        best = max(rates, key=lambda b: rates[b][0])
-        _, best_low, _ = rates[best]
-        plateau = min(b for b, (rate, _, _) in rates.items() if rate >= best_low)
-        print(f"curve {players}p: best hard:{best}; smallest budget within its interval: {plateau}", flush=True)
+        best, smallest = plateau(rates)
+        text = f"curve {players}p: best hard:{best}; smallest budget within its interval: {smallest}"
+        if best == max(rates):
+            text += " (but the best is the largest budget tried: no plateau shown yet)"
+        print(text, flush=True)
+
+
+def plateau(rates: dict[int, tuple[float, float, float]]) -> tuple[int, int]:
+    """(the budget with the best strength, the smallest budget whose strength reaches the lower end of the best
+    one's interval) from budget -> (strength, interval low, interval high)."""
+    best = max(rates, key=lambda b: rates[b][0])
+    low = rates[best][1]
+    return best, min(b for b, (rate, _, _) in rates.items() if rate >= low)
 
 
 def times(args: argparse.Namespace) -> None:
@@ -207,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard", default="hard", metavar="LEVEL", help="the hard level, e.g. hard:2000")
     parser.add_argument("--fixed", action="store_true", help="play every game, without stopping early")
     parser.add_argument("--curve", action="store_true", help="the budget curve instead of the match-ups")
+    parser.add_argument("--players", type=int, action="append", help="with --curve: this table size (repeatable)")
+    parser.add_argument("--budgets", type=int, nargs="+", help="with --curve: these budgets")
     parser.add_argument("--times", action="store_true", help="decision times instead of the match-ups")
     parser.add_argument("--quick", action="store_true", help="smoke run: a few games, small budgets")
     args = parser.parse_args(argv)

@@ -194,6 +194,16 @@ def test_the_benchmark_smoke_run() -> None:
     assert module.main(["--quick", "--jobs", "1", "--times"]) == 0
 
 
+def test_the_budget_curve_takes_the_smallest_budget_within_the_best_ones_interval() -> None:
+    spec = importlib.util.spec_from_file_location("bots_benchmark", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    rates = {250: (0.58, 0.56, 0.60), 1000: (0.63, 0.61, 0.65), 2000: (0.64, 0.62, 0.66), 4000: (0.62, 0.60, 0.64)}
+    assert module.plateau(rates) == (2000, 1000)
+    assert module.plateau({500: (0.3, 0.27, 0.33)}) == (500, 500)
+
+
 def test_the_solitaire_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("solitaire_benchmark", BENCHMARK.with_name("solitaire.py"))
     assert spec is not None and spec.loader is not None
