@@ -11,9 +11,10 @@
 Each match-up plays full games with the seating rotated between games and reports the share of games won by the
 first level with its 95% (Wilson) interval, next to the target; at two players also the share of rounds won, a
 steadier figure. Games are played in batches and a match-up stops as soon as its interval settles the target
-(``--fixed`` plays every game). ``--curve`` plays ``hard:B`` against ``easy`` for a few budgets B and reports,
-for each table size, the smallest budget whose share of rounds won lies within the interval of the best one: the plateau,
-where more play-outs of the same kind buy nothing (:data:`loveletter.bots.hard.DEFAULT_BUDGET` takes those).
+(after at least :data:`SETTLE_AFTER` games; ``--fixed`` plays every game). ``--curve`` plays ``hard:B`` against
+``easy`` for a few budgets B and reports, for each table size, the smallest budget whose share of rounds won lies
+within the interval of the best one: the plateau, where more play-outs of the same kind buy nothing
+(:data:`loveletter.bots.hard.DEFAULT_BUDGET` takes those).
 ``--times`` measures decisions in one process, alone, and prints the machine's load beside them; timings taken
 during ``--jobs 2`` matches share the machine and are only upper bounds.
 """
@@ -58,6 +59,9 @@ TIME_LIMITS = (0.080, 0.5)
 CURVE_BUDGETS = (250, 500, 1000, 2000, 4000)
 CURVE_TABLES = {2: 600, 4: 300, 6: 200}
 BATCH = 100
+#: Games a match-up plays at least before it may stop early: every look at the interval is another chance of a
+#: fluke, and a first batch of 100 games settled a 69% share "below 78%" that 400 games put at the target.
+SETTLE_AFTER = 300
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -91,13 +95,14 @@ class Outcome(NamedTuple):
 
 def play(ruleset: str, levels: list[str], games: int, seed: int, jobs: int, settle: float | None) -> Outcome:
     """Play up to ``games`` games in batches; with a target share ``settle``, stop once the interval lies wholly
-    above or below it (sequential testing: the match-up answers its question and no more)."""
+    above or below it (sequential testing: the match-up answers its question and no more), but not before
+    :data:`SETTLE_AFTER` games."""
     specs = make_specs(ruleset, levels, games=games, seed=seed, timings=True)
     results: list[GameResult] = []
     start = time.perf_counter()
     for lo in range(0, games, BATCH):
         results.extend(run_games(specs[lo : lo + BATCH], play_game, jobs=jobs))
-        if settle is not None and _settled(Summary.of(results, levels=levels), settle):
+        if settle is not None and len(results) >= SETTLE_AFTER and _settled(Summary.of(results, levels=levels), settle):
             break
     summary = Summary.of(results, levels=levels)
     rounds = won = 0
