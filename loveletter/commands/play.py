@@ -240,15 +240,13 @@ def _play_terminal(
     """The game on the terminal's alternate screen; the seats as finally named."""
     import sys
 
-    from rich.console import Console
-
     from loveletter.tui.hotseat import Hotseat
-    from loveletter.tui.screen import Screen
+    from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.setup import NewGame
     from loveletter.tui.terminal import TerminalFrontend
 
-    console = Console(highlight=False, emoji=False)
-    with Screen(sys.stdout, title=t("play.window_title")) as screen:
+    console = terminal_console()
+    with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
         frontend = TerminalFrontend(console, screen, delay=max(delay, 0.0))
         seats = frontend.name_seats(game.ruleset, seats)
         if isinstance(game, NewGame):

@@ -48,28 +48,28 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
         term.press("2")
         term.wait_for("Name a card:")
         term.press("2")
-        term.wait_for("Round 2 is over", "●●○○○○")
+        term.wait_for("Round 2 is over", "●●○○○○", "Press Enter to deal")
         term.press("enter")
 
         # Round 3: ? shows the card reference of the ruleset in play, then back to the same question.
         term.wait_for("Which card do you play?")
         term.press("?")
-        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win")
+        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win", "Press Enter to go back")
         term.press("enter")
         term.wait_for("Which card do you play?")
         term.press("1", "2")
-        term.wait_for("Round 3 is over")
+        term.wait_for("Round 3 is over", "Press Enter to deal")
         term.press("enter")
 
         for number in (4, 5):
             term.wait_for("Which card do you play?", f"round {number}")
             term.press("1", "2")
-            term.wait_for(f"Round {number} is over")
+            term.wait_for(f"Round {number} is over", "Press Enter to deal")
             term.press("enter")
 
         term.wait_for("Which card do you play?", "round 6")
         term.press("1", "2")
-        screen = term.wait_for("The game is over", "Ana wins the game!", "●●●●●●")
+        screen = term.wait_for("The game is over", "Ana wins the game!", "●●●●●●", "Press Enter to leave the table.")
         term.press("enter")
         assert term.finish() == 0
         # Back on the normal screen: a public summary of the game.

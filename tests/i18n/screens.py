@@ -238,7 +238,7 @@ def decisions(console: Console) -> None:
             explore(front, TurnPlan(view), view)
             for key in dict.fromkeys(_risk(action, view) for action in view.legal_actions):
                 if key is not None:
-                    front.confirm(seat, 0, key)
+                    front.confirm(front.model(seat), key)
         short = Console(width=console.width, height=8, file=io.StringIO(), color_system=None)
         front = TerminalFrontend(short, screen, delay=1.0)
         front.start(Hotseat(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))

@@ -25,7 +25,7 @@ from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_
 from loveletter.solitaire.events import EndReason
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace
 from loveletter.tui.prompts import Choice, Nav, default_keys
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
@@ -230,6 +230,7 @@ def app_for(tmp_path: Path, keys: PipeInput) -> tuple[Recording, io.StringIO]:
         folder=tmp_path / "games",
         input=keys,
         output=DummyOutput(),
+        guards=TYPED_AHEAD,  # the keys are sent in advance
     )
     app.asked = []
     return app, out
