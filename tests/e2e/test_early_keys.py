@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from tests.e2e.deals import deal, write_deals
-from tests.e2e.terminal import Terminal
+from tests.e2e.terminal import Terminal, program_env
 
 #: Classic, four people. Ana: Handmaid, draws a Priest. Bea: King, draws the Countess (which she must play).
 FOUR = deal("classic", 4, hands=["Handmaid", "King", "Baron", "Guard"], draws=["Priest", "Countess"])
@@ -121,6 +121,36 @@ def test_a_key_during_or_just_after_a_pause_plays_no_card(tmp_path: Path) -> Non
         double(term, "enter", 0.25)
         screen = term.wait_for("Which card do you play?", "round 2", "Round 2: Ana plays first.", never=AFTER_A_CARD)
         assert not played("Ana", screen.split("Round 2:")[-1])
+        term.press("ctrl-c")
+        term.finish()
+    finally:
+        term.close()
+
+
+def test_the_table_is_drawn_again_whenever_the_terminal_is_resized(tmp_path: Path) -> None:
+    deals = write_deals(tmp_path / "deals.json", [FOUR])
+    args = ["play", "--players", "4", "--ruleset", "classic", "--names", "Ana,Bea,Cal,Dee", "--deal-file", deals]
+    # The terminal's own size, never COLUMNS and LINES, which a resize does not change.
+    env = {key: value for key, value in program_env().items() if key not in ("COLUMNS", "LINES")}
+    term = Terminal(args, env=env, rows=45, columns=160)
+    try:
+        term.wait_for("Ana: press Enter to see your cards.")
+        term.press("enter")
+        wide = term.wait_for("Which card do you play?", "4 Handmaid")
+        assert any(len(line) > 120 for line in wide.splitlines())  # the log has a column of its own
+        # Smaller, mid-turn: the whole table again, fitted to 80x24, above the same question.
+        term.resize(24, 80)
+        small = term.wait_for("Which card do you play?", "Ana (you)", "Round log", "4 Handmaid")
+        assert small.splitlines()[0].startswith(" Love Letter (classic") and "Ana's turn" in small.splitlines()[0]
+        # Larger again: laid out anew, wide.
+        term.resize(45, 160)
+        again = term.wait_for("Which card do you play?", "Ana (you)")
+        deadline = time.monotonic() + 60
+        while not any(len(line) > 120 for line in again.splitlines()):
+            assert time.monotonic() < deadline, again
+            again = term.wait_for("Which card do you play?")
+        term.press("1")
+        term.wait_for("Your turn is over", "Ana plays Handmaid.")
         term.press("ctrl-c")
         term.finish()
     finally:
