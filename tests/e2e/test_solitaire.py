@@ -91,9 +91,12 @@ def test_a_game_played_to_a_loss(tmp_path: Path) -> None:
         term.press("2")
         term.wait_for("Priest: which card do you turn face up?")
         term.press("2")  # Q2 (Q1 is first)
-        screen = term.wait_for("The retinue's Guard attacks you", "1) your hand (Countess)", "2) your agent")
+        # The question starts on the safer card; the hand card, which the Guard knows, is struck after a yes.
+        screen = term.wait_for("The retinue's Guard attacks you", "1) your hand (Countess)", "▸2) your agent")
         assert "The retinue plays Q1: the Guard." in screen
         term.press("1")
+        term.wait_for("The Guard knows that card: it strikes it and you lose. Choose it anyway?")
+        term.press("y")
         term.wait_for(
             "You lose",
             "A retinue Guard struck a card it knew, or named your agent right.",

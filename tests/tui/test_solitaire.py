@@ -54,8 +54,9 @@ WIN = stacked_layout(
 WIN_KEYS = "".join(["167", "144", "123", "11"])
 #: Q1 is a Guard: after the player's turn the retinue strikes, and the player offers the hand card.
 LOSS = stacked_layout(RS, queue=["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
-#: Keys: draw (1), the Priest (2nd card), on Q2 (2nd target); then "which card does the Guard strike": hand (1).
-LOSS_KEYS = "".join(["122", "1"])
+#: Keys: draw (1), the Priest (2nd card), on Q2 (2nd target); then "which card does the Guard strike": hand (1),
+#: which the Guard knows, so it asks first: yes (y).
+LOSS_KEYS = "".join(["122", "1", "y"])
 
 
 @pytest.fixture(autouse=True)
@@ -326,6 +327,24 @@ def test_a_threat_asks_hand_or_agent_with_the_guess(tmp_path: Path, keys: PipeIn
     question = app.asked[-1]
     assert "a face-down agent survives unless it names Prince" in question
     assert "1) your hand (Countess)" in question and "2) your agent (face down)" in question
+
+
+def test_the_guards_threat_starts_on_the_agent_and_asks_before_the_hand_it_knows(
+    tmp_path: Path, keys: PipeInput
+) -> None:
+    app, _ = app_for(tmp_path, keys)
+    # Enter picks the face-down agent (the Guard names Prince: it is the Baron, so it survives).
+    keys.send_text("122" + "\r" + "\x03")
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=LOSS))
+    assert app.game is not None and [str(a) for a in app.game.actions][-1] == "choose agent"
+    # The hand, which the Guard knows, is struck only after a yes; "n" goes back to the question.
+    app, _ = app_for(tmp_path, keys)
+    keys.send_text("122" + "1" + "n" + "1" + "y" + "n")  # ... and no other game
+    app.session(SolitaireGame(RS, layout=LOSS))
+    asked = [q.split("\n")[0] for q in app.asked]
+    assert asked.count("The Guard knows that card: it strikes it and you lose. Choose it anyway?") == 2
+    assert app.game is not None and app.game.reason == "guard_hit"
 
 
 def test_an_unreadable_streak_file_is_a_notice_on_the_board(tmp_path: Path, keys: PipeInput) -> None:

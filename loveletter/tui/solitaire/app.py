@@ -30,7 +30,7 @@ from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
-from loveletter.tui.solitaire.plan import Plan, Step, risk
+from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
 from loveletter.tui.solitaire.streak import Streak, save_streak
 
@@ -211,7 +211,7 @@ class SolitaireApp(Frames):
                 for o, key in zip(step.options, self.keys(step, view), strict=True)
             ]
             hint = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
-            answer = self.ask(title, choices, hint, back=plan.asked > 0, guard=guard)
+            answer = self.ask(title, choices, hint, back=plan.asked > 0, guard=guard, default=safest(step, view))
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
                 plan.back()
