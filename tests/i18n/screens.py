@@ -774,9 +774,18 @@ def solitaire_scenes() -> list[tuple[SolitaireGame, list[object]]]:
         (stacked([], queue=["Handmaid"], hand="Countess", draws=["King"]), [Draw(), "Countess"]),
         # A King: which own card is given.
         (stacked([], hand="King", draws=["Guard"]), [Draw(), "King", 1, "agent"]),
-        # The retinue's Baron, and its Guard against a face-up agent.
+        # The retinue's Baron, and its Guard against a face-up agent: both cards known, each asks first (the
+        # hand declined, the agent confirmed: a loss).
         (stacked(["draw", "Priest>Q2"], queue=["Baron"], hand="Priest", draws=["Priest"]), []),
-        (stacked(["draw", "Priest>agent"], queue=["Guard"], hand="Priest", draws=["Priest"]), []),
+        (
+            stacked(["draw", "Priest>agent"], queue=["Guard"], hand="Priest", draws=["Priest"]),
+            [Choose("hand"), False, Choose("agent"), True, False],
+        ),
+        # The retinue's Baron against a face-up King, the hand card lower: confirmed, a loss.
+        (
+            stacked(["draw", "Priest>Q2"], queue=["Baron", "King"], hand="Priest", draws=["Priest"]),
+            [Choose("hand"), True, False],
+        ),
         # The retinue's Guard names the face-down agent right.
         (
             stacked(["draw", "Priest>Q2"], queue=["Guard"], hand="Priest", agent="Countess", draws=["Priest"]),
@@ -797,6 +806,7 @@ def solitaire_scenes() -> list[tuple[SolitaireGame, list[object]]]:
 def solitaire_situations(console: Console) -> None:
     """The scenes of :func:`solitaire_scenes` at the terminal: the board, the questions, the end screens."""
     from loveletter.tui.solitaire.app import SolitaireApp
+    from loveletter.tui.solitaire.plan import THREAT_WARNINGS
     from loveletter.tui.solitaire.streak import Streak
 
     with tempfile.TemporaryDirectory() as folder, TerminalScreen(io.StringIO()) as screen:
@@ -804,6 +814,13 @@ def solitaire_situations(console: Console) -> None:
             with fake_prompts(console, 0, picks=picks), contextlib.suppress(KeyboardInterrupt):
                 app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
                 app.session(game)
+        # Every warning before an answer that loses at once, over the board of a threat.
+        game, _ = solitaire_scenes()[7]
+        with fake_prompts(console, 0, picks=[False] * len(THREAT_WARNINGS)):
+            app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
+            app.game = game
+            for key in THREAT_WARNINGS.values():
+                app.confirm(key)
 
 
 def solitaire_terminal(console: Console) -> None:
