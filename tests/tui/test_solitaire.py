@@ -147,6 +147,15 @@ def test_each_retinue_card_is_explained_as_it_plays() -> None:
     assert "A Priest turns your face-down agent face up." in last and "Your agent is turned face up: the Baron" in last
 
 
+def test_the_retinues_handmaid_is_explained_once_in_the_log_and_once_on_the_board() -> None:
+    game = sol(["Handmaid", "Priest"], hand="Guard", agent="Baron", draws=["Countess"])
+    play(game, "draw", "Countess")
+    text = "\n".join(render(BoardModel(game.view(), deal=1, log=narrate(game.log, RS)), height=ROWS))
+    assert "The retinue plays Q1: the Handmaid." in text
+    assert text.count("the Princess too") == 1  # the log says it once...
+    assert text.count("The whole queue is protected (Handmaid)") == 1  # ...and the board shows it
+
+
 def test_the_retinue_guard_tells_its_guess() -> None:
     game = sol(["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
     play(game, "draw", "Priest>Q2", "choose agent")
@@ -345,6 +354,16 @@ def test_the_guards_threat_starts_on_the_agent_and_asks_before_the_hand_it_knows
     asked = [q.split("\n")[0] for q in app.asked]
     assert asked.count("The Guard knows that card: it strikes it and you lose. Choose it anyway?") == 2
     assert app.game is not None and app.game.reason == "guard_hit"
+
+
+def test_with_no_agent_left_playing_it_is_shown_disabled_without_a_face(tmp_path: Path, keys: PipeInput) -> None:
+    app, _ = app_for(tmp_path, keys)
+    keys.send_text("2" + "\x03")  # send the agent (a Handmaid) in; Ctrl-C at the next turn
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=stacked_layout(RS, queue=["Countess"], hand="Guard", agent="Handmaid")))
+    assert app.game is not None and app.game.view().agent_state == "empty"
+    turn = app.asked[-1]
+    assert "Play the agent" in turn and "face down" not in turn
 
 
 def test_an_unreadable_streak_file_is_a_notice_on_the_board(tmp_path: Path, keys: PipeInput) -> None:

@@ -271,7 +271,7 @@ class SolitaireApp(Frames):
         if isinstance(value, PlayAgent):
             if view.agent is not None:
                 return t("solitaire.choice.agent", card=card_name(view.agent))
-            return t("solitaire.choice.agent_down")
+            return t("solitaire.choice.agent_gone" if view.agent_state == "empty" else "solitaire.choice.agent_down")
         if isinstance(value, Choose):
             return self.own_label(value.own, view, None)
         if step.kind == "card":
