@@ -72,8 +72,10 @@ Line = list[Segment]
 
 
 def spectator_view(view: View) -> View:
-    """``view`` without anything private: no hand, no known cards, no deck knowledge, no legal actions."""
-    seats = tuple(dataclasses.replace(sv, known=()) for sv in view.seats)
+    """``view`` without anything private: no hand, no known cards, no deck knowledge, no legal actions. What
+    everyone saw stays: the hands shown at a deck-out (the tracker counts them as seen)."""
+    shown = dict(view.result.hands) if view.result is not None else {}
+    seats = tuple(dataclasses.replace(sv, known=(shown[sv.seat],) if sv.seat in shown else ()) for sv in view.seats)
     return dataclasses.replace(view, hand=(), seats=seats, deck_known=(), legal_actions=())
 
 
@@ -357,6 +359,9 @@ def table_info(m: TableModel, width: int) -> list[Text]:
         label = Text(fmt("play.table.face_up").plain, style="bold")
         face_up = Text.assemble(label, " ", cards_text(view.face_up, view.ruleset, sep=", ", keep=True))
         lines.extend(wrap_words(face_up, width))
+    if view.result is not None and view.result.set_aside is not None:  # shown at the round's end by this ruleset
+        label = Text(fmt("play.table.set_aside").plain, style="bold")
+        lines.extend(wrap_words(Text.assemble(label, " ", card_label(view.result.set_aside, view.ruleset)), width))
     key = "play.table.unseen" if m.viewer is not None else "play.table.unseen_public"
     label = Text(fmt(key).plain, style="bold")
     lines.extend(wrap_words(Text.assemble(label, " ", counts_text(view.unseen(), view.ruleset)), width))

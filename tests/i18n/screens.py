@@ -318,6 +318,43 @@ def play_until(ruleset: str, players: int, seed: int, stop: Callable[[Any], bool
     return make
 
 
+def deck_out_explanations(console: Console) -> None:
+    """The ends of premium deck-outs, told from their events: a Bishop beaten by the Princess shown, Counts'
+    bonuses, a tie broken by the discards' totals; and, in a house ruleset that shows it, the set-aside card."""
+    from loveletter.engine import events as ev
+
+    rs = load_ruleset("premium")
+    rounds = [
+        [ev.HandsRevealed(((0, "Bishop"), (1, "Princess")), ((0, 9), (1, 8))), ev.RoundEnded(1, "deck_out", (1,))],
+        [
+            ev.Played(0, "Count"),
+            ev.Played(1, "Count"),
+            ev.Played(1, "Count"),
+            ev.HandsRevealed(((0, "Prince"), (1, "Baron")), ((0, 6), (1, 5))),
+            ev.RoundEnded(1, "deck_out", (0,)),
+        ],
+        [
+            ev.Played(0, "Guard"),
+            ev.Played(1, "King"),
+            ev.HandsRevealed(((0, "Prince"), (1, "Prince")), ((0, 5), (1, 5))),
+            ev.RoundEnded(1, "deck_out", (1,)),
+        ],
+    ]
+    for events in rounds:
+        started = ev.RoundStarted(1, 0, (0, 1, 2, 3, 4), (), 20)
+        for entry in narrate([started, *events], None, NAMES[:5], rs, goal=4):
+            console.print(entry.text)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "house.toml"
+        text = (Path(__file__).parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+        text = text.replace("reveal_set_aside_at_round_end = false", "reveal_set_aside_at_round_end = true")
+        # A house file's title is the player's own words, never translated: one with no English in it.
+        path.write_text(text.replace('title = "Love Letter (classic, 2019 rulebook)"', 'title = "Love Letter"'))
+        game = deal(str(path), 2, hands=["Guard", "Priest"], set_aside="King")
+        play(game, "Guard>1=Priest")
+        table(lambda: game, None)(console)
+
+
 def whole_logs(console: Console) -> None:
     """Logs of whole random games in every ruleset, for every seat and a spectator: every kind of event."""
     # Seeds found to reach the rarer endings: a tie-break round (premium 8p, 46), a game won in the middle of a
@@ -875,6 +912,7 @@ def screens() -> dict[str, Draw]:
     out["hot seat premium, two people"] = hot_seat_game("premium", 2, 0, 5, rounds=3)
     out["hot seat original2012, all computers"] = hot_seat_game("original2012", 0, 3, 6)
     out["hot seat, the host chooses who starts"] = host_chooses_first
+    out["deck-out explanations"] = deck_out_explanations
     out["rules command"] = command("rules", "--ruleset", "premium")
     out["rulesets command"] = command("rulesets")
     out["simulate command"] = simulations

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -171,3 +172,31 @@ def test_private_news_that_the_log_cannot_hold_gets_a_panel_of_its_own() -> None
         console.print(TableView(model, height=30), end="")
     roomy = capture.get()
     assert "Only for Bea" not in roomy and "(secret: you get Baron from" in roomy  # the log holds it
+
+
+def test_the_round_over_tracker_counts_the_hands_just_shown() -> None:
+    for seed in range(50):
+        game = Game("classic", 3, seed=seed)
+        rng = random.Random(seed)
+        while not game.round_over:
+            game.push(rng.choice(game.legal_actions()))
+        result = game.view(0).result
+        if result is not None and result.reason == "deck_out":
+            break
+    else:
+        raise AssertionError("no deck-out in 50 rounds")
+    public = spectator_view(game.view(0))
+    seen = sum(len(sv.discards) for sv in public.seats) + len(result.hands)
+    assert sum(public.unseen().values()) == sum(game.view(0).mode.copies.values()) - seen
+    assert not public.hand and not public.legal_actions  # and nothing private
+
+
+def test_the_set_aside_card_shows_at_the_rounds_end_when_the_ruleset_reveals_it(tmp_path: Path) -> None:
+    from tests.engine.scenario import ruleset_with
+
+    shown = ruleset_with(tmp_path, "classic", reveal_set_aside_at_round_end=True)
+    for source, revealed in ((shown.source, True), ("classic", False)):
+        game = deal(source, 2, hands=["Guard", "Priest"], set_aside="King")
+        play(game, "Guard>1=Priest")
+        drawn = render(game, None)
+        assert ("The set-aside card was: King" in drawn) == revealed, drawn
