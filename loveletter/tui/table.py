@@ -100,8 +100,10 @@ class TableView:
     """The table renderable: at most ``height`` lines (``None``: the console's height).
 
     Room is shared out by importance: the header, every seat with its whole discard pile and the viewer's hand
-    always get theirs; then the legend of the marks, private news, the banner, the card tracker and any extra
+    always get theirs; then the log's new lines (what happened since the viewer last looked: a knock-out must
+    not go unseen); then the legend of the marks, private news, the banner, the card tracker and any extra
     sections, each if it fits whole; the log gets what is left. Spare room grows the cards to their whole text.
+    The whole log of the round is a key away (``l``) when even the new lines do not fit.
     """
 
     def __init__(self, model: TableModel, height: int | None = None) -> None:
@@ -117,8 +119,11 @@ class TableView:
             yield from line
             yield Segment.line()
 
-    def _body(self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int) -> list[Line]:
-        """Everything but the header and the log, in ``room`` lines if it can (see the class)."""
+    def _body(
+        self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int, keep: int = 0
+    ) -> list[Line]:
+        """Everything but the header and the log, in ``room`` lines if it can (see the class), leaving ``keep``
+        lines for the log's new lines before any optional section."""
         m = self.model
         opts = console.options.update(width=width, height=None)
 
@@ -129,14 +134,19 @@ class TableView:
         hand = render(hand_section(m, width)) if m.viewer is not None and m.view.hand else []
         left = room - len(seats) - len(hand)
         optional: dict[str, list[Line]] = {}
+        # Private news first (before the room kept for the log's new lines), then the rest by importance.
         candidates: list[tuple[str, RenderableType | None]] = [
-            ("legend", legend(m, width)),
             ("news", news_panel(m, news) if news else None),
+            ("keep", None),
+            ("legend", legend(m, width)),
             ("banner", m.banner),
             ("info", Group(*table_info(m, width))),
         ]
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
         for name, renderable in candidates:
+            if name == "keep":
+                left -= keep
+                continue
             if name == "info" and news and "news" not in optional:
                 continue  # the news goes in the log instead (see _narrow): it needs the room more
             lines = render(renderable)
@@ -145,7 +155,7 @@ class TableView:
                 left -= len(lines)
         if hand:
             large = render(hand_section(m, width, large=True))
-            if len(large) > len(hand) and len(large) - len(hand) <= left - log_wanted:
+            if len(large) > len(hand) and len(large) - len(hand) <= left - max(log_wanted - keep, 0):
                 hand = large
         order = ["legend", "info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
         out = list(seats)
@@ -171,11 +181,15 @@ class TableView:
         return (lines + blank if top else blank + lines), missing
 
     def _narrow(self, console: Console, width: int, height: int) -> list[Line]:
-        top = console.render_lines(header(self.model), console.options.update(width=width, height=None), pad=True)
+        m = self.model
+        top = console.render_lines(header(m), console.options.update(width=width, height=None), pad=True)
         news: list[Entry] = []
-        wanted = min(LOG_WANTED, len(self.model.log) * 2 + 1) if self.model.log else 0
+        wanted = min(LOG_WANTED, len(m.log) * 2 + 1) if m.log else 0
+        new = [e for e in m.log if m.new_from is not None and e.index >= m.new_from]
         for _ in range(2):  # a second pass when private news did not fit in the log
-            lines = top + self._body(console, width, height - len(top), news, wanted)
+            rest = [e for e in new if e not in news]  # the news, if it needs a panel, is kept apart
+            keep = len(log_lines(console, m, width, height, entries=rest)[0]) + 1 if rest else 0
+            lines = top + self._body(console, width, height - len(top), news, wanted, keep)
             room = height - len(lines)
             if room < 2 or not self.model.log:
                 return lines

@@ -13,7 +13,7 @@ decision take keys typed ahead. A computer player's move is shown for a moment a
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -21,6 +21,7 @@ from rich import box
 from rich.align import Align
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.segment import Segment, Segments
 from rich.text import Text
 
 from loveletter.engine import Action, Play, Redraw, Ruleset, View
@@ -34,7 +35,15 @@ from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
 from loveletter.tui.style import fmt, name_text, tokens_text
-from loveletter.tui.table import TableModel, TableView
+from loveletter.tui.table import TableModel, TableView, log_lines
+
+#: The key that shows the round's whole log, from a decision or a result to acknowledge.
+LOG_KEY = "l"
+#: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
+SCROLL: dict[str, object] = {
+    **{key: key for key in ("up", "down", "pageup", "pagedown", "home", "end")},
+    **dict.fromkeys(("escape", "q", LOG_KEY), False),
+}
 
 
 class TerminalFrontend(Frames):
@@ -220,12 +229,16 @@ class TerminalFrontend(Frames):
                 default=_default(step, view),
                 allow_back=plan.asked > 0,
                 allow_help=True,
+                extra={LOG_KEY: Nav.LOG},
             )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
                 plan.back()
             elif answer is Nav.HELP:
                 self.show_reference()
+                guard = None
+            elif answer is Nav.LOG:
+                self.show_log(model)
                 guard = None
             else:
                 plan.answer(answer)
@@ -239,14 +252,18 @@ class TerminalFrontend(Frames):
         return answer is True
 
     def turn_done(self, seat: int, since: int) -> None:
-        if not self.table.hot_seat:
+        table = self.table
+        if not table.hot_seat:
             return
-        self.press(table_body(self.model(seat, new_from=since)), t("play.done.prompt"), t("play.done.hint"))
+        # The Bishop's target decides on someone else's turn: their decision is done, not their turn.
+        bishop = any(isinstance(e, ev.RedrawDecided) and e.seat == seat for e in table.game.log[since:])
+        message = t("play.done.prompt_decision" if bishop else "play.done.prompt")
+        self.acknowledge(self.model(seat, new_from=since), message, t("play.done.hint"))
         self.screen.wipe()
 
     def private_news(self, seat: int, since: int) -> None:
         model = self.model(seat, new_from=since, status=fmt("play.table.round_over"))
-        self.press(table_body(model), t("play.news.prompt"), t("play.news.hint"))
+        self.acknowledge(model, t("play.news.prompt"), t("play.news.hint"))
         self.screen.wipe()
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
@@ -267,15 +284,11 @@ class TerminalFrontend(Frames):
         table = self.table
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
-        body = table_body(self.model(viewer, banner=banner, status=fmt("play.table.round_over")))
+        model = self.model(viewer, banner=banner, status=fmt("play.table.round_over"))
         if not table.people:
-            self.pause(body, t("play.round.next_show"), self.delay * 3)
+            self.pause(table_body(model), t("play.round.next_show"), self.delay * 3)
             return True
-        keys = {"q": False, "?": Nav.HELP}
-        answer = self.press(body, t("play.round.next"), t("play.round.hint"), keys=keys)
-        while answer is Nav.HELP:
-            self.show_reference()
-            answer = self.press(body, t("play.round.next"), t("play.round.hint"), keys=keys)
+        answer = self.acknowledge(model, t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
         self.screen.wipe()
         return answer is True
 
@@ -288,6 +301,44 @@ class TerminalFrontend(Frames):
         self.screen.wipe()
 
     # ------------------------------------------------------------------------------------------- pieces
+
+    def acknowledge(
+        self, model: TableModel, message: str, hint: str, *, keys: Mapping[str, object] | None = None
+    ) -> object:
+        """The table of ``model`` above ``message``, until Enter (``True``) or one of ``keys`` (its value);
+        ``l`` shows the round's whole log and ``Nav.HELP`` (when a key gives it) the card reference, then the
+        same screen again."""
+        every = {LOG_KEY: Nav.LOG, **(keys or {})}
+        while True:
+            answer = self.press(table_body(model), message, hint, keys=every)
+            if answer is Nav.LOG:
+                self.show_log(model)
+            elif answer is Nav.HELP:
+                self.show_reference()
+            else:
+                return answer
+
+    def show_log(self, model: TableModel) -> None:
+        """The round's whole log as ``model``'s viewer may see it (new lines marked), a screenful at a time from
+        the newest; arrows, Page Up/Down, Home and End scroll; Enter, Escape, q or l go back."""
+        title = Text(t("play.whole_log.title", round=model.view.round), style="bold")
+        hint = t("play.whole_log.hint")
+        state = {"top": 10**9}  # from the end: the newest lines
+        guard: Guard | None = None  # the first page is a new screen; scrolling takes keys typed ahead
+        while True:
+            lines = log_lines(self.console, model, self.width(), 10**6)[0]
+            reserve = prompts.press_height(t("play.whole_log.position", first=0, last=0, total=0), self.width(), hint)
+            page = max(self.rows() - reserve - 1, 1)
+            top = state["top"] = min(max(state["top"], 0), max(len(lines) - page, 0))
+            shown = lines[top : top + page]
+            position = t("play.whole_log.position", first=top + 1, last=top + len(shown), total=len(lines))
+            body = Group(title, Segments([s for line in shown for s in (*line, Segment.line())]))
+            answer = self.press(body, position, hint, keys=SCROLL, guard=guard)
+            guard = TYPE_AHEAD
+            steps = {"up": -1, "down": 1, "pageup": -page, "pagedown": page, "home": -len(lines), "end": len(lines)}
+            if not isinstance(answer, str) or answer not in steps:
+                return
+            state["top"] = top + steps[answer]
 
     def result_banner(self, viewer: int | None, title: str) -> Panel:
         """The end of the round: the move that ended it, the hands shown, the tokens, the game's result."""

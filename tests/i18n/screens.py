@@ -71,6 +71,7 @@ class FakePrompts:
         self.rng = random.Random(seed)
         self.helped = False
         self.helped_round = False
+        self.logged = False
 
     def show(self, *lines: str) -> None:
         for line in lines:
@@ -95,6 +96,9 @@ class FakePrompts:
         self.show(message, hint)
         if self.script:
             return self.script.pop(0)
+        if keys and keys.get("l") is Nav.LOG and not self.logged:  # the round's whole log, once
+            self.logged = True
+            return Nav.LOG
         if keys and "?" in keys:  # a round's end: once the card reference, and "q" after enough rounds
             if not self.helped_round:
                 self.helped_round = True
@@ -239,6 +243,10 @@ def decisions(console: Console) -> None:
             for key in dict.fromkeys(_risk(action, view) for action in view.legal_actions):
                 if key is not None:
                     front.confirm(front.model(seat), key)
+            if seat != game.view(seat).current:  # the Bishop's target: a decision made on another's turn
+                since = len(game.log)
+                game.push(view.legal_actions[0])
+                front.turn_done(seat, since)
         short = Console(width=console.width, height=8, file=io.StringIO(), color_system=None)
         front = TerminalFrontend(short, screen, delay=1.0)
         front.start(Hotseat(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))
