@@ -40,6 +40,7 @@ from loveletter.tui.style import (
     cards_text,
     counts_text,
     fmt,
+    join_names,
     name_text,
     tokens_text,
     wrap_words,
@@ -76,7 +77,7 @@ def spectator_view(view: View) -> View:
     everyone saw stays: the hands shown at a deck-out (the tracker counts them as seen)."""
     shown = dict(view.result.hands) if view.result is not None else {}
     seats = tuple(dataclasses.replace(sv, known=(shown[sv.seat],) if sv.seat in shown else ()) for sv in view.seats)
-    return dataclasses.replace(view, hand=(), seats=seats, deck_known=(), legal_actions=())
+    return dataclasses.replace(view, hand=(), seats=seats, deck_known=(), legal_actions=(), known_by=())
 
 
 @dataclass
@@ -383,7 +384,8 @@ def table_info(m: TableModel, width: int) -> list[Text]:
 
 
 def knowledge(m: TableModel) -> list[Text]:
-    """What the viewer knows of other hands and of the deck, in words."""
+    """What the viewer knows of other hands and of the deck, and what the others still in the round know of
+    the viewer's hand ("Bea knows you hold Princess"), in words."""
     view = m.view
     known: list[Text] = []
     for sv in view.seats:
@@ -400,6 +402,14 @@ def knowledge(m: TableModel) -> list[Text]:
                 size=str(view.deck_size),
             )
         )
+    # What the others still in the round know of the viewer's hand, one line for each set of cards known.
+    knowers: dict[tuple[str, ...], list[Text]] = {}
+    for seat, theirs in view.known_by:
+        if view.seats[seat].in_round and view.seats[seat].dealt_in:
+            knowers.setdefault(theirs, []).append(name_text(m.names[seat]))
+    for theirs, names in knowers.items():
+        key = "play.know.known_by_many" if len(names) > 1 else "play.know.known_by_one"
+        known.append(fmt(key, players=join_names(names), cards=cards_text(theirs, view.ruleset)))
     return known
 
 

@@ -901,6 +901,7 @@ def screens() -> dict[str, Draw]:
     out["table premium markers"] = table(premium_markers(False), 0)
     out["table premium knocked out"] = table(premium_markers(True), 5)
     out["table what you know"] = table(priest_look, 0)
+    out["table what others know of you"] = table(priest_look, 1)
     out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
     out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)
     out["table set-aside card drawn"] = table(
