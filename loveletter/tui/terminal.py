@@ -35,6 +35,7 @@ from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
 from loveletter.tui.style import fmt, name_text, tokens_text
+from loveletter.tui.summary import Summary
 from loveletter.tui.table import TableModel, TableView, log_lines
 
 #: The key that shows the round's whole log, from a decision or a result to acknowledge.
@@ -292,13 +293,29 @@ class TerminalFrontend(Frames):
         self.screen.wipe()
         return answer is True
 
-    def game_over(self) -> None:
+    def game_over(self) -> bool:
+        """The last round's end, then the game's summary, round by round; ``True`` if the players want another
+        game with the same seats and rules."""
         table = self.table
+        game = table.game
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.game.title"))
-        body = table_body(self.model(viewer, banner=banner, status=fmt("play.table.game_over")))
-        self.press(body, t("play.game.leave"), t("play.game.hint"))
+        model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
+        self.acknowledge(model, t("summary.next"), t("play.game.hint"))
+        goal = game.ruleset.tokens_to_win(game.players)
+        choices = [
+            Choice(True, t("summary.yes"), key=t("summary.yes_key")),
+            Choice(False, t("summary.no"), key=t("summary.no_key")),
+        ]
+        summary = Summary(game.log, table.names, game.winners, goal, 0)
+
+        def body(height: int) -> RenderableType:
+            summary.height = height
+            return summary
+
+        answer = self.choose(body, t("summary.again"), choices, hint=t("summary.hint"))
         self.screen.wipe()
+        return answer is True
 
     # ------------------------------------------------------------------------------------------- pieces
 

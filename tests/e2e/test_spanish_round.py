@@ -56,6 +56,8 @@ def test_a_whole_game_against_the_computer_in_spanish(tmp_path: Path) -> None:
                 term.press("enter")
         screen = term.wait_for("Fin de la partida", "¡Ana gana la partida!", "●●●●●●", "¡Gracias por jugar!")
         term.press("enter")
+        term.wait_for("La partida, ronda a ronda", "último en pie", "¿Otra partida, con los mismos jugadores y reglas?")
+        term.press("n")
         assert term.finish() == 0
         assert "Fin de la partida: victoria de Ana." in term.text()
     finally:

@@ -363,6 +363,39 @@ def deck_out_explanations(console: Console) -> None:
         table(lambda: game, None)(console)
 
 
+def game_summaries(console: Console) -> None:
+    """The summary of a game with every kind of round end (a tie, no winner, a tie-break round, a game decided in
+    the middle of a round), whole and cut to a short screen."""
+    from loveletter.engine import events as ev
+    from loveletter.tui.summary import Summary
+
+    seats = (0, 1, 2)
+
+    def started(number: int, tiebreak: bool = False) -> ev.RoundStarted:
+        return ev.RoundStarted(number, 0, seats, (), 10, tiebreak)
+
+    log = [
+        started(1),
+        ev.TokenAwarded(0, "round", 1),
+        ev.RoundEnded(1, "last_standing", (0,)),
+        started(2),
+        ev.TokenAwarded(1, "round", 1),
+        ev.TokenAwarded(2, "round", 1),
+        ev.RoundEnded(2, "deck_out", (1, 2)),
+        started(3),
+        ev.RoundEnded(3, "deck_out", ()),
+        started(4, tiebreak=True),
+        ev.TokenAwarded(0, "round", 2),
+        ev.RoundEnded(4, "deck_out", (0,)),
+        started(5),
+        ev.TokenAwarded(2, "bishop", 2),
+        ev.RoundEnded(5, "interrupted", ()),
+        ev.GameEnded((2,)),
+    ]
+    for height in (40, 9):
+        console.print(Summary(log, NAMES[:3], (2,), 2, height))
+
+
 def whole_logs(console: Console) -> None:
     """Logs of whole random games in every ruleset, for every seat and a spectator: every kind of event."""
     # Seeds found to reach the rarer endings: a tie-break round (premium 8p, 46), a game won in the middle of a
@@ -922,6 +955,7 @@ def screens() -> dict[str, Draw]:
     out["hot seat original2012, all computers"] = hot_seat_game("original2012", 0, 3, 6)
     out["hot seat, the host chooses who starts"] = host_chooses_first
     out["deck-out explanations"] = deck_out_explanations
+    out["game summaries"] = game_summaries
     out["rules command"] = command("rules", "--ruleset", "premium")
     out["rulesets command"] = command("rulesets")
     out["simulate command"] = simulations
