@@ -30,6 +30,7 @@ from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
 from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.tui.howto import howto_pages
 from loveletter.tui.log import Entry
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.reference import reference_pages
@@ -368,7 +369,10 @@ class TerminalFrontend(Frames):
 
     def show_reference(self) -> None:
         game = self.table.game
-        pages = reference_pages(self.console, game.ruleset, game.players, max(self.rows() - 3, 4))
+        height = max(self.rows() - 3, 4)
+        # The cards of the game in play, then how a game goes.
+        pages = [*reference_pages(self.console, game.ruleset, game.players, height)]
+        pages += howto_pages(self.console, game.ruleset, height)
         for number, page in enumerate(pages, 1):
             title = Text(ruleset_title(game.ruleset), style="bold")
             last = number == len(pages)

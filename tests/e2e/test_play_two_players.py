@@ -55,8 +55,11 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
         # Round 3: ? shows the card reference of the ruleset in play, then back to the same question.
         term.wait_for("Which card do you play?")
         term.press("?")
-        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win", "Press Enter to go back")
+        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win", "press Enter for the next one")
         term.press("enter")
+        # ...then how a game goes; Escape goes back to the game from any page.
+        term.wait_for("How a game goes", "A turn", "Esc back to the game")
+        term.press("escape")
         term.wait_for("Which card do you play?")
         term.press("1", "2")
         term.wait_for("Round 3 is over", "Press Enter to deal")

@@ -392,8 +392,34 @@ def game_summaries(console: Console) -> None:
         ev.RoundEnded(5, "interrupted", ()),
         ev.GameEnded((2,)),
     ]
-    for height in (40, 9):
+    for height in (40, 7):
         console.print(Summary(log, NAMES[:3], (2,), 2, height))
+
+
+def house_rules_explained(console: Console) -> None:
+    """How a game goes under house flags: the set-aside card shown, no winner in a residual tie, the most tokens
+    first in a game tie, and a game tie settled differently by player count."""
+    from loveletter.tui.howto import howto
+
+    houses = {
+        "classic": {"reveal_set_aside_at_round_end = false": "reveal_set_aside_at_round_end = true"},
+        "original2012": {'residual_tie = "all_win"           #': 'residual_tie = "none"           #'},
+        "premium": {
+            'game_tie = "tiebreak_round"        # RULES.md': 'game_tie = "shared"        # RULES.md',
+            "game_tie_most_tokens_wins = false": "game_tie_most_tokens_wins = true",
+        },
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        for name, changes in houses.items():
+            text = (Path(__file__).parents[2] / "rulesets" / f"{name}.toml").read_text(encoding="utf-8")
+            for old, new in changes.items():
+                assert old in text, (name, old)
+                text = text.replace(old, new, 1)
+            if name == "classic":
+                text = text.replace('residual_tie = "all_win"', 'residual_tie = "none"')
+            path = Path(folder) / f"house-{name}.toml"
+            path.write_text(text, encoding="utf-8")
+            console.print(howto(load_ruleset(str(path))))
 
 
 def whole_logs(console: Console) -> None:
@@ -956,6 +982,9 @@ def screens() -> dict[str, Draw]:
     out["hot seat, the host chooses who starts"] = host_chooses_first
     out["deck-out explanations"] = deck_out_explanations
     out["game summaries"] = game_summaries
+    out["house rules explained"] = house_rules_explained
+    out["solitaire rules for several"] = command("rules", "--ruleset", "solitaire", "--players", "3")
+    out["solitaire is not played with play"] = command("play", "--ruleset", "solitaire")
     out["rules command"] = command("rules", "--ruleset", "premium")
     out["rulesets command"] = command("rulesets")
     out["simulate command"] = simulations
