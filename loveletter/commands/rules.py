@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _solitaire(console: Console, args: argparse.Namespace) -> int:
     """The solitaire's reference, as its ``?`` pages show it, all at once."""
-    from rich.console import Group
+    from rich.console import Group, RenderableType
     from rich.text import Text
 
     from loveletter.cli import UsageError
@@ -51,7 +51,7 @@ def _solitaire(console: Console, args: argparse.Namespace) -> int:
     if args.players is not None and args.players != 1:
         raise UsageError(t("play.rules.solitaire_players", players=args.players))
     ruleset = load_solitaire_ruleset(args.ruleset)
-    parts = [Text(t("solitaire.reference.title"), style="bold")]
+    parts: list[RenderableType] = [Text(t("solitaire.reference.title"), style="bold")]
     for block in blocks(ruleset):
         parts.extend([Text(""), block])
     console.print(Group(*parts))
