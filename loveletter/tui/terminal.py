@@ -378,7 +378,8 @@ class TerminalFrontend(Frames):
             last = number == len(pages)
             message = t("play.reference.back") if last else t("play.reference.more", page=number, pages=len(pages))
             keys = {"escape": False, "q": False}
-            if self.press(Group(title, page), message, t("play.reference.hint"), keys=keys) is False:
+            guard = None if number == 1 else TYPE_AHEAD  # a new screen, then pages turned at the reader's pace
+            if self.press(Group(title, page), message, t("play.reference.hint"), keys=keys, guard=guard) is False:
                 break
 
     def question(self, step: Step, plan: TurnPlan, view: View) -> str:

@@ -311,7 +311,9 @@ class SolitaireApp(Frames):
             title = Text(f"{t('solitaire.reference.title')} ({number}/{len(pages)})", style="bold")
             last = number == len(pages)
             hint = t("solitaire.hint.reference" if last else "solitaire.hint.reference_more")
-            if self.press(Group(title, Text(""), page), hint, keys={"escape": False, "q": False}) is False:
+            guard = None if number == 1 else TYPE_AHEAD  # a new screen, then pages turned at the reader's pace
+            keys = {"escape": False, "q": False}
+            if self.press(Group(title, Text(""), page), hint, keys=keys, guard=guard) is False:
                 break
 
     # ------------------------------------------------------------------------------------------- the end
