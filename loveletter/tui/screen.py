@@ -195,6 +195,10 @@ class Frames:
     def width(self) -> int:
         return self.console.size.width
 
+    def room(self, message: str, hint: str = "") -> int:
+        """The lines a press or pause question takes at this width (its words wrap), to keep free below."""
+        return prompts.press_height(message, self.width(), hint)
+
     def draw(self, body: Body, reserve: int) -> None:
         """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
         self.screen.wipe()

@@ -65,6 +65,8 @@ class TerminalFrontend(Frames):
     ) -> None:
         super().__init__(console, screen, input=input, output=output, guards=guards)
         self.delay = delay
+        #: Whether the game's end offers another game with the same seats and rules (not when it ends a session).
+        self.play_again = True
         self._table: Hotseat | None = None
 
     @property
@@ -314,6 +316,10 @@ class TerminalFrontend(Frames):
             summary.height = height
             return summary
 
+        if not self.play_again:
+            self.press(body, t("play.game.leave"))
+            self.screen.wipe()
+            return False
         answer = self.choose(body, t("summary.again"), choices, hint=t("summary.hint"))
         self.screen.wipe()
         return answer is True

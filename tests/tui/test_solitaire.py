@@ -9,6 +9,7 @@ import json
 import random
 import re
 import threading
+import time
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any, get_args
@@ -38,7 +39,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ROWS, COLUMNS = 24, 80
 ESC = "\x1b"
 #: Longer than prompt_toolkit's wait for the rest of an escape sequence.
-ESCAPE_PAUSE = 0.3
 RS = load_solitaire_ruleset()
 #: A deal won in four turns with Guards: Q6, Q5 and Q4 are named right while the retinue plays harmless cards
 #: (Countess, Priest, Priest); then the Princess stands alone and a Guard discards her.
@@ -308,15 +308,21 @@ def test_a_resumed_game_goes_on_from_where_it_was(tmp_path: Path, keys: PipeInpu
 def test_escape_steps_back_and_question_mark_shows_the_rules(tmp_path: Path, keys: PipeInput) -> None:
     app, out = app_for(tmp_path, keys)
     # draw; Q6; Esc (back to the target); ? (the rules; q leaves them); Q6; King ... then Ctrl-C. A lone
-    # Escape is told from the start of an escape sequence by a pause, so the rest comes a moment later.
+    # Escape is told from the start of an escape sequence only when nothing follows it at once: the rest is sent
+    # once the question it went back to is asked.
     keys.send_text("16" + ESC)
-    later = threading.Timer(ESCAPE_PAUSE, keys.send_text, args=("?" + "\r" + "q" + "67" + "\x03",))
+
+    def rest() -> None:
+        deadline = time.monotonic() + 60
+        while len(app.asked) < 4 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        keys.send_text("?" + "\r" + "q" + "67" + "\x03")
+
+    later = threading.Thread(target=rest, daemon=True)
     later.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            app.session(SolitaireGame(RS, layout=WIN))
-    finally:
-        later.cancel()
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=WIN))
+    later.join(60)
     assert [q.split("\n")[0] for q in app.asked[:4]] == [
         "Your turn: draw a card and play, or play your secret agent?",
         "Guard: on which queue card?",
