@@ -385,7 +385,7 @@ def table_info(m: TableModel, width: int) -> list[Text]:
 
 def knowledge(m: TableModel) -> list[Text]:
     """What the viewer knows of other hands and of the deck, and what the others still in the round know of
-    the viewer's hand ("Bea knows you hold Princess"), in words."""
+    the viewer's hand ("Bea knows your Princess"), in words."""
     view = m.view
     known: list[Text] = []
     for sv in view.seats:
