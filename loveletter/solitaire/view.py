@@ -197,16 +197,20 @@ class SolitaireView:
         threat = self.threat
         if threat is None:
             return None
-        mine = self.hand[0] if own == "hand" else self.agent  # None: the face-down agent, unknown
+        known = self.hand[0] if own == "hand" else self.agent  # None: the face-down agent
+        # What the card may be: itself if known; a face-down agent is one of the cards nobody can see.
+        may_be = [known] if known is not None else [c for c, left in self.unseen().items() if left > 0]
         effect = self.ruleset.effect(threat.card)
         if threat.by == "retinue" and effect == "guard":
-            return "guard_hit" if mine is not None else None
+            # A known card is struck; a face-down one only if the Guard names it: sure when nothing else is left.
+            return "guard_hit" if known is not None or set(may_be) <= {threat.guess} else None
         if threat.by == "retinue" and effect == "prince":
-            return prince_loss(mine, True, self.draw_size, self.ruleset)
-        if effect == "baron" and threat.reference is not None and mine is not None:
+            return prince_loss(known, True, self.draw_size, self.ruleset)
+        if effect == "baron" and threat.reference is not None:
             place = self.slot(threat.reference)
             theirs = place.card if place is not None else None
-            if theirs is not None and self.ruleset.value(mine) < self.ruleset.value(theirs):
+            value = self.ruleset.value
+            if theirs is not None and may_be and all(value(card) < value(theirs) for card in may_be):
                 return "baron_lost"
         return None
 
