@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
             finished = play_lesson(lesson, terminal_console(), screen, delay=max(args.delay, 0.0))
     except KeyboardInterrupt:
-        print(t("learn.interrupted", lesson=_command(args.lesson)), file=sys.stderr)
+        print(t("learn.stopped", lesson=_command(args.lesson)), file=sys.stderr)
         return 130
     print(t("learn.ready") if finished else t("learn.stopped", lesson=_command(args.lesson)))
     return 0

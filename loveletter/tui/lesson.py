@@ -42,7 +42,7 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 #: The lesson ``loveletter learn`` gives without a name.
 DEFAULT_LESSON = "basic"
 #: The rules a lesson may claim to show (``topics``); the cards it introduces are the ruleset's card ids.
-TOPICS = frozenset({"protection", "knock_out", "countess", "spy_token", "deck_out", "game_won", "token"})
+TOPICS = frozenset({"protection", "knock_out", "countess", "spy_token", "deck_out", "token"})
 #: The seat of the person learning.
 PERSON = 0
 

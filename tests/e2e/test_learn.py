@@ -125,6 +125,6 @@ def test_ctrl_c_leaves_a_lesson_with_one_line(tmp_path: Path) -> None:
         assert term.finish() == SIGINT_STATUS
         assert left_clean(bytes(term.raw))
         lines = [line for line in term.text().splitlines() if line.strip()]
-        assert lines == [t("learn.interrupted", lesson="loveletter learn premium")]
+        assert lines == [t("learn.stopped", lesson="loveletter learn premium")]
     finally:
         term.close()
