@@ -19,6 +19,7 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from loveletter.bots import Bot
 from loveletter.engine import Action, Game
 from loveletter.i18n import has, t
 from loveletter.tui.hotseat import Hotseat, Seat, StackedDeal
@@ -26,7 +27,7 @@ from loveletter.tui.lesson import PERSON, Lesson, Script, ScriptedBot, Step
 from loveletter.tui.prompts import Nav
 from loveletter.tui.screen import GUARDED, Body, Guards, Screen
 from loveletter.tui.style import fmt, name_text
-from loveletter.tui.terminal import TerminalFrontend, table_body
+from loveletter.tui.terminal import TerminalFrontend
 
 #: The keys of a lesson's screens besides Enter (and ``l``, the whole log): ``?`` shows the cards.
 HELP = {"?": Nav.HELP}
@@ -187,6 +188,6 @@ def play_lesson(
     bot = ScriptedBot(script)
     game, seats, deals = lesson_table(lesson)
     tutor = Tutor(console, screen, script, bot, delay=delay, input=input, output=output, guards=guards)
-    bots = {i: bot for i in range(lesson.players) if i != PERSON}
+    bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
     Hotseat(game, seats, tutor, bots=bots, deals=deals).run()
     return tutor.finished

@@ -948,6 +948,55 @@ def solitaire_terminal(console: Console) -> None:
         command("solitaire", "--layout-file", str(layout), home=home)(console)
 
 
+def lesson_picks(name: str) -> list[object]:
+    """The answers to every question of lesson ``name``, as its player would give them: where a step explains a
+    wrong choice, first a legal move that is not the lesson's (to draw that explanation), then the lesson's move."""
+    from loveletter.engine import Action, View
+    from loveletter.i18n import catalog
+    from loveletter.tui.choices import TurnPlan
+    from loveletter.tui.lesson import load_lesson
+
+    def answers(view: View, action: Action) -> list[object]:
+        plan, out = TurnPlan(view), []
+        while (step := plan.step()) is not None:
+            for option in (o for o in step.options if o.enabled):
+                plan.answer(option.value)
+                if action in plan.candidates:
+                    out.append(option.value)
+                    break
+                plan.back()
+        return out
+
+    lesson = load_lesson(name)
+    picks: list[object] = []
+    game = None
+    for round_ in lesson.rounds:
+        if game is None:
+            game = Game(lesson.ruleset, lesson.players, deck=list(round_.deck), first_player=round_.first_player)
+        else:
+            game.next_round(deck=list(round_.deck), first_player=round_.first_player)
+        for step in round_.steps:
+            if step.person:
+                view = game.view(step.seat)
+                if f"{step.key}.wrong" in catalog("en"):
+                    picks += answers(view, next(a for a in view.legal_actions if a not in step.moves))
+                picks += answers(view, step.moves[0])
+            game.push(step.moves[0])
+    return picks
+
+
+def lesson(name: str, stop: bool = False) -> Draw:
+    """``loveletter learn NAME`` at the terminal, every wrong choice a step explains included; with ``stop``, Ctrl-C
+    at its first question."""
+
+    def draw(console: Console) -> None:
+        picks = [] if stop else lesson_picks(name)
+        with fake_prompts(console, 0, picks=picks):
+            command("learn", name, terminal=True)(console)
+
+    return draw
+
+
 def screens() -> dict[str, Draw]:
     """Every screen, by name."""
     out: dict[str, Draw] = {}
@@ -996,6 +1045,10 @@ def screens() -> dict[str, Draw]:
     out["solitaire situations"] = solitaire_situations
     out["solitaire at the terminal"] = solitaire_terminal
     out["solitaire command"] = command("rules", "--ruleset", "solitaire")
+    out["lesson basic"] = lesson("basic")
+    out["lesson premium"] = lesson("premium")
+    out["lesson stopped"] = lesson("premium", stop=True)
+    out["lesson without a terminal"] = command("learn")
     out.update(help_screens())
     from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
 

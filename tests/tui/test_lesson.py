@@ -9,7 +9,7 @@ The runner: a whole lesson at the terminal front end, driven with prompt_toolkit
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -21,7 +21,7 @@ from loveletter.commands import learn
 from loveletter.engine import Game, Keep, Play, View
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
-from loveletter.tui.lesson import PERSON, Lesson, LessonError, Step, load_lesson, lesson_names
+from loveletter.tui.lesson import Lesson, LessonError, Step, lesson_names, load_lesson
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.tutor import play_lesson
 
@@ -64,7 +64,7 @@ def played_cards(step: Step) -> set[str]:
 
 
 def test_the_command_offers_every_lesson_the_default_first() -> None:
-    assert learn.LESSONS == tuple(LESSONS)
+    assert tuple(LESSONS) == learn.LESSONS
     assert LESSONS[0] == "basic"
 
 
@@ -99,6 +99,13 @@ def test_a_wrong_choice_text_belongs_to_a_step_where_another_move_is_legal(name:
 
 
 @pytest.mark.parametrize("name", LESSONS)
+def test_every_step_that_allows_another_move_explains_it_in_its_own_words(name: str) -> None:
+    for moment in playthrough(load_lesson(name)):
+        if moment.step.person and set(moment.view.legal_actions) - set(moment.step.moves):
+            assert f"{moment.step.key}.wrong" in catalog("en"), moment.step.id
+
+
+@pytest.mark.parametrize("name", LESSONS)
 def test_a_card_is_introduced_no_later_than_it_is_first_played(name: str) -> None:
     introduced: set[str] = set()
     for step in load_lesson(name).steps():
@@ -124,15 +131,17 @@ def test_the_premium_lesson_introduces_the_ten_cards_of_the_large_game() -> None
 
 
 #: What the engine shows when a step shows a rule (``topics``).
-SHOWN = {
+SHOWN: dict[str, Callable[[Moment], object]] = {
     "protection": lambda m: any(isinstance(e, ev.Protected) for e in m.events),
     "knock_out": lambda m: any(isinstance(e, ev.KnockedOut) for e in m.events),
     "token": lambda m: any(isinstance(e, ev.TokenAwarded) for e in m.events),
     "spy_token": lambda m: any(isinstance(e, ev.TokenAwarded) and e.reason == "spy" for e in m.events),
     "deck_out": lambda m: any(isinstance(e, ev.RoundEnded) and e.reason == "deck_out" for e in m.events),
     # The Countess is the only card that may be played, the King or a Prince beside her.
-    "countess": lambda m: {a.card for a in m.view.legal_actions if isinstance(a, Play)} == {"Countess"}
-    and set(m.view.hand) & {"King", "Prince"},
+    "countess": lambda m: (
+        {a.card for a in m.view.legal_actions if isinstance(a, Play)} == {"Countess"}
+        and set(m.view.hand) & {"King", "Prince"}
+    ),
 }
 
 
