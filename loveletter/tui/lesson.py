@@ -29,12 +29,13 @@ lesson covers what it claims, and that its script is legal from the first deal t
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from loveletter.engine import Action, Ruleset, View, load_ruleset, parse_action, stacked_deck
+from loveletter.engine import Action, Game, Ruleset, View, load_ruleset, parse_action, stacked_deck
+from loveletter.engine.events import Event
 from loveletter.errors import UserError
 
 #: Where the lessons are: beside the package's modules, shipped in the wheel with them.
@@ -159,6 +160,30 @@ def _step(lesson: str, ruleset: Ruleset, raw: dict[str, Any]) -> Step:
         cards=cards,
         topics=topics,
     )
+
+
+def walk(lesson: Lesson) -> Iterator[tuple[Step, View, list[Event]]]:
+    """Play the lesson's script through the engine alone, checking that it fits the game: each step, the deciding
+    seat's view before it (its legal actions) and the events of its first move. :class:`LessonError` where a step
+    is not the deciding seat's, a move is not legal, or a round goes on after its last step."""
+    game: Game | None = None
+    for number, round_ in enumerate(lesson.rounds, 1):
+        if game is None:
+            game = Game(lesson.ruleset, lesson.players, deck=list(round_.deck), first_player=round_.first_player)
+        elif round_.first_player not in game.first_player_choices():
+            raise LessonError(f"lesson {lesson.name}: round {number} cannot start with seat {round_.first_player}")
+        else:
+            game.next_round(deck=list(round_.deck), first_player=round_.first_player)
+        for step in round_.steps:
+            if game.decider != step.seat:
+                raise LessonError(f"lesson {lesson.name}: step {step.id!r} is seat {step.seat}'s, not {game.decider}'s")
+            view = game.view(step.seat)
+            illegal = [str(m) for m in step.moves if m not in view.legal_actions]
+            if illegal:
+                raise LessonError(f"lesson {lesson.name}: step {step.id!r}: {', '.join(illegal)} not legal")
+            yield step, view, game.push(step.moves[0])
+        if not (game.round_over or game.over):
+            raise LessonError(f"lesson {lesson.name}: round {number} goes on after its last step")
 
 
 class Script:

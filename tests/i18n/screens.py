@@ -954,7 +954,7 @@ def lesson_picks(name: str) -> list[object]:
     from loveletter.engine import Action, View
     from loveletter.i18n import catalog
     from loveletter.tui.choices import TurnPlan
-    from loveletter.tui.lesson import load_lesson
+    from loveletter.tui.lesson import load_lesson, walk
 
     def answers(view: View, action: Action) -> list[object]:
         plan, out = TurnPlan(view), []
@@ -967,21 +967,12 @@ def lesson_picks(name: str) -> list[object]:
                 plan.back()
         return out
 
-    lesson = load_lesson(name)
     picks: list[object] = []
-    game = None
-    for round_ in lesson.rounds:
-        if game is None:
-            game = Game(lesson.ruleset, lesson.players, deck=list(round_.deck), first_player=round_.first_player)
-        else:
-            game.next_round(deck=list(round_.deck), first_player=round_.first_player)
-        for step in round_.steps:
-            if step.person:
-                view = game.view(step.seat)
-                if f"{step.key}.wrong" in catalog("en"):
-                    picks += answers(view, next(a for a in view.legal_actions if a not in step.moves))
-                picks += answers(view, step.moves[0])
-            game.push(step.moves[0])
+    for step, view, _ in walk(load_lesson(name)):
+        if step.person:
+            if f"{step.key}.wrong" in catalog("en"):
+                picks += answers(view, next(a for a in view.legal_actions if a not in step.moves))
+            picks += answers(view, step.moves[0])
     return picks
 
 

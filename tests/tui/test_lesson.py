@@ -9,8 +9,9 @@ The runner: a whole lesson at the terminal front end, driven with prompt_toolkit
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -18,10 +19,10 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.commands import learn
-from loveletter.engine import Game, Keep, Play, View
+from loveletter.engine import Keep, Play, View, parse_action
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
-from loveletter.tui.lesson import Lesson, LessonError, Step, lesson_names, load_lesson
+from loveletter.tui.lesson import Lesson, LessonError, Step, lesson_names, load_lesson, walk
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.tutor import play_lesson
 
@@ -37,23 +38,8 @@ class Moment:
     events: list[ev.Event]
 
 
-def playthrough(lesson: Lesson) -> Iterator[Moment]:
-    """Every step of ``lesson``, played through the engine with its first move, round after round."""
-    game: Game | None = None
-    for number, round_ in enumerate(lesson.rounds, 1):
-        if game is None:
-            game = Game(lesson.ruleset, lesson.players, deck=list(round_.deck), first_player=round_.first_player)
-        else:
-            assert round_.first_player in game.first_player_choices(), f"round {number}: a first player the rules allow"
-            game.next_round(deck=list(round_.deck), first_player=round_.first_player)
-        for step in round_.steps:
-            assert not game.round_over, f"round {number} is over before step {step.id!r}"
-            assert game.decider == step.seat, f"step {step.id!r}: seat {game.decider} decides, not {step.seat}"
-            view = game.view(step.seat)
-            for move in step.moves:
-                assert move in view.legal_actions, f"step {step.id!r}: {move} is not legal"
-            yield Moment(step, view, game.push(step.moves[0]))
-        assert game.round_over or game.over, f"round {number} goes on after its last step"
+def playthrough(lesson: Lesson) -> list[Moment]:
+    return [Moment(*walked) for walked in walk(lesson)]
 
 
 def played_cards(step: Step) -> set[str]:
@@ -70,8 +56,33 @@ def test_the_command_offers_every_lesson_the_default_first() -> None:
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_every_step_is_legal_when_it_comes_and_every_round_ends_after_its_last(name: str) -> None:
-    moments = list(playthrough(load_lesson(name)))
+    moments = playthrough(load_lesson(name))  # walk raises LessonError where the script does not fit
     assert any(m.step.person for m in moments)
+    assert [m.step for m in moments] == load_lesson(name).steps()
+
+
+@pytest.mark.parametrize(
+    ("seat", "move", "problem"),
+    [
+        (0, "Guard>1=Guard", "step 'priest': Guard>1=Guard not legal"),
+        (1, "Guard>0=Priest", "step 'priest' is seat 1's, not 0's"),
+    ],
+)
+def test_a_script_that_does_not_fit_the_game_is_found(seat: int, move: str, problem: str) -> None:
+    lesson = load_lesson("basic")
+    first = lesson.rounds[0]
+    step = replace(first.steps[0], seat=seat, moves=(parse_action(move),))
+    broken = replace(lesson, rounds=(replace(first, steps=(step, *first.steps[1:])), *lesson.rounds[1:]))
+    with pytest.raises(LessonError, match=re.escape(problem)):
+        list(walk(broken))
+
+
+def test_a_round_that_goes_on_after_its_last_step_is_found() -> None:
+    lesson = load_lesson("basic")
+    first = lesson.rounds[0]
+    broken = replace(lesson, rounds=(replace(first, steps=first.steps[:-1]),))
+    with pytest.raises(LessonError, match="round 1 goes on after its last step"):
+        list(walk(broken))
 
 
 @pytest.mark.parametrize("name", LESSONS)
