@@ -29,11 +29,13 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.errors import UsageError
-    from loveletter.tui.lesson import load_lesson
+    from loveletter.tui.lesson import load_lesson, walk
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.tutor import play_lesson
 
     lesson = load_lesson(args.lesson)
+    for _ in walk(lesson):  # a script that does not fit the game is one line now, not a surprise mid-lesson
+        pass
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(t("learn.no_terminal"))
     try:
