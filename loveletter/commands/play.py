@@ -123,7 +123,8 @@ def play_game(
     as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
     seats are named (and, if the host chooses who plays first, once they have). ``saver`` goes on saving a
     resumed game (which then starts with a hand-off screen); without it, a new record is started once the game
-    has started.
+    has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
+    next seed (``seed + 1``, or a new random one), a new record.
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
@@ -136,53 +137,59 @@ def play_game(
     from loveletter.tui.setup import NewGame
 
     resumed = saver is not None
-    state: dict[str, Autosave | None] = {"saver": saver}
-    games: list[Game] = [game] if not isinstance(game, NewGame) else []
-    # Who starts when the host may choose but nobody is asked: from the seed, apart from the engine's random source.
-    first_rng = first_player_rng(seed)
+    given = [saver] if saver is not None else []
+    #: Each game played, with the record it is saved in; the last one is being played.
+    played: list[tuple[Game, Autosave]] = []
 
-    def start_saving(started: Game, named: Sequence[Seat]) -> Autosave:
-        games.append(started)
-        current = state["saver"]
-        if current is None:
-            current = state["saver"] = Autosave.begin(started, named, seed)
+    def start_saving(started: Game, named: Sequence[Seat], game_seed: int | None) -> Autosave:
+        current = given.pop() if given else Autosave.begin(started, named, game_seed)
+        played.append((started, current))
         return current
 
     try:
         if not terminal:
+            # Who starts when the host may choose but nobody is asked: from the seed, apart from the engine's.
+            first_rng = first_player_rng(seed)
             if isinstance(game, NewGame):
                 game = game.start(first_rng)
-            return _play_plain(game, seats, seed, deals, start_saving(game, seats), resumed, first_rng)
-        seats = _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, first_rng)
+            return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
+        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed)
     except KeyboardInterrupt:
-        current = state["saver"]
-        if current is None:
+        if not played:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
         else:
+            for finished, record in played[:-1]:  # the games played before this one
+                _tell(finished, record)
+            current = played[-1][1]
             current.flush()
             print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
             _report_problem(current)
         return 130
     finally:
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
-        if state["saver"] is not None:
-            state["saver"].flush()
-    current = state["saver"]
-    assert current is not None and games
-    played = games[-1]
-    names_of = [s.name for s in seats]
-    standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names_of, played.tokens, strict=True))
-    if played.over:
-        winners = ", ".join(names_of[w] for w in played.winners)
-        print(t("play.summary.over", winners=winners, tokens=standings))
-        if current.problem is None:
-            print(t("records.saved_over", path=str(current.path), name=short_name(current.path)))
-    else:
-        print(t("play.summary.stopped", round=played.state.round, tokens=standings))
-        if current.problem is None:
-            print(t("records.saved_stopped", path=str(current.path), name=short_name(current.path)))
-    _report_problem(current)
+        if played:
+            played[-1][1].flush()
+    for finished, record in played:
+        _tell(finished, record)
     return 0
+
+
+def _tell(game: Game, saver: Autosave) -> None:
+    """A game's result (or where it stopped) and where it is saved, on the normal screen."""
+    from loveletter.records.library import short_name
+
+    names = [seat.name for seat in saver.record.seats]
+    standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names, game.tokens, strict=True))
+    where = {"path": str(saver.path), "name": short_name(saver.path)}
+    if game.over:
+        print(t("play.summary.over", winners=", ".join(names[w] for w in game.winners), tokens=standings))
+        if saver.problem is None:
+            print(t("records.saved_over", **where))
+    else:
+        print(t("play.summary.stopped", round=game.state.round, tokens=standings))
+        if saver.problem is None:
+            print(t("records.saved_stopped", **where))
+    _report_problem(saver)
 
 
 def _report_problem(saver: Autosave) -> None:
@@ -233,33 +240,37 @@ def _play_terminal(
     seed: int | None,
     deals: Sequence[StackedDeal],
     delay: float,
-    start_saving: Callable[[Game, Sequence[Seat]], Autosave],
+    start_saving: Callable[[Game, Sequence[Seat], int | None], Autosave],
     resumed: bool,
-    first_rng: random.Random,
-) -> list[Seat]:
-    """The game on the terminal's alternate screen; the seats as finally named."""
+) -> None:
+    """The games on the terminal's alternate screen, another one each time the players ask at the end."""
     import sys
 
-    from rich.console import Console
-
-    from loveletter.tui.hotseat import Hotseat
-    from loveletter.tui.screen import Screen
+    from loveletter.tui.hotseat import Hotseat, first_player_rng
+    from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.setup import NewGame
     from loveletter.tui.terminal import TerminalFrontend
 
-    console = Console(highlight=False, emoji=False)
-    with Screen(sys.stdout, title=t("play.window_title")) as screen:
+    console = terminal_console()
+    with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
         frontend = TerminalFrontend(console, screen, delay=max(delay, 0.0))
         seats = frontend.name_seats(game.ruleset, seats)
-        if isinstance(game, NewGame):
-            first: int | None = None
-            if game.chooses_first() and any(not s.computer for s in seats):
-                title = frontend.setup_title(game.ruleset, game.players)
-                first = frontend.ask_first_player([s.name for s in seats], range(game.players), title=title)
-            game = game.start(first_rng, first)
-        saver = start_saving(game, seats)
-        table = Hotseat(
-            game, seats, frontend, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
-        )
-        table.run()
-    return seats
+        while True:
+            first_rng = first_player_rng(seed)
+            if isinstance(game, NewGame):
+                first: int | None = None
+                if game.chooses_first() and any(not s.computer for s in seats):
+                    title = frontend.setup_title(game.ruleset, game.players)
+                    first = frontend.ask_first_player([s.name for s in seats], range(game.players), title=title)
+                game = game.start(first_rng, first)
+            saver = start_saving(game, seats, seed)
+            table = Hotseat(
+                game, seats, frontend, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
+            )
+            table.run()
+            if not table.again:
+                return
+            # The same seats and rules, the next seed (a given seed keeps the games reproducible), a new record.
+            seed = None if seed is None else seed + 1
+            game = NewGame(game.ruleset, game.players, seed)
+            deals, resumed = (), False

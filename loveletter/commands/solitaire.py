@@ -124,20 +124,18 @@ def _session(
 ) -> int:
     import sys
 
-    from rich.console import Console
-
     from loveletter.records.library import short_name
-    from loveletter.tui.screen import Screen
+    from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import load_streak
 
     streak = load_streak()
     if streak.warning:
         print(streak.warning, file=sys.stderr)
-    console = Console(highlight=False, emoji=False)
+    console = terminal_console()
     app: SolitaireApp | None = None
     try:
-        with Screen(sys.stdout, title=t("solitaire.window_title")) as screen:
+        with Screen(sys.stdout, title=t("solitaire.window_title"), keys=sys.stdin) as screen:
             app = SolitaireApp(console, screen, streak)
             app.session(game, record=record, path=path, next_deal=next_deal)
     except KeyboardInterrupt:

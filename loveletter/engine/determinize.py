@@ -42,7 +42,7 @@ class Determinizer:
 
     def __init__(self, view: View, known_by: Mapping[int, tuple[str, ...]] | None = None) -> None:
         """``known_by[seat]``: cards of the viewer's hand that ``seat`` knows, when the viewer can tell (it saw
-        that seat look at its hand, or trade with it); the view itself does not say it."""
+        that seat look at its hand, or trade with it); by default what the view says (``view.known_by``)."""
         self.view = view
         self.seat = me = view.seat
         n = view.players
@@ -88,7 +88,7 @@ class Determinizer:
             if missing > 0:
                 hand_fill.append((p, missing))
         s.hands = hands
-        for p, cards in (known_by or {}).items():
+        for p, cards in (dict(view.known_by) if known_by is None else known_by).items():
             if p != me and cards and all(card in view.hand for card in cards):
                 known[p * n + me] = tuple(cards)
         s.known = known

@@ -54,7 +54,7 @@ class View:
     # the slots can be declared here and the fields stay those of a plain dataclass.
     __slots__ = (
         "_snapshot", "current", "decider", "deck_known", "deck_size", "face_up", "goal", "hand", "jester",
-        "legal_actions", "phase", "players", "plays", "result", "round", "ruleset", "seat", "seats",
+        "known_by", "legal_actions", "phase", "players", "plays", "result", "round", "ruleset", "seat", "seats",
         "set_aside_taken_by", "sycophant", "tiebreak", "winners",
     )  # fmt: skip
 
@@ -82,6 +82,10 @@ class View:
     plays: tuple[tuple[int, Action], ...]
     result: RoundResult | None  # the finished round, between rounds
     winners: tuple[int, ...]  # the game's winners once it is over
+    #: What other seats know of the viewer's hand, as (seat, cards): every way of learning a hand (a Priest's
+    #: look, a Baron, a King's trade, a card the viewer drew from under a Chancellor's returns...) is public as
+    #: to who learned about whom, and the viewer knows its own hand, so this is the viewer's own knowledge.
+    known_by: tuple[tuple[int, tuple[str, ...]], ...]
 
     def __getattr__(self, name: str) -> Any:
         # Called only when a slot is empty: a lazily built view reading a field for the first time.
@@ -133,11 +137,14 @@ def make_view(s: GameState, seat: int) -> View:
     """What ``seat`` may know of ``s`` now (RULES.md §2.6), as ``s.view(seat)``: the only thing computer players
     and the UI receive. Built lazily: a snapshot holds copies of what the view may show (the state's lists change
     in place as the game goes on, and the snapshot holds nothing the seat may not know: its own row of the
-    knowledge, its own marks in the deck), and the fields are filled from it when first read."""
+    knowledge, its own marks in the deck, and its own column of it: what the others know of its own hand, which
+    it knows), and the fields are filled from it when first read."""
     n = s.n
     known = s.known
     # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
     row = tuple(map(known.get, range(seat * n, seat * n + n))) if known else (None,) * n
+    # What each seat knows of this seat's hand (None: nothing).
+    column = tuple(map(known.get, range(seat, n * n, n))) if known else (None,) * n
     marks = s.deck_marks
     if marks:
         marks = tuple(compress(marks, map(seat.__eq__, map(_viewer, marks))))
@@ -151,7 +158,7 @@ def make_view(s: GameState, seat: int) -> View:
             s.ruleset, n, s.mode, s.round, s.phase, s.current, s.decider, tuple(s.hands[seat]), len(s.deck),
             s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, tuple(s.plays), s.result, s.winners,
             tuple(s.tokens), tuple(s.alive), tuple(s.protected), tuple(map(tuple, s.discards)),
-            tuple(map(len, s.hands)), row, marks,
+            tuple(map(len, s.hands)), row, marks, column,
         ),
     )  # fmt: skip
     return view
@@ -162,7 +169,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     other than a random player read most fields, so filling them together costs least)."""
     (
         ruleset, n, mode, round_, phase, current, decider, hand, deck_size, face_up, set_aside_taken_by, sycophant,
-        jester, tiebreak, plays, result, winners, tokens, alive, protected, discards, sizes, known, marks,
+        jester, tiebreak, plays, result, winners, tokens, alive, protected, discards, sizes, known, marks, column,
     ) = snapshot  # fmt: skip
     seat = view.seat
     participants = tiebreak if tiebreak is not None else range(n)
@@ -200,6 +207,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     _set(view, "plays", plays)
     _set(view, "result", result)
     _set(view, "winners", winners)
+    _set(view, "known_by", tuple((p, cards) for p, cards in enumerate(column) if cards and p != seat))
 
 
 #: The fields a lazily built view fills when first read (the others are set when it is built).
@@ -207,6 +215,6 @@ _LAZY = frozenset(
     (
         "ruleset", "players", "goal", "round", "phase", "current", "decider", "hand", "seats", "deck_size",
         "face_up", "set_aside_taken_by", "deck_known", "sycophant", "jester", "tiebreak", "plays", "result",
-        "winners",
+        "winners", "known_by",
     )
 )  # fmt: skip

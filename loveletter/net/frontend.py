@@ -40,6 +40,8 @@ class NetFrontend:
 
     def __init__(self, local: TerminalFrontend | None, seating: Seating) -> None:
         self.local = local
+        if local is not None:
+            local.play_again = False  # a hosted game ends the session: the guests go home with its summary
         self.seating = seating
         self.remote: dict[int, RemoteSeat] = {seat.index: seat for seat in seating.seats}
         self._table: Hotseat | None = None
@@ -195,16 +197,17 @@ class NetFrontend:
             return self.local.first_player(choices)
         return None  # nobody at the host: the loop draws one from the seed
 
-    def game_over(self) -> None:
+    def game_over(self) -> bool:
         summary = self.summary()
         leaving = self._all(lambda screen: partial(screen.game_over_here, summary), away=False)
         if self.local is not None:
             self.local.game_over()
-            return
+            return False
         pending = dict(leaving)
         while pending:
             self._wait(pending.values(), "")
             pending = {i: f for i, f in pending.items() if not f.done()}
+        return False
 
     # ---------------------------------------------------------------------------------------- the end
 

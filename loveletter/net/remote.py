@@ -26,11 +26,11 @@ from rich.text import Text
 from loveletter.engine import Action
 from loveletter.i18n import t
 from loveletter.net.link import Link
-from loveletter.tui.prompts import Nav, pause, press_height
+from loveletter.tui.prompts import Nav, press_height
 from loveletter.tui.screen import Screen
 from loveletter.tui.style import DIM, fmt, name_text
 from loveletter.tui.table import TableModel
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.terminal import TerminalFrontend, table_body
 
 T = TypeVar("T")
 
@@ -182,20 +182,18 @@ class RemoteScreen(TerminalFrontend):
         return self.ask(lambda: self.decide(self.seat))
 
     def computer_moved_here(self, player: int, since: int) -> None:
-        """A computer player moved: the seat's table with the move marked new, and the pause after it (any key
-        ends it for this guest)."""
+        """A computer player moved: the seat's table with the move marked new, and the pause after it (it takes no
+        key: a key pressed then must not land on the next screen)."""
         name = self.table.names[player]
         message = t("play.pause.message", player=name)
         status = fmt("play.table.computer_moved", player=name_text(name))
         if self.delay <= 0 or self.link is None:
             self.show(message, status=status, new_from=since)
             return
-        hint = t("play.pause.hint")
         model = self._model(status=status, new_from=since)
 
         def wait() -> None:
-            self.draw_table(model, self.room(message, hint))
-            pause(message, self.delay, hint=hint, input=self.input, output=self.output)
+            self.pause(table_body(model), message, self.delay)
 
         self.ask(wait)
         self.show(message, status=status, new_from=since, draw=False)
@@ -217,11 +215,8 @@ class RemoteScreen(TerminalFrontend):
         model = self._model(status=status, banner=banner)
 
         def ready() -> bool:
-            while True:
-                self.draw_table(model, self.room(message, hint))
-                if self.press(message, hint, keys={"?": Nav.HELP}) is not Nav.HELP:
-                    return True
-                self.show_reference()
+            self.acknowledge(model, message, hint, keys={"?": Nav.HELP})
+            return True
 
         self.show(message, hint=hint, banner=banner, status=status, draw=False)
         answer = self.ask(ready)
@@ -237,8 +232,7 @@ class RemoteScreen(TerminalFrontend):
         model = self._model(status=status, banner=banner)
 
         def leave() -> None:
-            self.draw_table(model, self.room(message, hint))
-            self.press(message, hint)
+            self.acknowledge(model, message, hint)
 
         self.show(message, hint=hint, banner=banner, status=status, draw=False)
         self.ask(leave)

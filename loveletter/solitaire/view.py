@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from loveletter.solitaire.actions import Action, Play
+from loveletter.solitaire.actions import Action, Choose, Own, Play
 from loveletter.solitaire.phase import Phase
 
 if TYPE_CHECKING:
@@ -173,7 +173,11 @@ class SolitaireView:
     def sure_loss(self, action: Action) -> EndReason | None:
         """Why the player's ``action`` loses the game at once whatever the hidden cards are, if it does: playing
         the princess, or a Prince that discards her from the hand or agent or needs a replacement the empty draw
-        pile cannot give. Only these are judged (a Baron's comparison stays the player's gamble)."""
+        pile cannot give; and, answering "hand or agent?", a known card for a Guard to strike, a known card lower
+        than the face-up one a Baron compares it with, or a card a Prince's discard loses by. Only these are
+        judged (a Baron's comparison with a face-down card stays the player's gamble)."""
+        if isinstance(action, Choose):
+            return self._threat_loss(action.own)
         if not isinstance(action, Play):
             return None
         effect = self.ruleset.effect(action.card)
@@ -188,6 +192,27 @@ class SolitaireView:
             return prince_loss(self.agent, True, self.draw_size, self.ruleset)
         place = self.slot(target)
         return prince_loss(place.card, False, self.draw_size, self.ruleset) if place is not None else None
+
+    def _threat_loss(self, own: Own) -> EndReason | None:
+        threat = self.threat
+        if threat is None:
+            return None
+        known = self.hand[0] if own == "hand" else self.agent  # None: the face-down agent
+        # What the card may be: itself if known; a face-down agent is one of the cards nobody can see.
+        may_be = [known] if known is not None else [c for c, left in self.unseen().items() if left > 0]
+        effect = self.ruleset.effect(threat.card)
+        if threat.by == "retinue" and effect == "guard":
+            # A known card is struck; a face-down one only if the Guard names it: sure when nothing else is left.
+            return "guard_hit" if known is not None or set(may_be) <= {threat.guess} else None
+        if threat.by == "retinue" and effect == "prince":
+            return prince_loss(known, True, self.draw_size, self.ruleset)
+        if effect == "baron" and threat.reference is not None:
+            place = self.slot(threat.reference)
+            theirs = place.card if place is not None else None
+            value = self.ruleset.value
+            if theirs is not None and may_be and all(value(card) < value(theirs) for card in may_be):
+                return "baron_lost"
+        return None
 
 
 def make_view(s: SolitaireState) -> SolitaireView:

@@ -10,8 +10,10 @@ One idea per module:
 * :mod:`~loveletter.tui.choices` — a turn's decision split into steps (card, target, name...) from the legal
   actions the engine lists: the front end never decides what is legal;
 * :mod:`~loveletter.tui.prompts` — prompt_toolkit prompts (choice lists, Enter, pauses, text) that take
-  ``input``/``output`` so tests can drive them;
+  ``input``/``output`` so tests can drive them, and take only the keys meant for them (``Guard``);
 * :mod:`~loveletter.tui.reference` — the card reference (``?`` in a game, ``loveletter rules``);
+* :mod:`~loveletter.tui.howto` — how a game goes (a turn, a round, the game), said from a ruleset's data;
+* :mod:`~loveletter.tui.summary` — a game's summary, round by round;
 * :mod:`~loveletter.tui.hotseat` — the game loop: seats, hand-offs, computer players, observers;
 * :mod:`~loveletter.tui.terminal` — the interactive front end the loop drives; :mod:`~loveletter.tui.plain` —
   the plain-text one for all-computer games without a terminal;

@@ -108,8 +108,8 @@ class Frontend(Protocol):
         """The host chooses who starts the next round among ``choices`` (the ruleset's ``first_player_mode`` is
         ``choose``), publicly; ``None``: nobody to ask, the loop draws one at random."""
 
-    def game_over(self) -> None:
-        """Show the game's end."""
+    def game_over(self) -> bool:
+        """Show the game's end; ``True`` if the players want another game with the same seats and rules."""
 
 
 class Hotseat:
@@ -155,6 +155,8 @@ class Hotseat:
         #: For each seat, the position in ``game.log`` up to which it has seen its private screen.
         self.seen: dict[int, int] = {}
         self.stopped = False
+        #: Once the game is over: whether the players want another, with the same seats and rules.
+        self.again = False
         #: A game picked up from its record: the laptop is handed over before anything private is shown.
         self.resumed = resumed
 
@@ -249,7 +251,7 @@ class Hotseat:
                 continue
             self._person_decides(seat)
         self._show_private_news()
-        self.frontend.game_over()
+        self.again = self.frontend.game_over()
 
     def _hand_off_first(self) -> None:
         """A resumed game starts with a hand-off screen: to the person who decides now, or (one person at the

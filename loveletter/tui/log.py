@@ -32,17 +32,25 @@ from loveletter.tui.style import PRIVATE, card_label, cards_text, fmt, join_name
 
 @dataclass(slots=True)
 class Entry:
-    """One line of the log: ``index`` is the position of its first event in the narrated sequence."""
+    """One line of the log: ``index`` is the position of its first event in the narrated sequence. Private
+    parts in a row are told inside one "(secret: ...)"."""
 
     text: Text
     index: int
     private: bool = False
     parts: list[Text] = field(default_factory=list)
+    #: The private parts at the end of :attr:`parts`, told together.
+    secrets: list[Text] = field(default_factory=list)
 
     def add(self, part: Text, *, private: bool = False) -> None:
         if private:
             self.private = True
-            part = Text.assemble("(", fmt("play.log.secret", what=part), ")", style=PRIVATE)
+            if self.secrets:
+                self.parts.pop()
+            self.secrets.append(part)
+            part = Text.assemble("(", fmt("play.log.secret", what=Text(" ").join(self.secrets)), ")", style=PRIVATE)
+        else:
+            self.secrets = []
         self.parts.append(part)
         self.text = Text(" ").join(self.parts)
 
@@ -69,6 +77,7 @@ def narrate(
     held_tokens: list[Text] = []  # a token line waits for the round's end, or for the next card's line
     previous: ev.Event | None = None
     for index, event in enumerate(events):
+        teller.follow(event)
         if not _visible(event, seat):
             continue
         if isinstance(event, ev.TokenAwarded) and event.reason in _ROUND_END_REASONS:
@@ -84,6 +93,9 @@ def narrate(
         current = entries[-1]
         if isinstance(event, ev.RoundEnded):
             current.add(teller.round_ended(event))
+            why = teller.deck_out_decided(event)
+            if why is not None:
+                current.add(why)
             for part in held_tokens:
                 current.add(part)
             held_tokens = []
@@ -110,6 +122,48 @@ class _Teller:
         self.ruleset = ruleset
         self.seat = seat
         self.goal = goal
+        #: The round's discard piles so far (public: every card discarded is shown), and its deck-out's hands.
+        self.discards: dict[int, list[str]] = {}
+        self.shown: ev.HandsRevealed | None = None
+
+    def follow(self, e: ev.Event) -> None:
+        """Keep the round's public facts that explain its end: the discard piles and the hands shown."""
+        match e:
+            case ev.RoundStarted():
+                self.discards, self.shown = {}, None
+            case ev.Played():
+                self.discards.setdefault(e.seat, []).append(e.card)
+            case ev.Discarded():
+                self.discards.setdefault(e.seat, []).append(e.card)
+            case ev.KnockedOut():
+                self.discards.setdefault(e.seat, []).extend(e.cards)
+            case ev.HandsRevealed():
+                self.shown = e
+
+    def value(self, card: str) -> int:
+        return self.ruleset.cards[card].value if card in self.ruleset.cards else 0
+
+    def deck_out_decided(self, e: ev.RoundEnded) -> Text | None:
+        """Why a deck-out's best hand did not simply win, said with the facts: a Bishop beaten by a Princess
+        shown, or a tie broken by the discard piles' totals (the engine decided; this tells it)."""
+        shown = self.shown
+        if e.reason != "deck_out" or shown is None or not shown.scores:
+            return None
+        scores = dict(shown.scores)
+        hands = dict(shown.hands)
+        best = max(scores.values())
+        top = [p for p, v in scores.items() if v == best]
+        parts: list[Text] = []
+        if e.winners and not set(e.winners) & set(top):
+            parts.append(fmt("play.log.bishop_princess"))
+            best = max(scores[p] for p in e.winners)
+            top = [p for p, v in scores.items() if v == best and self.effect(hands[p]) != "bishop"]
+        if len(top) > 1 and 0 < len(e.winners) < len(top) and "discard_sum" in self.ruleset.tie_breaks:
+            sums = Text(", ").join(
+                Text.assemble(self.who(p), f" {sum(self.value(c) for c in self.discards.get(p, []))}") for p in top
+            )
+            parts.append(fmt("play.log.tie_discards", players=self.many(top), score=str(best), sums=sums))
+        return Text(" ").join(parts) if parts else None
 
     def who(self, seat: int) -> Text:
         return name_text(self.names[seat], viewer=seat == self.seat)
@@ -238,8 +292,19 @@ class _Teller:
 
     def hands(self, e: ev.HandsRevealed) -> Text:
         scores = dict(e.scores)
-        shown = [
-            fmt("play.log.hand", player=self.who(seat), card=self.card(card), score=str(scores.get(seat, "")))
-            for seat, card in e.hands
-        ]
+        shown = []
+        for seat, card in e.hands:
+            score = scores.get(seat, self.value(card))
+            bonus = score - self.value(card)  # a Count's bonus (premium): one for each Count discarded
+            key = "play.log.hand" if bonus <= 0 else "play.log.hand_count" if bonus == 1 else "play.log.hand_counts"
+            shown.append(
+                fmt(
+                    key,
+                    player=self.who(seat),
+                    card=self.card(card),
+                    value=str(self.value(card)),
+                    bonus=str(bonus),
+                    score=str(score),
+                )
+            )
         return fmt("play.log.hands_revealed", hands=Text(", ").join(shown))

@@ -62,7 +62,7 @@ class PlainFrontend:
         self._round()
         return True
 
-    def game_over(self) -> None:
+    def game_over(self) -> bool:
         self._round()
         table = self.table
         game = table.game
@@ -71,3 +71,4 @@ class PlainFrontend:
         winners = [table.names[w] for w in game.winners]
         self.write(t("play.plain.result", winners=", ".join(winners), tokens=standings))
         self.stream.flush()
+        return False  # nobody to ask for another game

@@ -13,26 +13,34 @@ colour. A disabled option has no key: it is shown for information only.
 
 Titles and hints wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut.
 
+A prompt takes only the keys meant for it (:class:`Guard`): by default it drops what was typed before it was
+drawn and ignores keys for a moment, its lines appearing once it takes keys; a question that follows another of
+the same decision takes keys typed ahead (:data:`TYPE_AHEAD`), as do tests that send their keys in advance:
+
 >>> from prompt_toolkit.input import create_pipe_input
 >>> from prompt_toolkit.output import DummyOutput
 >>> with create_pipe_input() as keys:
 ...     keys.send_text("\\x1b[C\\r")          # right arrow, Enter
-...     choose("Which?", [Choice("a", "Apple"), Choice("b", "Banana")], input=keys, output=DummyOutput())
+...     choose("Which?", [Choice("a", "Apple"), Choice("b", "Banana")], guard=TYPE_AHEAD, input=keys,
+...            output=DummyOutput())
 'b'
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.input.typeahead import clear_typeahead
+from prompt_toolkit.key_binding import ConditionalKeyBindings, KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -55,10 +63,13 @@ GAP = "  "
 
 
 class Nav(Enum):
-    """Answers that are not an option: step back (Escape), or show the card reference (``?``)."""
+    """Answers that are not an option: step back (Escape), show the card reference (``?``), show the whole log of
+    the round (``l``). A new kind of answer (hints, say) is one more member, bound to its key by the caller
+    (:func:`choose`'s ``extra``)."""
 
     BACK = "back"
     HELP = "help"
+    LOG = "log"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,34 +182,99 @@ def _join(lines: list[StyleAndTextTuples]) -> StyleAndTextTuples:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """How a prompt treats keys pressed before it could be seen, so that a key meant for one screen never acts on
+    the next (a second Enter 100-300 ms after the first, a key pressed as a pause ends).
+
+    ``drop``: keys typed before the prompt was drawn are thrown away (those a previous prompt read but did not use,
+    and those waiting in the input: a terminal's buffer is flushed, any other input, a pipe or a remote session,
+    is read empty). ``grace``: for so many seconds after that, keys are ignored and the prompt's own lines stay
+    blank; they appear when it takes keys, so whatever can be seen can be answered, and a test waits for them.
+    A prompt takes keys only once it has been drawn. Ctrl-C is never ignored (typed ahead, it still stops)."""
+
+    drop: bool = True
+    grace: float = 0.0
+
+
+#: Keys typed ahead are meant for this prompt: a question that follows another of the same decision (or a test
+#: that types its keys in advance).
+TYPE_AHEAD = Guard(drop=False)
+#: A new screen (a decision's first question, a result to acknowledge, a warning to confirm): drop what was typed
+#: before, and ignore keys long enough for a double press (human: 100-300 ms apart) to die here.
+SCREEN = Guard(grace=0.5)
+#: A hand-off screen, the line between two players' secrets: a little longer still.
+HANDOFF = Guard(grace=0.8)
+#: Drop what was typed before, nothing more (a pause, which takes no key anyway; a line of text).
+DROP = Guard()
+
+
+def drop_typed(input: Input) -> None:
+    """Throw away the keys typed on ``input`` that no prompt has used yet (see :class:`Guard`); a Ctrl-C among
+    them raises ``KeyboardInterrupt`` as it would have at a prompt."""
+    clear_typeahead(input)
+    try:
+        fileno: int | None = input.fileno()
+    except (NotImplementedError, OSError, ValueError):
+        fileno = None
+    if fileno is not None and os.isatty(fileno):
+        try:
+            import termios
+
+            termios.tcflush(fileno, termios.TCIFLUSH)  # the kernel's buffer, a half-typed line included
+        except (ImportError, OSError):
+            pass
+    dropped = []
+    for _ in range(10_000):  # bounded: a remote peer could keep typing
+        keys = input.read_keys() + input.flush_keys()
+        if not keys:
+            break
+        dropped.extend(keys)
+    if any(k.key == Keys.ControlC for k in dropped):
+        raise KeyboardInterrupt
+
+
 def _run(
     render: Callable[[int], list[StyleAndTextTuples]],
     bindings: KeyBindings,
     *,
+    guard: Guard = SCREEN,
     timeout: float | None = None,
     timeout_result: object = None,
+    frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> Any:
-    """Run a small inline application showing ``render(width)`` until a binding exits it (or ``timeout``)."""
+    """Run a small inline application showing ``render(width)`` until a binding exits it (or ``timeout``).
+    ``guard`` says which keys it takes (:class:`Guard`); ``frame`` redraws what is above the prompt (the table)
+    when the terminal's size changes, before the prompt is drawn again."""
+    state = {"shown": guard.grace <= 0, "ready": not guard.drop and guard.grace <= 0}
 
-    @bindings.add("c-c")
+    interrupt = KeyBindings()
+
+    @interrupt.add("c-c", eager=True)
     def _interrupt(event: KeyPressEvent) -> None:
         event.app.exit(exception=KeyboardInterrupt())
 
     app: Application[Any]
 
+    def lines() -> list[StyleAndTextTuples]:
+        drawn = render(app.output.get_size().columns)
+        return drawn if state["shown"] else [[("", "")] for _ in drawn]
+
     def text() -> StyleAndTextTuples:
-        return _join(render(app.output.get_size().columns))
+        return _join(lines())
 
     def height() -> int:
-        return max(1, len(render(app.output.get_size().columns)))
+        return max(1, len(lines()))
 
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
     window = Window(control, height=height, wrap_lines=False, always_hide_cursor=True)
     app = Application(
         layout=Layout(HSplit([window])),
-        key_bindings=bindings,
+        key_bindings=merge_key_bindings(
+            [ConditionalKeyBindings(bindings, Condition(lambda: state["ready"])), interrupt]
+        ),
         full_screen=False,
         erase_when_done=True,
         mouse_support=False,
@@ -207,19 +283,44 @@ def _run(
     )
     app.ttimeoutlen = ESCAPE_DELAY
     app.timeoutlen = ESCAPE_DELAY
+    size = {"last": app.output.get_size()}
 
-    def start_timer() -> None:
-        if timeout is None:
-            return
+    def before_render(_: object) -> None:
+        now = app.output.get_size()
+        if now != size["last"]:
+            size["last"] = now
+            if frame is not None:
+                frame()
+                app.renderer.reset(leave_alternate_screen=False)
 
-        async def expire() -> None:
-            await asyncio.sleep(timeout)
-            if not app.is_done:
-                app.exit(result=timeout_result)
+    def after_render(_: object) -> None:
+        if state["shown"]:
+            state["ready"] = True  # keys count from the moment the prompt is on the screen
 
-        app.create_background_task(expire())
+    app.before_render += before_render
+    app.after_render += after_render
 
-    return app.run(pre_run=start_timer)
+    def start_timers() -> None:
+        if guard.grace > 0:
+
+            async def show() -> None:
+                await asyncio.sleep(guard.grace)
+                state["shown"] = True
+                app.invalidate()
+
+            app.create_background_task(show())
+        if timeout is not None:
+
+            async def expire() -> None:
+                await asyncio.sleep(timeout)
+                if not app.is_done:
+                    app.exit(result=timeout_result)
+
+            app.create_background_task(expire())
+
+    if guard.drop:
+        drop_typed(app.input)
+    return app.run(pre_run=start_timers)
 
 
 def choose(
@@ -230,10 +331,15 @@ def choose(
     default: int = 0,
     allow_back: bool = False,
     allow_help: bool = False,
+    extra: Mapping[str, object] | None = None,
+    guard: Guard = SCREEN,
+    frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> T | Nav:
-    """Ask for one of ``choices`` (at least one must be enabled)."""
+    """Ask for one of ``choices`` (at least one must be enabled), starting on ``default`` (an index). ``extra``
+    keys answer their value (``{"l": Nav.LOG}``); a letter among them types into a card's name instead once a
+    name is being typed. ``guard`` and ``frame``: see :func:`_run`."""
     enabled = [i for i, c in enumerate(choices) if c.enabled]
     if not enabled:
         raise ValueError("no option can be picked")
@@ -265,8 +371,10 @@ def choose(
         bindings.add("escape")(lambda event: event.app.exit(result=Nav.BACK))
     if allow_help:
         bindings.add("?")(lambda event: event.app.exit(result=Nav.HELP))
-
     typed = {"text": ""}
+    untyped = Condition(lambda: not typed["text"])
+    for key, value in (extra or {}).items():
+        bindings.add(key, filter=untyped if len(key) == 1 and key.isalpha() else True)(_picker(value))
 
     def type_name(text: str) -> bool:
         """Select the card ``text`` names (exactly, else by the beginning of its name); ``False`` if none."""
@@ -293,7 +401,7 @@ def choose(
     def render(width: int) -> list[StyleAndTextTuples]:
         return choice_lines(title, choices, state["selected"], width, hint, typed["text"])
 
-    result: T | Nav = _run(render, bindings, input=input, output=output)
+    result: T | Nav = _run(render, bindings, guard=guard, frame=frame, input=input, output=output)
     return result
 
 
@@ -318,11 +426,14 @@ def press(
     message: str,
     *,
     hint: str = "",
-    keys: dict[str, object] | None = None,
+    keys: Mapping[str, object] | None = None,
+    guard: Guard = SCREEN,
+    frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
 ) -> object:
-    """Show ``message`` and wait for Enter (answers ``True``) or one of ``keys`` (answers its value)."""
+    """Show ``message`` and wait for Enter (answers ``True``) or one of ``keys`` (answers its value). ``guard``
+    and ``frame``: see :func:`_run`."""
     bindings = KeyBindings()
     bindings.add("enter")(lambda event: event.app.exit(result=True))
     bindings.add("c-j")(lambda event: event.app.exit(result=True))
@@ -332,7 +443,7 @@ def press(
     def render(width: int) -> list[StyleAndTextTuples]:
         return wrap(message, width, TITLE) + wrap(hint, width, HINT)
 
-    return _run(render, bindings, input=input, output=output)
+    return _run(render, bindings, guard=guard, frame=frame, input=input, output=output)
 
 
 def pause(
@@ -340,19 +451,19 @@ def pause(
     seconds: float,
     *,
     hint: str = "",
+    frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
-) -> bool:
-    """Show ``message`` for ``seconds`` or until a key is pressed; ``True`` if a key cut it short."""
+) -> None:
+    """Show ``message`` for ``seconds``. A pause takes no key (only Ctrl-C): a key pressed during it is dropped,
+    so it can never land on the screen after it."""
     if seconds <= 0:
-        return False
-    bindings = KeyBindings()
-    bindings.add(Keys.Any)(lambda event: event.app.exit(result=True))
+        return
 
     def render(width: int) -> list[StyleAndTextTuples]:
         return wrap(message, width) + wrap(hint, width, HINT)
 
-    return bool(_run(render, bindings, timeout=seconds, timeout_result=False, input=input, output=output))
+    _run(render, KeyBindings(), guard=DROP, timeout=seconds, frame=frame, input=input, output=output)
 
 
 def ask_text(
@@ -360,11 +471,12 @@ def ask_text(
     *,
     default: str = "",
     check: Callable[[str], str | None] | None = None,
+    guard: Guard = DROP,
     input: Input | None = None,
     output: Output | None = None,
 ) -> str:
     """Ask for a line of text; ``check(text)`` returns an error message to show, or ``None`` to accept it.
-    An empty answer takes ``default``."""
+    An empty answer takes ``default``. Of ``guard`` only ``drop`` counts: the question shows at once."""
     from prompt_toolkit.shortcuts import PromptSession
     from prompt_toolkit.validation import ValidationError, Validator
 
@@ -376,5 +488,7 @@ def ask_text(
                 raise ValidationError(message=problem, cursor_position=len(document.text))
 
     session: PromptSession[str] = PromptSession(input=input, output=output, erase_when_done=True)
+    if guard.drop:
+        drop_typed(session.app.input)
     answer = session.prompt(message, validator=_Check(), validate_while_typing=False)
     return answer.strip() or default

@@ -77,9 +77,12 @@ def reference_summary(ruleset: Ruleset, players: int | None = None) -> Text:
 
 
 def reference(ruleset: Ruleset, players: int | None = None) -> Group:
-    """Title, card table and summary: what ``loveletter rules`` prints."""
+    """Title, card table, summary, and how a game goes: what ``loveletter rules`` prints."""
+    from loveletter.tui.howto import howto
+
     title = Text(ruleset_title(ruleset), style="bold")
-    return Group(title, reference_table(ruleset, players), reference_summary(ruleset, players))
+    summary = reference_summary(ruleset, players)
+    return Group(title, reference_table(ruleset, players), summary, Text(""), howto(ruleset))
 
 
 def reference_pages(console: Console, ruleset: Ruleset, players: int, height: int) -> list[Group]:

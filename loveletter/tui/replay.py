@@ -10,6 +10,7 @@ first, last, jump to a round, quit (the stepping, shared with the solitaire repl
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import ClassVar, Generic, Protocol, TypeVar
 
@@ -27,6 +28,7 @@ from loveletter.records.library import short_name
 from loveletter.records.timeline import timeline
 from loveletter.tui import prompts
 from loveletter.tui.log import Entry, narrate
+from loveletter.tui.prompts import TYPE_AHEAD
 from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.style import cards_text, fmt, name_text
 from loveletter.tui.table import TableModel, TableView, spectator_view
@@ -233,21 +235,17 @@ class PointViewer(Frames, Generic[R]):
         """Point ``index`` drawn in ``height`` lines."""
         raise NotImplementedError
 
-    def show(self, index: int) -> None:
-        self.draw(self.body(index, max(self.rows() - 2, 0)), 2)
-
     def run(self, start: int = 0) -> list[int]:
-        """Show points until the viewer quits; the indexes shown, in order (for tests)."""
+        """Show points until the viewer quits; the indexes shown, in order (for tests). Keys typed ahead are
+        kept: holding a key steps through the game, and nothing here is anyone's secret to guard."""
         last = len(self.replay.points) - 1
         index: int | None = min(max(start, 0), last)
         shown: list[int] = []
         while index is not None:
-            self.show(index)
             shown.append(index)
             message = t("records.replay.prompt_end" if index == last else "records.replay.prompt")
-            answer = prompts.press(
-                message, hint=t(self.HINT), keys=dict(self.KEYS), input=self.input, output=self.output
-            )
+            body = partial(self.body, index)
+            answer = self.press(body, message, t(self.HINT), keys=self.KEYS, guard=TYPE_AHEAD)
             index = self.move(answer, index, last)
         self.screen.wipe()
         return shown
@@ -291,6 +289,7 @@ class ReplayViewer(PointViewer[Replay]):
             t("records.replay.ask_round", rounds=rounds),
             default=str(self.replay.points[current].round),
             check=check,
+            guard=TYPE_AHEAD,
             input=self.input,
             output=self.output,
         )

@@ -19,10 +19,18 @@ True
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import FrameType, TracebackType
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar, Union
+
+from loveletter.tui import prompts
+from loveletter.tui.prompts import HANDOFF, SCREEN, TYPE_AHEAD, Choice, Guard, Nav
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
@@ -53,12 +61,16 @@ def move_to(row: int, column: int = 1) -> str:
 
 
 class Screen:
-    """The alternate screen, entered on ``__enter__`` and always left clean on ``__exit__``."""
+    """The alternate screen, entered on ``__enter__`` and always left clean on ``__exit__``. Given the terminal's
+    input (``keys``), it also stops the terminal from echoing keys between prompts (pressed while a computer
+    player thinks, they would print over the table); the prompts drop them anyway, and Ctrl-C still stops."""
 
-    def __init__(self, stream: TextIO | None = None, *, title: str = "") -> None:
+    def __init__(self, stream: TextIO | None = None, *, title: str = "", keys: TextIO | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
         self.title = title
+        self.keys = keys
         self._previous_sigterm: object = None
+        self._echo: list[Any] | None = None  # the terminal's settings before, while echo is off
         self.active = False
 
     def write(self, text: str) -> None:
@@ -76,6 +88,7 @@ class Screen:
         title = title_sequence(self.title) if self.title else ""
         self.write(PUSH_TITLE + title + ENTER_ALT + WIPE + HIDE_CURSOR)
         self.active = True
+        self._echo = _echo_off(self.keys)
         try:
             self._previous_sigterm = signal.signal(signal.SIGTERM, _terminate)
         except ValueError:  # not the main thread: leave signals alone
@@ -92,22 +105,89 @@ class Screen:
             return
         self.active = False
         self.write(RESET + WIPE + SHOW_CURSOR + LEAVE_ALT + POP_TITLE)
+        if self._echo is not None and self.keys is not None:
+            _restore(self.keys, self._echo)
+            self._echo = None
         if self._previous_sigterm is not None:
             signal.signal(signal.SIGTERM, self._previous_sigterm)  # type: ignore[arg-type]
 
 
+def _echo_off(keys: TextIO | None) -> list[Any] | None:
+    """Turn the echo of ``keys`` off if it is a terminal; its settings before (``None``: nothing was changed)."""
+    try:
+        import termios
+
+        if keys is None or not keys.isatty():
+            return None
+        fd = keys.fileno()
+        before = termios.tcgetattr(fd)
+        quiet = termios.tcgetattr(fd)
+        quiet[3] &= ~termios.ECHO  # local modes: echo off, the rest (signals, lines) as they were
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+        return before
+    except (ImportError, OSError, ValueError):
+        return None
+
+
+def _restore(keys: TextIO, settings: list[Any]) -> None:
+    try:
+        import termios
+
+        termios.tcsetattr(keys.fileno(), termios.TCSANOW, settings)
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def terminal_console() -> Console:
+    """A rich console for the game's screen whose size is always the terminal's own, read anew for each frame,
+    so that a resized window is drawn again to fit (rich would take ``COLUMNS`` and ``LINES``, when exported,
+    as a fixed size: they are ignored)."""
+    from rich.console import Console
+
+    environ = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+    return Console(highlight=False, emoji=False, _environ=environ)
+
+
+#: What a frame draws above its prompt: a renderable, or a function that makes one for the lines it may take.
+Body = Union["RenderableType", Callable[[int], "RenderableType"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Guards:
+    """Which keys the prompts of a front end's screens take (:class:`~loveletter.tui.prompts.Guard`): a new
+    screen's (a decision's first question, a result to acknowledge), and a hand-off's. A question that follows
+    another of the same decision always takes keys typed ahead."""
+
+    screen: Guard = SCREEN
+    handoff: Guard = HANDOFF
+
+
+#: The usual guards: every new screen's and every hand-off's.
+GUARDED = Guards()
+#: For tests that send every key in advance: nothing is dropped and nothing is waited for.
+TYPED_AHEAD = Guards(TYPE_AHEAD, TYPE_AHEAD)
+
+
 class Frames:
     """Draws frames on ``screen`` through ``console``: every frame wipes, draws its body in the lines above the
-    prompt and puts the cursor where the prompt goes. ``input`` and ``output`` are for the prompts (tests give
-    prompt_toolkit's pipe input)."""
+    prompt and puts the cursor where the prompt goes, and is drawn again, fitted anew, whenever the terminal's
+    size changes while its prompt waits. ``input`` and ``output`` are for the prompts (tests give
+    prompt_toolkit's pipe input; a remote session its own); ``guards`` say which keys they take."""
 
     def __init__(
-        self, console: Console, screen: Screen, *, input: Input | None = None, output: Output | None = None
+        self,
+        console: Console,
+        screen: Screen,
+        *,
+        input: Input | None = None,
+        output: Output | None = None,
+        guards: Guards = GUARDED,
     ) -> None:
         self.console = console
         self.screen = screen
         self.input = input
         self.output = output
+        self.guards = guards
 
     def rows(self) -> int:
         return self.console.size.height
@@ -115,14 +195,83 @@ class Frames:
     def width(self) -> int:
         return self.console.size.width
 
-    def draw(self, body: RenderableType, reserve: int) -> None:
+    def room(self, message: str, hint: str = "") -> int:
+        """The lines a press or pause question takes at this width (its words wrap), to keep free below."""
+        return prompts.press_height(message, self.width(), hint)
+
+    def draw(self, body: Body, reserve: int) -> None:
         """Wipe, draw ``body`` in the lines above the prompt, and put the cursor where the prompt goes."""
         self.screen.wipe()
         height = max(self.rows() - reserve, 0)
         if height:
-            self.console.print(body, end="")
+            self.console.print(body(height) if callable(body) else body, end="")
             self.console.file.flush()
         self.screen.move_to(height + 1)
+
+    # --------------------------------------------------------------------------- a frame and its prompt
+
+    def choose(
+        self,
+        body: Body,
+        title: str,
+        choices: Sequence[Choice[T]],
+        *,
+        hint: str = "",
+        guard: Guard | None = None,
+        **options: Any,
+    ) -> T | Nav:
+        """Draw ``body`` above a choice list and ask it (:func:`~loveletter.tui.prompts.choose`; ``options`` go
+        there); ``guard`` defaults to a new screen's."""
+
+        def frame() -> None:
+            self.draw(body, prompts.choice_height(title, choices, self.width(), hint))
+
+        frame()
+        answer: T | Nav = prompts.choose(
+            title,
+            choices,
+            hint=hint,
+            guard=guard or self.guards.screen,
+            frame=frame,
+            input=self.input,
+            output=self.output,
+            **options,
+        )
+        return answer
+
+    def press(
+        self,
+        body: Body,
+        message: str,
+        hint: str = "",
+        *,
+        keys: Mapping[str, object] | None = None,
+        guard: Guard | None = None,
+    ) -> object:
+        """Draw ``body`` above ``message``, wait for Enter or one of ``keys`` (:func:`prompts.press`)."""
+
+        def frame() -> None:
+            self.draw(body, prompts.press_height(message, self.width(), hint))
+
+        frame()
+        return prompts.press(
+            message,
+            hint=hint,
+            keys=keys,
+            guard=guard or self.guards.screen,
+            frame=frame,
+            input=self.input,
+            output=self.output,
+        )
+
+    def pause(self, body: Body, message: str, seconds: float, hint: str = "") -> None:
+        """Draw ``body`` above ``message`` for ``seconds``; no key goes on (:func:`~loveletter.tui.prompts.pause`)."""
+
+        def frame() -> None:
+            self.draw(body, prompts.press_height(message, self.width(), hint))
+
+        frame()
+        prompts.pause(message, seconds, hint=hint, frame=frame, input=self.input, output=self.output)
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:

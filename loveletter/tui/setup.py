@@ -34,7 +34,8 @@ def check_name(name: str, taken: list[str]) -> str | None:
     if not name.strip():
         return t("play.setup.name_empty")
     if len(name) > MAX_NAME:
-        return t("play.setup.name_long", name=name, most=MAX_NAME)
+        # Only the start of the name: the message must fit the line under the question, whatever was typed.
+        return t("play.setup.name_long", name=name[:MAX_NAME] + "…", most=MAX_NAME)
     if not all(c.isprintable() for c in name):
         return t("play.setup.name_control")
     if name.casefold() in (n.casefold() for n in taken):

@@ -40,6 +40,7 @@ from loveletter.tui.style import (
     cards_text,
     counts_text,
     fmt,
+    join_names,
     name_text,
     tokens_text,
     wrap_words,
@@ -72,9 +73,11 @@ Line = list[Segment]
 
 
 def spectator_view(view: View) -> View:
-    """``view`` without anything private: no hand, no known cards, no deck knowledge, no legal actions."""
-    seats = tuple(dataclasses.replace(sv, known=()) for sv in view.seats)
-    return dataclasses.replace(view, hand=(), seats=seats, deck_known=(), legal_actions=())
+    """``view`` without anything private: no hand, no known cards, no deck knowledge, no legal actions. What
+    everyone saw stays: the hands shown at a deck-out (the tracker counts them as seen)."""
+    shown = dict(view.result.hands) if view.result is not None else {}
+    seats = tuple(dataclasses.replace(sv, known=(shown[sv.seat],) if sv.seat in shown else ()) for sv in view.seats)
+    return dataclasses.replace(view, hand=(), seats=seats, deck_known=(), legal_actions=(), known_by=())
 
 
 @dataclass
@@ -98,8 +101,10 @@ class TableView:
     """The table renderable: at most ``height`` lines (``None``: the console's height).
 
     Room is shared out by importance: the header, every seat with its whole discard pile and the viewer's hand
-    always get theirs; then the legend of the marks, private news, the banner, the card tracker and any extra
+    always get theirs; then the log's new lines (what happened since the viewer last looked: a knock-out must
+    not go unseen); then the legend of the marks, private news, the banner, the card tracker and any extra
     sections, each if it fits whole; the log gets what is left. Spare room grows the cards to their whole text.
+    The whole log of the round is a key away (``l``) when even the new lines do not fit.
     """
 
     def __init__(self, model: TableModel, height: int | None = None) -> None:
@@ -115,8 +120,11 @@ class TableView:
             yield from line
             yield Segment.line()
 
-    def _body(self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int) -> list[Line]:
-        """Everything but the header and the log, in ``room`` lines if it can (see the class)."""
+    def _body(
+        self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int, keep: int = 0
+    ) -> list[Line]:
+        """Everything but the header and the log, in ``room`` lines if it can (see the class), leaving ``keep``
+        lines for the log's new lines before any optional section."""
         m = self.model
         opts = console.options.update(width=width, height=None)
 
@@ -127,14 +135,19 @@ class TableView:
         hand = render(hand_section(m, width)) if m.viewer is not None and m.view.hand else []
         left = room - len(seats) - len(hand)
         optional: dict[str, list[Line]] = {}
+        # Private news first (before the room kept for the log's new lines), then the rest by importance.
         candidates: list[tuple[str, RenderableType | None]] = [
-            ("legend", legend(m, width)),
             ("news", news_panel(m, news) if news else None),
+            ("keep", None),
+            ("legend", legend(m, width)),
             ("banner", m.banner),
             ("info", Group(*table_info(m, width))),
         ]
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
         for name, renderable in candidates:
+            if name == "keep":
+                left -= keep
+                continue
             if name == "info" and news and "news" not in optional:
                 continue  # the news goes in the log instead (see _narrow): it needs the room more
             lines = render(renderable)
@@ -143,7 +156,7 @@ class TableView:
                 left -= len(lines)
         if hand:
             large = render(hand_section(m, width, large=True))
-            if len(large) > len(hand) and len(large) - len(hand) <= left - log_wanted:
+            if len(large) > len(hand) and len(large) - len(hand) <= left - max(log_wanted - keep, 0):
                 hand = large
         order = ["legend", "info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
         out = list(seats)
@@ -169,11 +182,15 @@ class TableView:
         return (lines + blank if top else blank + lines), missing
 
     def _narrow(self, console: Console, width: int, height: int) -> list[Line]:
-        top = console.render_lines(header(self.model), console.options.update(width=width, height=None), pad=True)
+        m = self.model
+        top = console.render_lines(header(m), console.options.update(width=width, height=None), pad=True)
         news: list[Entry] = []
-        wanted = min(LOG_WANTED, len(self.model.log) * 2 + 1) if self.model.log else 0
+        wanted = min(LOG_WANTED, len(m.log) * 2 + 1) if m.log else 0
+        new = [e for e in m.log if m.new_from is not None and e.index >= m.new_from]
         for _ in range(2):  # a second pass when private news did not fit in the log
-            lines = top + self._body(console, width, height - len(top), news, wanted)
+            rest = [e for e in new if e not in news]  # the news, if it needs a panel, is kept apart
+            keep = len(log_lines(console, m, width, height, entries=rest)[0]) + 1 if rest else 0
+            lines = top + self._body(console, width, height - len(top), news, wanted, keep)
             room = height - len(lines)
             if room < 2 or not self.model.log:
                 return lines
@@ -357,6 +374,9 @@ def table_info(m: TableModel, width: int) -> list[Text]:
         label = Text(fmt("play.table.face_up").plain, style="bold")
         face_up = Text.assemble(label, " ", cards_text(view.face_up, view.ruleset, sep=", ", keep=True))
         lines.extend(wrap_words(face_up, width))
+    if view.result is not None and view.result.set_aside is not None:  # shown at the round's end by this ruleset
+        label = Text(fmt("play.table.set_aside").plain, style="bold")
+        lines.extend(wrap_words(Text.assemble(label, " ", card_label(view.result.set_aside, view.ruleset)), width))
     key = "play.table.unseen" if m.viewer is not None else "play.table.unseen_public"
     label = Text(fmt(key).plain, style="bold")
     lines.extend(wrap_words(Text.assemble(label, " ", counts_text(view.unseen(), view.ruleset)), width))
@@ -364,7 +384,8 @@ def table_info(m: TableModel, width: int) -> list[Text]:
 
 
 def knowledge(m: TableModel) -> list[Text]:
-    """What the viewer knows of other hands and of the deck, in words."""
+    """What the viewer knows of other hands and of the deck, and what the others still in the round know of
+    the viewer's hand ("Bea knows your Princess"), in words."""
     view = m.view
     known: list[Text] = []
     for sv in view.seats:
@@ -381,6 +402,14 @@ def knowledge(m: TableModel) -> list[Text]:
                 size=str(view.deck_size),
             )
         )
+    # What the others still in the round know of the viewer's hand, one line for each set of cards known.
+    knowers: dict[tuple[str, ...], list[Text]] = {}
+    for seat, theirs in view.known_by:
+        if view.seats[seat].in_round and view.seats[seat].dealt_in:
+            knowers.setdefault(theirs, []).append(name_text(m.names[seat]))
+    for theirs, names in knowers.items():
+        key = "play.know.known_by_many" if len(names) > 1 else "play.know.known_by_one"
+        known.append(fmt(key, players=join_names(names), cards=cards_text(theirs, view.ruleset)))
     return known
 
 

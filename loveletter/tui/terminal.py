@@ -1,15 +1,19 @@
 """The interactive front end: the table drawn with rich, choices asked with prompt_toolkit, on a private screen.
 
 Every screen is a *frame*: wipe (screen and scrollback), draw the table fitted above the prompt, then ask at
-the bottom. A person's private view is only ever drawn after their hand-off screen (or when they are the only
-person at the table), and the screen is wiped as soon as their part of the turn is done. Before a hand-off
-screen, keys typed ahead are thrown away, so a second Enter from the previous player cannot skip it.
+the bottom; when the terminal is resized, the frame is drawn again to fit. A person's private view is only ever
+drawn after their hand-off screen (or when they are the only person at the table), and the screen is wiped as
+soon as their part of the turn is done.
+
+No key crosses a screen (:class:`~loveletter.tui.prompts.Guard`): a hand-off screen and every new screen (a
+decision's first question, a result to acknowledge, a warning) drop the keys typed before they were drawn and
+ignore keys for a moment after, their prompt appearing once it takes keys; only the later questions of one
+decision take keys typed ahead. A computer player's move is shown for a moment and takes no key.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -17,6 +21,7 @@ from rich import box
 from rich.align import Align
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
+from rich.segment import Segment, Segments
 from rich.text import Text
 
 from loveletter.engine import Action, Play, Redraw, Ruleset, View
@@ -25,18 +30,28 @@ from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
 from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.tui.howto import howto_pages
 from loveletter.tui.log import Entry
-from loveletter.tui.prompts import Choice, Nav
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.reference import reference_pages
-from loveletter.tui.screen import Frames, Screen
+from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
 from loveletter.tui.style import fmt, name_text, tokens_text
-from loveletter.tui.table import TableModel, TableView
+from loveletter.tui.summary import Summary
+from loveletter.tui.table import TableModel, TableView, log_lines
+
+#: The key that shows the round's whole log, from a decision or a result to acknowledge.
+LOG_KEY = "l"
+#: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
+SCROLL: dict[str, object] = {
+    **{key: key for key in ("up", "down", "pageup", "pagedown", "home", "end")},
+    **dict.fromkeys(("escape", "q", LOG_KEY), False),
+}
 
 
 class TerminalFrontend(Frames):
     """Draws the table and asks the players, on ``screen`` through ``console`` (frames as :class:`Frames` draws
-    them). ``delay`` is the pause after a computer player's move (any key skips it; 0 shows nothing between
-    decisions)."""
+    them; ``input``, ``output`` and ``guards`` go to the prompts). ``delay`` is the pause after a computer
+    player's move (0: none; it takes no key)."""
 
     def __init__(
         self,
@@ -46,9 +61,12 @@ class TerminalFrontend(Frames):
         delay: float = 1.2,
         input: Input | None = None,
         output: Output | None = None,
+        guards: Guards = GUARDED,
     ) -> None:
-        super().__init__(console, screen, input=input, output=output)
+        super().__init__(console, screen, input=input, output=output, guards=guards)
         self.delay = delay
+        #: Whether the game's end offers another game with the same seats and rules (not when it ends a session).
+        self.play_again = True
         self._table: Hotseat | None = None
 
     @property
@@ -59,7 +77,7 @@ class TerminalFrontend(Frames):
     # --------------------------------------------------------------------------------------------- frames
 
     def draw_table(self, model: TableModel, reserve: int) -> None:
-        self.draw(TableView(model, height=max(self.rows() - reserve, 0)), reserve)
+        self.draw(table_body(model), reserve)
 
     def model(
         self,
@@ -80,13 +98,6 @@ class TerminalFrontend(Frames):
             banner=banner,
             status=status,
         )
-
-    def press(self, message: str, hint: str, keys: dict[str, object] | None = None) -> object:
-        return prompts.press(message, hint=hint, keys=keys, input=self.input, output=self.output)
-
-    def room(self, message: str, hint: str) -> int:
-        """The lines a press or pause question takes at this width (its words wrap), to keep free below."""
-        return prompts.press_height(message, self.width(), hint)
 
     # ------------------------------------------------------------------------------------ before the game
 
@@ -128,6 +139,7 @@ class TerminalFrontend(Frames):
                 t("play.setup.ask_name", number=index + 1, default=suggestion),
                 default=suggestion,
                 check=lambda text, seated=seated: check_name(text, seated),  # type: ignore[misc]
+                guard=self.guards.screen,
                 input=self.input,
                 output=self.output,
             )
@@ -139,14 +151,14 @@ class TerminalFrontend(Frames):
         question = t("play.first.ask")
         options = [Choice(seat, names[seat]) for seat in choices]
         hint = t("play.first.hint")
-        reserve = prompts.choice_height(question, options, self.width(), hint)
+        body: Body
         if title is not None:
             intro = fmt("play.first.intro")
-            self.draw(Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2)), reserve)
+            body = Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2))
         else:
             banner = self.result_banner(None, t("play.round.title", round=self.table.game.view(0).round))
-            self.draw_table(self.model(None, banner=banner, status=fmt("play.table.round_over")), reserve)
-        answer = prompts.choose(question, options, hint=hint, input=self.input, output=self.output)
+            body = table_body(self.model(None, banner=banner, status=fmt("play.table.round_over")))
+        answer = self.choose(body, question, options, hint=hint)
         self.screen.wipe()
         assert isinstance(answer, int)
         return answer
@@ -159,34 +171,34 @@ class TerminalFrontend(Frames):
     def hand_off(self, seat: int) -> None:
         table = self.table
         name = table.names[seat]
-        _discard_typeahead(self.input)
         public = table.view(None)
         standings = Text("   ").join(
             Text.assemble(name_text(table.names[sv.seat]), " ", tokens_text(sv.tokens, public.goal))
             for sv in public.seats
         )
-        body = Align.center(
-            Panel(
-                Align.center(
-                    Text.assemble(
-                        (fmt("play.handoff.pass", player=name).plain, "bold"),
-                        "\n\n",
-                        fmt("play.handoff.only", player=name_text(name)),
-                        "\n\n",
-                        standings,
-                        justify="center",
-                    )
+
+        def body(height: int) -> RenderableType:
+            return Align.center(
+                Panel(
+                    Align.center(
+                        Text.assemble(
+                            (fmt("play.handoff.pass", player=name).plain, "bold"),
+                            "\n\n",
+                            fmt("play.handoff.only", player=name_text(name)),
+                            "\n\n",
+                            standings,
+                            justify="center",
+                        )
+                    ),
+                    box=box.DOUBLE,
+                    padding=(1, 4),
+                    width=min(self.width(), 72),
                 ),
-                box=box.DOUBLE,
-                padding=(1, 4),
-                width=min(self.width(), 72),
-            ),
-            vertical="middle",
-            height=max(self.rows() - 2, 1),
-        )
-        message, hint = t("play.handoff.prompt", player=name), t("play.hint.quit")
-        self.draw(body, self.room(message, hint))
-        self.press(message, hint)
+                vertical="middle",
+                height=max(height, 1),
+            )
+
+        self.press(body, t("play.handoff.prompt", player=name), t("play.hint.quit"), guard=self.guards.handoff)
         self.screen.wipe()
 
     def decide(self, seat: int) -> Action:
@@ -194,78 +206,77 @@ class TerminalFrontend(Frames):
         view = table.view(seat)
         plan = TurnPlan(view)
         new_from = table.seen.get(seat, table.round_start())
+        model = self.model(seat, new_from=new_from)
+        # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
+        # something else (the card reference, the log, a warning) has been on the screen in between.
+        guard: Guard | None = None
         while True:
             step = plan.step()
             if step is None:
                 action = plan.action()
                 risk = _risk(action, view)
-                if risk is None or self.confirm(seat, new_from, risk):
+                if risk is None or self.confirm(model, risk):
                     self.screen.wipe()
                     return action
                 plan.back()
+                guard = None
                 continue
             title = self.question(step, plan, view)
             choices = self.choices(step, view)
             hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
-            reserve = prompts.choice_height(title, choices, self.width(), hint)
-            self.draw_table(self.model(seat, new_from=new_from), reserve)
-            answer = prompts.choose(
+            answer = self.choose(
+                table_body(model),
                 title,
                 choices,
                 hint=hint,
+                guard=guard,
+                default=_default(step, view),
                 allow_back=plan.asked > 0,
                 allow_help=True,
-                input=self.input,
-                output=self.output,
+                extra={LOG_KEY: Nav.LOG},
             )
+            guard = TYPE_AHEAD
             if answer is Nav.BACK:
                 plan.back()
             elif answer is Nav.HELP:
                 self.show_reference()
+                guard = None
+            elif answer is Nav.LOG:
+                self.show_log(model)
+                guard = None
             else:
                 plan.answer(answer)
 
-    def confirm(self, seat: int, new_from: int, key: str) -> bool:
-        title = t(key)
+    def confirm(self, model: TableModel, key: str) -> bool:
         choices = [
             Choice(False, t("play.confirm.no"), key=t("play.confirm.no_key")),
             Choice(True, t("play.confirm.yes"), key=t("play.confirm.yes_key")),
         ]
-        hint = t("play.hint.confirm")
-        reserve = prompts.choice_height(title, choices, self.width(), hint)
-        self.draw_table(self.model(seat, new_from=new_from), reserve)
-        answer = prompts.choose(title, choices, hint=hint, allow_back=True, input=self.input, output=self.output)
+        answer = self.choose(table_body(model), t(key), choices, hint=t("play.hint.confirm"), allow_back=True)
         return answer is True
 
     def turn_done(self, seat: int, since: int) -> None:
-        if not self.table.hot_seat:
+        table = self.table
+        if not table.hot_seat:
             return
-        message, hint = t("play.done.prompt"), t("play.done.hint")
-        self.draw_table(self.model(seat, new_from=since), self.room(message, hint))
-        self.press(message, hint)
+        # The Bishop's target decides on someone else's turn: their decision is done, not their turn.
+        bishop = any(isinstance(e, ev.RedrawDecided) and e.seat == seat for e in table.game.log[since:])
+        message = t("play.done.prompt_decision" if bishop else "play.done.prompt")
+        self.acknowledge(self.model(seat, new_from=since), message, t("play.done.hint"))
         self.screen.wipe()
 
     def private_news(self, seat: int, since: int) -> None:
-        message, hint = t("play.news.prompt"), t("play.news.hint")
-        self.draw_table(self.model(seat, new_from=since, status=fmt("play.table.round_over")), self.room(message, hint))
-        self.press(message, hint)
+        model = self.model(seat, new_from=since, status=fmt("play.table.round_over"))
+        self.acknowledge(model, t("play.news.prompt"), t("play.news.hint"))
         self.screen.wipe()
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         if self.delay <= 0:
             return
         table = self.table
-        viewer = table.screen_seat()
         status = fmt("play.table.computer_moved", player=name_text(table.names[seat]))
-        message, hint = t("play.pause.message", player=table.names[seat]), t("play.pause.hint")
-        self.draw_table(self.model(viewer, new_from=since, status=status), self.room(message, hint))
-        prompts.pause(
-            message,
-            self.delay,
-            hint=hint,
-            input=self.input,
-            output=self.output,
-        )
+        model = self.model(table.screen_seat(), new_from=since, status=status)
+        self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay)
 
     def first_player(self, choices: Sequence[int]) -> int | None:
         table = self.table
@@ -277,38 +288,81 @@ class TerminalFrontend(Frames):
         table = self.table
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
-        message, hint = t("play.round.next"), t("play.round.hint")
+        model = self.model(viewer, banner=banner, status=fmt("play.table.round_over"))
         if not table.people:
-            message = t("play.round.next_show")
-        room = self.room(message, hint if table.people else t("play.pause.hint"))
-        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), room)
-        if not table.people:
-            prompts.pause(
-                t("play.round.next_show"),
-                self.delay * 3,
-                hint=t("play.pause.hint"),
-                input=self.input,
-                output=self.output,
-            )
+            self.pause(table_body(model), t("play.round.next_show"), self.delay * 3)
             return True
-        answer = self.press(t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
-        while answer is Nav.HELP:
-            self.show_reference()
-            self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.round_over")), room)
-            answer = self.press(t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
+        answer = self.acknowledge(model, t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
         self.screen.wipe()
         return answer is True
 
-    def game_over(self) -> None:
+    def game_over(self) -> bool:
+        """The last round's end, then the game's summary, round by round; ``True`` if the players want another
+        game with the same seats and rules."""
         table = self.table
+        game = table.game
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.game.title"))
-        message, hint = t("play.game.leave"), t("play.game.hint")
-        self.draw_table(self.model(viewer, banner=banner, status=fmt("play.table.game_over")), self.room(message, hint))
-        self.press(message, hint)
+        model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
+        self.acknowledge(model, t("summary.next"), t("play.game.hint"))
+        goal = game.ruleset.tokens_to_win(game.players)
+        choices = [
+            Choice(True, t("summary.yes"), key=t("summary.yes_key")),
+            Choice(False, t("summary.no"), key=t("summary.no_key")),
+        ]
+        summary = Summary(game.log, table.names, game.winners, goal, 0)
+
+        def body(height: int) -> RenderableType:
+            summary.height = height
+            return summary
+
+        if not self.play_again:
+            self.press(body, t("play.game.leave"))
+            self.screen.wipe()
+            return False
+        answer = self.choose(body, t("summary.again"), choices, hint=t("summary.hint"))
         self.screen.wipe()
+        return answer is True
 
     # ------------------------------------------------------------------------------------------- pieces
+
+    def acknowledge(
+        self, model: TableModel, message: str, hint: str, *, keys: Mapping[str, object] | None = None
+    ) -> object:
+        """The table of ``model`` above ``message``, until Enter (``True``) or one of ``keys`` (its value);
+        ``l`` shows the round's whole log and ``Nav.HELP`` (when a key gives it) the card reference, then the
+        same screen again."""
+        every = {LOG_KEY: Nav.LOG, **(keys or {})}
+        while True:
+            answer = self.press(table_body(model), message, hint, keys=every)
+            if answer is Nav.LOG:
+                self.show_log(model)
+            elif answer is Nav.HELP:
+                self.show_reference()
+            else:
+                return answer
+
+    def show_log(self, model: TableModel) -> None:
+        """The round's whole log as ``model``'s viewer may see it (new lines marked), a screenful at a time from
+        the newest; arrows, Page Up/Down, Home and End scroll; Enter, Escape, q or l go back."""
+        title = Text(t("play.whole_log.title", round=model.view.round), style="bold")
+        hint = t("play.whole_log.hint")
+        state = {"top": 10**9}  # from the end: the newest lines
+        guard: Guard | None = None  # the first page is a new screen; scrolling takes keys typed ahead
+        while True:
+            lines = log_lines(self.console, model, self.width(), 10**6)[0]
+            reserve = prompts.press_height(t("play.whole_log.position", first=0, last=0, total=0), self.width(), hint)
+            page = max(self.rows() - reserve - 1, 1)
+            top = state["top"] = min(max(state["top"], 0), max(len(lines) - page, 0))
+            shown = lines[top : top + page]
+            position = t("play.whole_log.position", first=top + 1, last=top + len(shown), total=len(lines))
+            body = Group(title, Segments([s for line in shown for s in (*line, Segment.line())]))
+            answer = self.press(body, position, hint, keys=SCROLL, guard=guard)
+            guard = TYPE_AHEAD
+            steps = {"up": -1, "down": 1, "pageup": -page, "pagedown": page, "home": -len(lines), "end": len(lines)}
+            if not isinstance(answer, str) or answer not in steps:
+                return
+            state["top"] = top + steps[answer]
 
     def result_banner(self, viewer: int | None, title: str) -> Panel:
         """The end of the round: the move that ended it, the hands shown, the tokens, the game's result."""
@@ -321,13 +375,17 @@ class TerminalFrontend(Frames):
 
     def show_reference(self) -> None:
         game = self.table.game
-        pages = reference_pages(self.console, game.ruleset, game.players, max(self.rows() - 3, 4))
+        height = max(self.rows() - 3, 4)
+        # The cards of the game in play, then how a game goes.
+        pages = [*reference_pages(self.console, game.ruleset, game.players, height)]
+        pages += howto_pages(self.console, game.ruleset, height)
         for number, page in enumerate(pages, 1):
             title = Text(ruleset_title(game.ruleset), style="bold")
-            self.draw(Group(title, page), 2)
             last = number == len(pages)
             message = t("play.reference.back") if last else t("play.reference.more", page=number, pages=len(pages))
-            if self.press(message, t("play.reference.hint"), keys={"escape": False, "q": False}) is False:
+            keys = {"escape": False, "q": False}
+            guard = None if number == 1 else TYPE_AHEAD  # a new screen, then pages turned at the reader's pace
+            if self.press(Group(title, page), message, t("play.reference.hint"), keys=keys, guard=guard) is False:
                 break
 
     def question(self, step: Step, plan: TurnPlan, view: View) -> str:
@@ -429,14 +487,17 @@ def _risk(action: Action, view: View) -> str | None:
     return None
 
 
-def _discard_typeahead(input: Input | None) -> None:
-    """Throw away keys typed before the hand-off screen appeared (only on a real terminal)."""
-    if input is not None:
-        return
-    try:
-        import termios
+def table_body(model: TableModel) -> Body:
+    """The table of ``model``, fitted to the lines a frame gives it."""
+    return lambda height: TableView(model, height=height)
 
-        if sys.stdin.isatty():
-            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
-    except (ImportError, OSError):
-        pass
+
+def _default(step: Step, view: View) -> int:
+    """Where a question's selection starts: on the first option that can be picked, but for a target, on
+    another player than oneself (Enter on a Prince must not discard one's own hand)."""
+    enabled = [i for i, option in enumerate(step.options) if option.enabled]
+    if step.kind == "target":
+        others = [i for i in enabled if step.options[i].value != view.seat]
+        if others:
+            return others[0]
+    return enabled[0] if enabled else 0

@@ -43,8 +43,8 @@ def positions(ruleset: str, players: int, seed: int, count: int) -> Iterator[Gam
 def redeal(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``state`` where every card ``seat`` cannot see is dealt again at random: the other seats'
     unknown hand cards, the deck except the cards ``seat`` put under it, and the face-down set-aside card. What
-    the others knew of hidden cards is dropped (``seat`` cannot see it either), so the copy is a consistent
-    deal that ``seat`` cannot tell from the original.
+    the others knew of hidden cards is dropped (``seat`` cannot see it either; what they know of ``seat``'s own
+    hand stays: ``seat`` knows it), so the copy is a consistent deal that ``seat`` cannot tell from the original.
 
     Written independently of :mod:`loveletter.engine.determinize`, to check it."""
     s = state.copy()
@@ -82,7 +82,7 @@ def redeal(state: GameState, seat: int, rng: random.Random) -> GameState:
             s.deck[index] = card
         else:
             s.set_aside = card
-    s.known = {slot: cards for slot, cards in s.known.items() if slot // n == seat}
+    s.known = {slot: cards for slot, cards in s.known.items() if seat in (slot // n, slot % n)}
     s.deck_marks = tuple(mark for mark in s.deck_marks if mark[0] == seat)
     return s
 

@@ -1,7 +1,11 @@
 """A pseudo-terminal for end-to-end tests: the real program under pexpect, its output fed to a pyte screen.
 
-Waits poll the screen for the text expected (with a timeout) instead of sleeping, so tests are as fast as the
-program and fail with the screen's contents when something does not show up.
+Waits poll the screen for the text expected instead of sleeping, so tests are as fast as the program and fail
+with the screen's contents when something does not show up. The timeout is only there to end a test that would
+otherwise hang: it is generous, so that a slow or busy machine never fails a test that would pass.
+
+A key is sent once the screen shows the prompt it answers: the program's prompts appear only when they take keys
+(keys pressed before a screen was drawn, or during its short grace, are ignored on purpose).
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ import pyte
 from loveletter.tui.screen import ENTER_ALT, HIDE_CURSOR, LEAVE_ALT, SHOW_CURSOR
 
 ROWS, COLUMNS = 24, 80
-#: How long a screen may take to show what a test waits for.
-TIMEOUT = 10.0
+#: How long a screen may take to show what a test waits for: a failing test's bound, not a pace.
+TIMEOUT = 60.0
 #: What a process stopped by Ctrl-C (SIGINT) exits with, by convention.
 SIGINT_STATUS = 130
 
@@ -59,16 +63,18 @@ def program_env(**extra: str) -> dict[str, str]:
 
 
 class Terminal:
-    """``python -m loveletter ARGS`` in an 80x24 pseudo-terminal."""
+    """``python -m loveletter ARGS`` in a pseudo-terminal (80x24 unless told)."""
 
-    def __init__(self, args: Sequence[str], *, env: dict[str, str] | None = None) -> None:
-        self.screen = pyte.Screen(COLUMNS, ROWS)
+    def __init__(
+        self, args: Sequence[str], *, env: dict[str, str] | None = None, rows: int = ROWS, columns: int = COLUMNS
+    ) -> None:
+        self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "loveletter", *args],
-            dimensions=(ROWS, COLUMNS),
+            dimensions=(rows, columns),
             env=env or program_env(),
             cwd=os.getcwd(),
         )
@@ -91,12 +97,16 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, *needles: str, timeout: float = TIMEOUT) -> str:
-        """Wait until every one of ``needles`` is on the screen; return the screen's text."""
+    def wait_for(self, *needles: str, timeout: float = TIMEOUT, never: Sequence[str] = ()) -> str:
+        """Wait until every one of ``needles`` is on the screen; return the screen's text. Fail at once if the
+        screen shows any of ``never`` on the way."""
         deadline = time.monotonic() + timeout
         while True:
             self.pump()
             text = self.text()
+            shown = [n for n in never if n in text]
+            if shown:
+                raise AssertionError(f"the screen showed {shown!r}:\n{text}")
             if all(n in text for n in needles):
                 return text
             if time.monotonic() > deadline or (not self.child.isalive() and not self._pending()):
@@ -112,6 +122,12 @@ class Terminal:
         return True
 
     # -------------------------------------------------------------------------------------------- writing
+
+    def resize(self, rows: int, columns: int) -> None:
+        """Resize the terminal (the program gets SIGWINCH), and the screen it is read from."""
+        self.pump()
+        self.screen.resize(rows, columns)
+        self.child.setwinsize(rows, columns)
 
     def press(self, *keys: str) -> None:
         """Send keys: names from :data:`KEYS` or literal text."""

@@ -19,7 +19,7 @@ def test_the_host_chooses_who_starts_and_resume_keeps_it(tmp_path: Path) -> None
         screen = term.wait_for("Who starts this round?", "1) Ana", "2) Bea")
         assert "the host chooses who plays first" in screen and "(you)" not in screen
         term.press("2")
-        term.wait_for("Pass the computer to Bea")
+        term.wait_for("Pass the computer to Bea", "Bea: press Enter to see your cards.")
         term.press("enter")
         term.wait_for("Which card do you play?", "Bea (you)", "Round 1: Bea plays first.")
         term.press("ctrl-c")
@@ -29,7 +29,7 @@ def test_the_host_chooses_who_starts_and_resume_keeps_it(tmp_path: Path) -> None
 
     resumed = Terminal(["resume", "--delay", "0"])
     try:
-        screen = resumed.wait_for("Pass the computer to Bea")
+        screen = resumed.wait_for("Pass the computer to Bea", "Bea: press Enter to see your cards.")
         assert "Who starts" not in screen  # round 1 was dealt: nothing to choose again
         resumed.press("enter")
         resumed.wait_for("Which card do you play?", "Bea (you)", "Round 1: Bea plays first.")

@@ -145,12 +145,16 @@ def test_a_friend_joins_with_ssh_drops_out_and_comes_back(
     host.wait_for("Name a card:")
     host.press("3")  # the Baron
 
-    host.wait_for("The game is over", "Ana wins the game!", "Press Enter to leave the table.")
+    host.wait_for("The game is over", "Ana wins the game!", "Press Enter for the game's summary.")
     bea.wait_for("The game is over", "Ana wins the game!", "Press Enter to leave the table.")
     bea.press("enter")
     assert bea.finish() == 0
     assert "Game over: Ana won. Tokens: Ana 2, Bea 0." in bea.text()
     assert left_clean(bytes(bea.raw))
+    host.press("enter")
+    # The host's summary: a hosted game ends the session, so it offers no other game.
+    summary = host.wait_for("The game, round by round", "Press Enter to leave the table.")
+    assert "Play again" not in summary
     host.press("enter")
     assert host.finish() == 0
     assert "Game over: Ana won." in host.text() and "Saved as" in host.text()
@@ -198,7 +202,7 @@ def test_the_host_stops_the_game_and_hosts_it_again(
     port, code = _join_info(lobby)
     bea = _join(ssh, port, code, "Bea", client)
     terminals.append(bea)
-    host.wait_for("Pass the computer to Ana")  # nothing of Ana's before she says she holds the laptop
+    host.wait_for("Ana: press Enter to see your cards.")  # nothing of Ana's before she says she holds the laptop
     host.press("enter")
     after = host.wait_for("Which card do you play?", "1 Guard", "3 Baron")
     assert before.splitlines()[0] == after.splitlines()[0]  # the same round, deck and turn

@@ -21,7 +21,7 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         ["play", "--players", "4", "--ruleset", "classic", "--names", "Ana,Bea,Cal,Dee", "--deal-file", deals]
     )
     try:
-        screen = term.wait_for("Pass the computer to Ana", "Press Enter when only Ana can see the screen.")
+        screen = term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
         assert GUARD_FACE not in screen
         term.press("enter")
 
@@ -37,7 +37,7 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         term.press("enter")
 
         # Bea is out, so the computer goes to Cal. The hand-off screen shows nothing of Ana's hand.
-        screen = term.wait_for("Pass the computer to Cal")
+        screen = term.wait_for("Pass the computer to Cal", "Cal: press Enter to see your cards.")
         assert GUARD_FACE not in screen and "Guard" not in screen
         term.press("enter")
         screen = term.wait_for("Which card do you play?", "3 Baron", "7 King", "Cal (you)")
@@ -46,10 +46,12 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         term.wait_for("Whom does the Baron choose?", "1) Ana", "2) Dee")
         term.press("2")
         # The comparison's two cards: secret, shown to Cal (and Dee); everyone learns that Dee is out.
-        screen = term.wait_for("(secret: Cal has King, Dee has Handmaid.)", "Dee is out, showing Handmaid")
+        screen = term.wait_for(
+            "(secret: Cal has King, Dee has Handmaid.)", "Dee is out, showing Handmaid", "Your turn is over"
+        )
         term.press("enter")
 
-        screen = term.wait_for("Pass the computer to Ana")
+        screen = term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
         assert KING_FACE not in screen and "secret" not in screen
         term.press("enter")
         screen = term.wait_for("Which card do you play?", "5 Prince")
@@ -58,7 +60,7 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         term.wait_for("Name a card:", "7) King")
         term.press("7")
         # Dee, knocked out by the Baron, had no turn since: she is handed the laptop to see Cal's King.
-        screen = term.wait_for("Pass the computer to Dee")
+        screen = term.wait_for("Pass the computer to Dee", "Dee: press Enter to see your cards.")
         assert "King" not in screen
         term.press("enter")
         term.wait_for("(secret: Cal has King, Dee has Handmaid.)", "Dee (you)", "only you learned")

@@ -22,7 +22,7 @@ def test_the_bishops_target_decides_on_another_players_turn(tmp_path: Path) -> N
         ]
     )
     try:
-        term.wait_for("Pass the computer to Ana")
+        term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
         term.press("enter")
         term.wait_for("Which card do you play?", "1 Guard", "9 Bishop", "Tokens (4 win)")
         term.press("2")
@@ -35,7 +35,7 @@ def test_the_bishops_target_decides_on_another_players_turn(tmp_path: Path) -> N
         assert "●○○○" in screen
         term.press("enter")
 
-        screen = term.wait_for("Pass the computer to Bea")
+        screen = term.wait_for("Pass the computer to Bea", "Bea: press Enter to see your cards.")
         assert "Guess" not in screen  # nothing of Ana's cards
         term.press("enter")
         screen = term.wait_for("Ana's Bishop guessed your card. Discard it and draw a new one?", "2 Priest")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tests.e2e.deals import GUARD_ROUND, PRINCESS_ROUND, write_deals
@@ -48,31 +49,49 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
         term.press("2")
         term.wait_for("Name a card:")
         term.press("2")
-        term.wait_for("Round 2 is over", "●●○○○○")
+        term.wait_for("Round 2 is over", "●●○○○○", "Press Enter to deal")
         term.press("enter")
 
         # Round 3: ? shows the card reference of the ruleset in play, then back to the same question.
         term.wait_for("Which card do you play?")
         term.press("?")
-        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win")
+        term.wait_for("Value", "Copies", "Effect", "Chancellor", "6 tokens to win", "press Enter for the next one")
         term.press("enter")
+        # ...then how a game goes; Escape goes back to the game from any page.
+        term.wait_for("How a game goes", "A turn", "Esc back to the game")
+        term.press("escape")
         term.wait_for("Which card do you play?")
         term.press("1", "2")
-        term.wait_for("Round 3 is over")
+        term.wait_for("Round 3 is over", "Press Enter to deal")
         term.press("enter")
 
         for number in (4, 5):
             term.wait_for("Which card do you play?", f"round {number}")
             term.press("1", "2")
-            term.wait_for(f"Round {number} is over")
+            term.wait_for(f"Round {number} is over", "Press Enter to deal")
             term.press("enter")
 
         term.wait_for("Which card do you play?", "round 6")
         term.press("1", "2")
-        screen = term.wait_for("The game is over", "Ana wins the game!", "●●●●●●")
+        screen = term.wait_for(
+            "The game is over", "Ana wins the game!", "●●●●●●", "Press Enter for the game's summary."
+        )
         term.press("enter")
-        assert term.finish() == 0
-        # Back on the normal screen: a public summary of the game.
-        assert "Game over: Ana won." in term.text()
+        # The game round by round: who won each round and how, and the tokens after it.
+        summary = term.wait_for("The game, round by round", "Play again, with the same players and rules?")
+        rows = [line.split() for line in summary.splitlines() if line.strip()[:1].isdigit()]
+        assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
+        assert all(" ".join(row[1:]).startswith("Ana last one standing") for row in rows), summary
+        assert [row[-2:] for row in rows] == [[str(n), "0"] for n in range(1, 7)]  # Ana's tokens, then Bot 1's
+        # Play again: the same seats and rules, a new game (its own record).
+        term.press("y")
+        screen = term.wait_for("Which card do you play?", "round 1", "Ana (you)", "Bot 1")
+        assert "○○○○○○" in screen and "●" not in screen
+        term.press("ctrl-c")
+        assert term.finish() == 130
+        # Back on the normal screen: a public summary of the first game, and where the second is saved.
+        text = term.text()
+        assert "Game over: Ana won." in text and "loveletter resume" in text
     finally:
         term.close()
+    assert len(list((Path(os.environ["LOVELETTER_HOME"]) / "games").glob("*.json"))) == 2

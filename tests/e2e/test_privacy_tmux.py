@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -24,11 +25,18 @@ PRINCE_FACE = "and draws anew"
 PRINCE_CARD = "5 Prince"
 
 
+#: The server's settings, read before the pane is made (so they hold from its first line): a long scrollback,
+#: and a pane that stays, its last screen readable, after its program exits (the test reads it afterwards).
+CONFIG = "set-option -g history-limit 5000\nset-option -g remain-on-exit on\n"
+
+
 class Tmux:
-    """A detached tmux session on its own server socket, 80x24."""
+    """A detached tmux session on its own server socket and settings (:data:`CONFIG`, never the user's), 80x24."""
 
     def __init__(self, command: list[str], cwd: str, *, shell_command: str | None = None) -> None:
         self.socket = f"loveletter-test-{uuid.uuid4().hex[:8]}"
+        self.config = Path(tempfile.mkdtemp(prefix="loveletter-tmux-")) / "tmux.conf"
+        self.config.write_text(CONFIG, encoding="utf-8")
         self.session = "game"
         env = program_env()
         exports = [
@@ -40,11 +48,14 @@ class Tmux:
         program = shell_command if shell_command is not None else " ".join(_quote(part) for part in command)
         shell = " ".join(["env", *exports, program])
         self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", self.session, "-c", cwd, shell)
-        self.run("set-option", "-t", self.session, "history-limit", "5000")
 
     def run(self, *args: str) -> str:
         done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=TIMEOUT, check=True
+            ["tmux", "-L", self.socket, "-f", str(self.config), *args],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=True,
         )
         return done.stdout
 
@@ -55,18 +66,20 @@ class Tmux:
         """The visible screen and the whole scrollback."""
         return self.run("capture-pane", "-p", "-S", "-", "-t", self.session)
 
-    def wait_for(self, text: str) -> str:
+    def wait_for(self, *texts: str) -> str:
+        """Wait until the pane (or its scrollback) shows every one of ``texts``; the capture."""
         deadline = time.monotonic() + TIMEOUT
         while True:
             screen = self.capture()
-            if text in screen:
+            if all(text in screen for text in texts):
                 return screen
             if time.monotonic() > deadline:
-                raise AssertionError(f"never saw {text!r}; tmux shows:\n{screen}")
+                raise AssertionError(f"never saw {texts!r}; tmux shows:\n{screen}")
             time.sleep(0.05)
 
     def close(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
+        shutil.rmtree(self.config.parent, ignore_errors=True)
 
 
 def _quote(part: str) -> str:
@@ -98,7 +111,7 @@ def tmux_game(tmp_path: Path) -> Iterator[Tmux]:
 
 def test_the_next_player_cannot_see_or_scroll_back_to_the_previous_hand(tmux_game: Tmux) -> None:
     tmux = tmux_game
-    tmux.wait_for("Pass the computer to Ana")
+    tmux.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
     tmux.keys("Enter")
     screen = tmux.wait_for("Which card do you play?")
     # Ana's own screen shows her Prince: the check below can fail.
@@ -108,7 +121,7 @@ def test_the_next_player_cannot_see_or_scroll_back_to_the_previous_hand(tmux_gam
     tmux.wait_for("Your turn is over")
     tmux.keys("Enter")
 
-    handoff = tmux.wait_for("Pass the computer to Bea")
+    handoff = tmux.wait_for("Pass the computer to Bea", "Bea: press Enter to see your cards.")
     assert PRINCE_FACE not in handoff and PRINCE_CARD not in handoff
     assert "Prince" not in handoff  # not even a card name: the hand-off screen is public
 
@@ -118,9 +131,7 @@ def test_the_next_player_cannot_see_or_scroll_back_to_the_previous_hand(tmux_gam
     assert PRINCE_FACE not in bea and PRINCE_CARD not in bea  # ...and nothing of Ana's, screen or scrollback
 
     tmux.keys("C-c")
-    deadline = time.monotonic() + TIMEOUT
-    while "Interrupted." not in (after := tmux.capture()) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    after = tmux.wait_for("Interrupted.")
     # After leaving the game nothing private is left behind either.
     assert PRINCE_FACE not in after and "3 Baron" not in after
 
@@ -137,7 +148,7 @@ def _wipe_in_a_pane(wipe: str, cwd: str) -> str:
     # The marker is put together when the program runs, so no error message can show it.
     program = wipe + "; print('wiped-' + 'here')"
     writer = f"{_quote(sys.executable)} -c {_quote(program)}"
-    script = f"{printer}; {writer}; sleep 30"
+    script = f"{printer}; {writer}"  # the pane stays when it ends (CONFIG)
     tmux = Tmux([], cwd, shell_command=f"sh -c {_quote(script)}")
     try:
         tmux.wait_for("wiped-here")

@@ -20,7 +20,7 @@ def test_the_barons_knocked_out_target_sees_the_winners_card_at_the_rounds_end(t
     term = Terminal(["play", "--players", "3", "--names", "Ana,Bea,Cal", "--deal-file", deals, "--delay", "0"])
     others: list[str] = []  # every screen that neither Ana nor Bea alone is looking at
     try:
-        term.wait_for("Pass the computer to Ana")
+        term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
         term.press("enter")
         term.wait_for("Which card do you play?", "1) Baron")
         term.press("1")
@@ -30,7 +30,7 @@ def test_the_barons_knocked_out_target_sees_the_winners_card_at_the_rounds_end(t
         term.press("enter")
 
         # Bea is out: the laptop goes to Cal, who may not learn Ana's card.
-        others.append(term.wait_for("Pass the computer to Cal"))
+        others.append(term.wait_for("Pass the computer to Cal", "Cal: press Enter to see your cards."))
         term.press("enter")
         others.append(term.wait_for("Which card do you play?", "Cal (you)"))
         term.press("2")  # the Guard, on Ana (the only target)
@@ -40,7 +40,7 @@ def test_the_barons_knocked_out_target_sees_the_winners_card_at_the_rounds_end(t
         term.press("enter")
 
         # Ana's Guard knocks Cal out: the round is over.
-        term.wait_for("Pass the computer to Ana")
+        term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
         term.press("enter")
         term.wait_for("Which card do you play?", "Ana (you)")
         term.press("2")
@@ -48,7 +48,7 @@ def test_the_barons_knocked_out_target_sees_the_winners_card_at_the_rounds_end(t
         term.press("2")
 
         # Before the public end screen, Bea is handed the laptop (a hand-off screen that shows nothing private)...
-        handoff = term.wait_for("Pass the computer to Bea")
+        handoff = term.wait_for("Pass the computer to Bea", "Bea: press Enter to see your cards.")
         others.append(handoff)
         assert "Countess" not in handoff
         term.press("enter")

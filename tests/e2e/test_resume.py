@@ -41,7 +41,7 @@ def test_ctrl_c_saves_and_resume_continues_at_the_same_point(tmp_path: Path) -> 
     term = Terminal(["resume", "--delay", "0"], env=env)
     try:
         # The hand-off screen first: nothing private before Ana says she holds the laptop.
-        screen = term.wait_for("Pass the computer to Ana")
+        screen = term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
         assert "Princess" not in screen
         term.press("enter")
         after = term.wait_for("Which card do you play?", "9 Princess", "1 Guard", "round 2")
@@ -131,7 +131,7 @@ def test_ctrl_c_during_a_computer_players_pause_saves_the_game(tmp_path: Path) -
     env = program_env(LOVELETTER_HOME=str(tmp_path))
     term = Terminal(["play", "--players", "2", "--bots", "2", "--seed", "3", "--delay", "30"], env=env)
     try:
-        term.wait_for("any key")
+        term.wait_for("Bot 1 has played.")
         term.press("ctrl-c")
         assert term.finish() == SIGINT_STATUS
         assert left_clean(bytes(term.raw))

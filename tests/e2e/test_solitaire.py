@@ -51,12 +51,16 @@ def test_a_game_played_to_a_win(tmp_path: Path) -> None:
         term.press("6")
         term.wait_for("Guard on Q6 face down: name a card:", "7) King")
         term.press("7")
-        screen = term.wait_for("Your turn", "Right: Q6 was the King.", "The retinue plays Q1: the Countess.")
+        screen = term.wait_for("Your turn: draw", "Right: Q6 was the King.", "The retinue plays Q1: the Countess.")
         assert "The Countess has no effect." in screen
-        term.press("1", "4", "4")  # draw, Q5 (the 4th target left), Handmaid
-        term.wait_for("Your turn", "A Priest turns your face-down agent face up.")
-        term.press("1", "2", "3")  # draw, Q4, Baron
-        term.wait_for("Your turn", "the Priest has no effect")
+        term.press("1")  # draw: a new screen with the card drawn
+        term.wait_for("Guard: on which queue card?", "4) Q5 face down")
+        term.press("4", "4")  # Q5 (the 4th target left), Handmaid: the questions of one decision
+        term.wait_for("Your turn: draw", "A Priest turns your face-down agent face up.")
+        term.press("1")
+        term.wait_for("Guard: on which queue card?", "2) Q4 face down")
+        term.press("2", "3")  # Q4, Baron
+        term.wait_for("Your turn: draw", "the Priest has no effect")
         term.press("1")
         term.wait_for("Which card do you play?", "1) 1 Guard")
         term.press("1")  # the Guard's only target is the Princess, face up: discarded
@@ -87,13 +91,17 @@ def test_a_game_played_to_a_loss(tmp_path: Path) -> None:
         term.press("2")
         term.wait_for("Priest: which card do you turn face up?")
         term.press("2")  # Q2 (Q1 is first)
-        screen = term.wait_for("The retinue's Guard attacks you", "1) your hand (Countess)", "2) your agent")
+        # The question starts on the safer card; the hand card, which the Guard knows, is struck after a yes.
+        screen = term.wait_for("The retinue's Guard attacks you", "1) your hand (Countess)", "▸2) your agent")
         assert "The retinue plays Q1: the Guard." in screen
         term.press("1")
+        term.wait_for("The Guard knows that card: it strikes it and you lose. Choose it anyway?")
+        term.press("y")
         term.wait_for(
             "You lose",
             "A retinue Guard struck a card it knew, or named your agent right.",
             "Streak 0 (best 0) · won 0 of 1",
+            "Play again?",
         )
         term.press("n")
         assert term.finish() == 0

@@ -41,21 +41,25 @@ def test_a_whole_game_against_the_computer_in_spanish(tmp_path: Path) -> None:
         term.press("n")
         term.wait_for("¿Qué carta juegas?", "▸1) Princesa")
         term.press("?")
-        term.wait_for("Valor", "Copias", "Efecto", "Chanciller", "6 fichas para ganar")
+        term.wait_for("Valor", "Copias", "Efecto", "Chanciller", "6 fichas para ganar", "pulsa Intro para la siguiente")
         term.press("enter")
+        term.wait_for("Cómo va una partida", "Un turno", "Esc vuelve a la partida")
+        term.press("escape")
         term.wait_for("¿Qué carta juegas?")
         term.press("2", "2")
-        term.wait_for("Fin de la ronda 2", "●●○○○○")
+        term.wait_for("Fin de la ronda 2", "●●○○○○", "Pulsa Intro para repartir")
         term.press("enter")
 
         for number in range(3, GOAL + 1):
             term.wait_for("¿Qué carta juegas?", f"ronda {number}")
             term.press("1", "2")
             if number < GOAL:
-                term.wait_for(f"Fin de la ronda {number}")
+                term.wait_for(f"Fin de la ronda {number}", "Pulsa Intro para repartir")
                 term.press("enter")
         screen = term.wait_for("Fin de la partida", "¡Ana gana la partida!", "●●●●●●", "¡Gracias por jugar!")
         term.press("enter")
+        term.wait_for("La partida, ronda a ronda", "último en pie", "¿Otra partida, con los mismos jugadores y reglas?")
+        term.press("n")
         assert term.finish() == 0
         assert "Fin de la partida: victoria de Ana." in term.text()
     finally:
@@ -68,7 +72,7 @@ def test_two_people_pass_the_laptop_in_spanish_then_ctrl_c_and_resume(tmp_path: 
     args = ["--lang", "es", "play", "--players", "2", "--names", "Ana,Bea", "--deal-file", deals, "--delay", "0"]
     term = Terminal(args, env=env)
     try:
-        screen = term.wait_for("Pasa el ordenador a Ana", "Pulsa Intro cuando solo Ana pueda ver la pantalla.")
+        screen = term.wait_for("Pasa el ordenador a Ana", "Ana: pulsa Intro para ver tus cartas.")
         assert "Guardia" not in screen  # nothing private before the hand-off
         term.press("enter")
         term.wait_for("¿Qué carta juegas?", "1 Guardia")
@@ -77,7 +81,7 @@ def test_two_people_pass_the_laptop_in_spanish_then_ctrl_c_and_resume(tmp_path: 
         term.press("4")  # a wrong guess: Bea holds a Priest
         term.wait_for("Tu turno ha terminado. Pulsa Intro para ocultar tus cartas.", "Fallo.")
         term.press("enter")
-        term.wait_for("Pasa el ordenador a Bea")
+        term.wait_for("Pasa el ordenador a Bea", "Bea: pulsa Intro para ver tus cartas.")
         term.press("ctrl-c")
         assert term.finish() == SIGINT_STATUS
         assert "La partida está guardada" in term.text() and "loveletter resume" in term.text()
@@ -86,7 +90,7 @@ def test_two_people_pass_the_laptop_in_spanish_then_ctrl_c_and_resume(tmp_path: 
 
     term = Terminal(["resume", "--lang", "es", "--delay", "0"], env=env)
     try:
-        term.wait_for("Pasa el ordenador a Bea")
+        term.wait_for("Pasa el ordenador a Bea", "Bea: pulsa Intro para ver tus cartas.")
         term.press("enter")
         screen = term.wait_for("¿Qué carta juegas?", "Bea (tú)")
         assert "Ana juega Guardia sobre Bea y nombra Doncella. Fallo." in screen

@@ -71,6 +71,7 @@ class FakePrompts:
         self.rng = random.Random(seed)
         self.helped = False
         self.helped_round = False
+        self.logged = False
 
     def show(self, *lines: str) -> None:
         for line in lines:
@@ -95,6 +96,9 @@ class FakePrompts:
         self.show(message, hint)
         if self.script:
             return self.script.pop(0)
+        if keys and keys.get("l") is Nav.LOG and not self.logged:  # the round's whole log, once
+            self.logged = True
+            return Nav.LOG
         if keys and "?" in keys:  # a round's end: once the card reference, and "q" after enough rounds
             if not self.helped_round:
                 self.helped_round = True
@@ -238,7 +242,11 @@ def decisions(console: Console) -> None:
             explore(front, TurnPlan(view), view)
             for key in dict.fromkeys(_risk(action, view) for action in view.legal_actions):
                 if key is not None:
-                    front.confirm(seat, 0, key)
+                    front.confirm(front.model(seat), key)
+            if seat != game.view(seat).current:  # the Bishop's target: a decision made on another's turn
+                since = len(game.log)
+                game.push(view.legal_actions[0])
+                front.turn_done(seat, since)
         short = Console(width=console.width, height=8, file=io.StringIO(), color_system=None)
         front = TerminalFrontend(short, screen, delay=1.0)
         front.start(Hotseat(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))
@@ -316,6 +324,102 @@ def play_until(ruleset: str, players: int, seed: int, stop: Callable[[Any], bool
         raise AssertionError("the game ended before the event")
 
     return make
+
+
+def deck_out_explanations(console: Console) -> None:
+    """The ends of premium deck-outs, told from their events: a Bishop beaten by the Princess shown, Counts'
+    bonuses, a tie broken by the discards' totals; and, in a house ruleset that shows it, the set-aside card."""
+    from loveletter.engine import events as ev
+
+    rs = load_ruleset("premium")
+    rounds = [
+        [ev.HandsRevealed(((0, "Bishop"), (1, "Princess")), ((0, 9), (1, 8))), ev.RoundEnded(1, "deck_out", (1,))],
+        [
+            ev.Played(0, "Count"),
+            ev.Played(1, "Count"),
+            ev.Played(1, "Count"),
+            ev.HandsRevealed(((0, "Prince"), (1, "Baron")), ((0, 6), (1, 5))),
+            ev.RoundEnded(1, "deck_out", (0,)),
+        ],
+        [
+            ev.Played(0, "Guard"),
+            ev.Played(1, "King"),
+            ev.HandsRevealed(((0, "Prince"), (1, "Prince")), ((0, 5), (1, 5))),
+            ev.RoundEnded(1, "deck_out", (1,)),
+        ],
+    ]
+    for events in rounds:
+        started = ev.RoundStarted(1, 0, (0, 1, 2, 3, 4), (), 20)
+        for entry in narrate([started, *events], None, NAMES[:5], rs, goal=4):
+            console.print(entry.text)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "house.toml"
+        text = (Path(__file__).parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+        text = text.replace("reveal_set_aside_at_round_end = false", "reveal_set_aside_at_round_end = true")
+        # A house file's title is the player's own words, never translated: one with no English in it.
+        path.write_text(text.replace('title = "Love Letter (classic, 2019 rulebook)"', 'title = "Love Letter"'))
+        game = deal(str(path), 2, hands=["Guard", "Priest"], set_aside="King")
+        play(game, "Guard>1=Priest")
+        table(lambda: game, None)(console)
+
+
+def game_summaries(console: Console) -> None:
+    """The summary of a game with every kind of round end (a tie, no winner, a tie-break round, a game decided in
+    the middle of a round), whole and cut to a short screen."""
+    from loveletter.engine import events as ev
+    from loveletter.tui.summary import Summary
+
+    seats = (0, 1, 2)
+
+    def started(number: int, tiebreak: bool = False) -> ev.RoundStarted:
+        return ev.RoundStarted(number, 0, seats, (), 10, tiebreak)
+
+    log = [
+        started(1),
+        ev.TokenAwarded(0, "round", 1),
+        ev.RoundEnded(1, "last_standing", (0,)),
+        started(2),
+        ev.TokenAwarded(1, "round", 1),
+        ev.TokenAwarded(2, "round", 1),
+        ev.RoundEnded(2, "deck_out", (1, 2)),
+        started(3),
+        ev.RoundEnded(3, "deck_out", ()),
+        started(4, tiebreak=True),
+        ev.TokenAwarded(0, "round", 2),
+        ev.RoundEnded(4, "deck_out", (0,)),
+        started(5),
+        ev.TokenAwarded(2, "bishop", 2),
+        ev.RoundEnded(5, "interrupted", ()),
+        ev.GameEnded((2,)),
+    ]
+    for height in (40, 7):
+        console.print(Summary(log, NAMES[:3], (2,), 2, height))
+
+
+def house_rules_explained(console: Console) -> None:
+    """How a game goes under house flags: the set-aside card shown, no winner in a residual tie, the most tokens
+    first in a game tie, and a game tie settled differently by player count."""
+    from loveletter.tui.howto import howto
+
+    houses = {
+        "classic": {"reveal_set_aside_at_round_end = false": "reveal_set_aside_at_round_end = true"},
+        "original2012": {'residual_tie = "all_win"           #': 'residual_tie = "none"           #'},
+        "premium": {
+            'game_tie = "tiebreak_round"        # RULES.md': 'game_tie = "shared"        # RULES.md',
+            "game_tie_most_tokens_wins = false": "game_tie_most_tokens_wins = true",
+        },
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        for name, changes in houses.items():
+            text = (Path(__file__).parents[2] / "rulesets" / f"{name}.toml").read_text(encoding="utf-8")
+            for old, new in changes.items():
+                assert old in text, (name, old)
+                text = text.replace(old, new, 1)
+            if name == "classic":
+                text = text.replace('residual_tie = "all_win"', 'residual_tie = "none"')
+            path = Path(folder) / f"house-{name}.toml"
+            path.write_text(text, encoding="utf-8")
+            console.print(howto(load_ruleset(str(path))))
 
 
 def whole_logs(console: Console) -> None:
@@ -774,9 +878,18 @@ def solitaire_scenes() -> list[tuple[SolitaireGame, list[object]]]:
         (stacked([], queue=["Handmaid"], hand="Countess", draws=["King"]), [Draw(), "Countess"]),
         # A King: which own card is given.
         (stacked([], hand="King", draws=["Guard"]), [Draw(), "King", 1, "agent"]),
-        # The retinue's Baron, and its Guard against a face-up agent.
+        # The retinue's Baron, and its Guard against a face-up agent: both cards known, each asks first (the
+        # hand declined, the agent confirmed: a loss).
         (stacked(["draw", "Priest>Q2"], queue=["Baron"], hand="Priest", draws=["Priest"]), []),
-        (stacked(["draw", "Priest>agent"], queue=["Guard"], hand="Priest", draws=["Priest"]), []),
+        (
+            stacked(["draw", "Priest>agent"], queue=["Guard"], hand="Priest", draws=["Priest"]),
+            [Choose("hand"), False, Choose("agent"), True, False],
+        ),
+        # The retinue's Baron against a face-up King, the hand card lower: confirmed, a loss.
+        (
+            stacked(["draw", "Priest>Q2"], queue=["Baron", "King"], hand="Priest", draws=["Priest"]),
+            [Choose("hand"), True, False],
+        ),
         # The retinue's Guard names the face-down agent right.
         (
             stacked(["draw", "Priest>Q2"], queue=["Guard"], hand="Priest", agent="Countess", draws=["Priest"]),
@@ -797,6 +910,7 @@ def solitaire_scenes() -> list[tuple[SolitaireGame, list[object]]]:
 def solitaire_situations(console: Console) -> None:
     """The scenes of :func:`solitaire_scenes` at the terminal: the board, the questions, the end screens."""
     from loveletter.tui.solitaire.app import SolitaireApp
+    from loveletter.tui.solitaire.plan import THREAT_WARNINGS
     from loveletter.tui.solitaire.streak import Streak
 
     with tempfile.TemporaryDirectory() as folder, TerminalScreen(io.StringIO()) as screen:
@@ -804,6 +918,13 @@ def solitaire_situations(console: Console) -> None:
             with fake_prompts(console, 0, picks=picks), contextlib.suppress(KeyboardInterrupt):
                 app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
                 app.session(game)
+        # Every warning before an answer that loses at once, over the board of a threat.
+        game, _ = solitaire_scenes()[7]
+        with fake_prompts(console, 0, picks=[False] * len(THREAT_WARNINGS)):
+            app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
+            app.game = game
+            for key in THREAT_WARNINGS.values():
+                app.confirm(key)
 
 
 def solitaire_terminal(console: Console) -> None:
@@ -827,6 +948,46 @@ def solitaire_terminal(console: Console) -> None:
         command("solitaire", "--layout-file", str(layout), home=home)(console)
 
 
+def lesson_picks(name: str) -> list[object]:
+    """The answers to every question of lesson ``name``, as its player would give them: where a step explains a
+    wrong choice, first a legal move that is not the lesson's (to draw that explanation), then the lesson's move."""
+    from loveletter.engine import Action, View
+    from loveletter.i18n import catalog
+    from loveletter.tui.choices import TurnPlan
+    from loveletter.tui.lesson import load_lesson, walk
+
+    def answers(view: View, action: Action) -> list[object]:
+        plan, out = TurnPlan(view), []
+        while (step := plan.step()) is not None:
+            for option in (o for o in step.options if o.enabled):
+                plan.answer(option.value)
+                if action in plan.candidates:
+                    out.append(option.value)
+                    break
+                plan.back()
+        return out
+
+    picks: list[object] = []
+    for step, view, _ in walk(load_lesson(name)):
+        if step.person:
+            if f"{step.key}.wrong" in catalog("en"):
+                picks += answers(view, next(a for a in view.legal_actions if a not in step.moves))
+            picks += answers(view, step.moves[0])
+    return picks
+
+
+def lesson(name: str, stop: bool = False) -> Draw:
+    """``loveletter learn NAME`` at the terminal, every wrong choice a step explains included; with ``stop``, Ctrl-C
+    at its first question."""
+
+    def draw(console: Console) -> None:
+        picks = [] if stop else lesson_picks(name)
+        with fake_prompts(console, 0, picks=picks):
+            command("learn", name, terminal=True)(console)
+
+    return draw
+
+
 def screens() -> dict[str, Draw]:
     """Every screen, by name."""
     out: dict[str, Draw] = {}
@@ -839,6 +1000,7 @@ def screens() -> dict[str, Draw]:
     out["table premium markers"] = table(premium_markers(False), 0)
     out["table premium knocked out"] = table(premium_markers(True), 5)
     out["table what you know"] = table(priest_look, 0)
+    out["table what others know of you"] = table(priest_look, 1)
     out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
     out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)
     out["table set-aside card drawn"] = table(
@@ -858,6 +1020,11 @@ def screens() -> dict[str, Draw]:
     out["hot seat premium, two people"] = hot_seat_game("premium", 2, 0, 5, rounds=3)
     out["hot seat original2012, all computers"] = hot_seat_game("original2012", 0, 3, 6)
     out["hot seat, the host chooses who starts"] = host_chooses_first
+    out["deck-out explanations"] = deck_out_explanations
+    out["game summaries"] = game_summaries
+    out["house rules explained"] = house_rules_explained
+    out["solitaire rules for several"] = command("rules", "--ruleset", "solitaire", "--players", "3")
+    out["solitaire is not played with play"] = command("play", "--ruleset", "solitaire")
     out["rules command"] = command("rules", "--ruleset", "premium")
     out["rulesets command"] = command("rulesets")
     out["simulate command"] = simulations
@@ -869,6 +1036,10 @@ def screens() -> dict[str, Draw]:
     out["solitaire situations"] = solitaire_situations
     out["solitaire at the terminal"] = solitaire_terminal
     out["solitaire command"] = command("rules", "--ruleset", "solitaire")
+    out["lesson basic"] = lesson("basic")
+    out["lesson premium"] = lesson("premium")
+    out["lesson stopped"] = lesson("premium", stop=True)
+    out["lesson without a terminal"] = command("learn")
     out.update(help_screens())
     from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
 

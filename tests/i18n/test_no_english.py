@@ -29,6 +29,8 @@ NOT_DRAWN = {
     r"cli\.argparse\.(expected_at_\w+|expected_n\w*|one_of|unexpected|unknown_parser)": "argparse cases our "
     "parsers cannot produce (no such nargs, no required groups; an unknown command fails as an invalid choice)",
     r"play\.summary\.\w+": "printed by `loveletter play` after a terminal game: tests/e2e/test_spanish_round.py",
+    r"learn\.wrong": "the general word on a wrong choice in a lesson: every step of the bundled lessons that allows "
+    "one explains it in its own words (tests/tui/test_lesson.py)",
     r"play\.window_title": "the terminal's title, the same in both languages",
     r"simulate\.progress": "the progress bar, shown on a terminal only",
     r"records\.error\.\w+": "a record damaged in each possible way: tests/records builds them (the catalog tests check "

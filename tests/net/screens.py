@@ -29,7 +29,7 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.tui.autosave import Autosave
 from loveletter.tui.hotseat import Seat, StackedDeal
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.terminal import TerminalFrontend
 from tests.e2e.deals import GUARD_ROUND
 from tests.net.guest import TIMEOUT, Guest, Table
@@ -56,10 +56,11 @@ def shown_waits(console: Console) -> Iterator[None]:
 
 @contextlib.contextmanager
 def spectator(console: Console) -> Iterator[TerminalFrontend]:
-    """The host's terminal, as with ``--local 0``: drawn into ``console``; an Enter waits for the game's end."""
+    """The host's terminal, as with ``--local 0``: drawn into ``console``; two Enters, typed ahead, wait for the
+    game's end and its summary."""
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        keys.send_text("\r")
-        yield TerminalFrontend(console, screen, delay=0, input=keys, output=DummyOutput())
+        keys.send_text("\r\r")
+        yield TerminalFrontend(console, screen, delay=0, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
 
 
 def short_ruleset(folder: Path) -> str:

@@ -67,6 +67,7 @@ def full_view(s: GameState, seat: int) -> View:
         plays=tuple(s.plays),
         result=s.result,
         winners=s.winners,
+        known_by=tuple((p, s.known[p * n + seat]) for p in range(n) if p != seat and p * n + seat in s.known),
     )
 
 
@@ -180,7 +181,8 @@ def test_a_view_does_not_change_when_the_game_moves_on() -> None:
 
 def test_a_view_carries_nothing_its_seat_may_not_know_even_unread() -> None:
     """The snapshot of an unread view holds only what its seat may know: forgetting every other seat's knowledge
-    (of hands and of the deck) leaves it unchanged. Compared at every step of random games where players look
+    (of hands and of the deck) but what they know of this seat's own hand (the seat knows who learned it, and its
+    own cards: ``View.known_by``) leaves it unchanged. Compared at every step of random games where players look
     at hands and return cards under the deck."""
     checked = 0
     for name, players in (("2019", 4), ("premium", 6)):
@@ -196,7 +198,9 @@ def test_a_view_carries_nothing_its_seat_may_not_know_even_unread() -> None:
                 for seat in range(players):
                     alone = s.copy()
                     row = range(seat * players, seat * players + players)
-                    alone.known = {slot: cards for slot, cards in s.known.items() if slot in row}
+                    alone.known = {
+                        slot: cards for slot, cards in s.known.items() if slot in row or slot % players == seat
+                    }
                     alone.deck_marks = tuple(mark for mark in s.deck_marks if mark[0] == seat)
                     snapshot = object.__getattribute__(s.view(seat), "_snapshot")
                     assert snapshot == object.__getattribute__(alone.view(seat), "_snapshot"), (name, seed, seat)

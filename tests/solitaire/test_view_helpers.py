@@ -7,7 +7,7 @@ import pytest
 
 from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
 from loveletter.solitaire import events as ev
-from loveletter.solitaire.actions import Action, Play
+from loveletter.solitaire.actions import Action, Choose, Play
 from loveletter.solitaire.bot import make_solitaire_bot
 from loveletter.solitaire.events import EndReason
 
@@ -96,8 +96,9 @@ def test_a_prince_needing_a_replacement_from_an_empty_pile(flag: str) -> None:
 
 
 def test_sure_loss_matches_the_engine_over_random_games() -> None:
-    """Every princess or Prince play that loses at once is foreseen, and no other action is ever called a sure
-    loss (a Baron's comparison is a gamble, not a foreseen loss)."""
+    """Every princess or Prince play that loses at once is foreseen, an answer to "hand or agent?" is called a
+    sure loss only when it is one (``judged`` checks), and no other action is ever called a sure loss (a Baron
+    play is a gamble, not a foreseen loss)."""
     rs = load_solitaire_ruleset()
     foreseen: set[EndReason] = set()
     for seed in range(40):
@@ -109,11 +110,19 @@ def test_sure_loss_matches_the_engine_over_random_games() -> None:
                 effect = rs.effect(action.card) if isinstance(action, Play) else None
                 if effect in ("princess", "prince"):
                     assert verdicts[str(action)] == lost_at_once(game, action), (seed, action)
-                else:
+                elif not isinstance(action, Choose):
                     assert verdicts[str(action)] is None, (seed, action)
             foreseen.update(v for v in verdicts.values() if v is not None)
             game.push(bot.choose(game.view()))
-    assert "draw_pile_empty" in foreseen  # the random games reach the interesting cases
+    assert {"draw_pile_empty", "guard_hit"} <= foreseen  # the random games reach the interesting cases
+
+
+def test_a_known_card_struck_by_the_retinues_guard_is_a_sure_loss() -> None:
+    game = sol(["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
+    play(game, "draw", "Priest>Q2")
+    assert game.view().threat is not None
+    # The hand card is known: struck, it loses; the face-down agent survives unless the Guard names it.
+    assert judged(game) == {"choose hand": "guard_hit", "choose agent": None}
 
 
 def test_kept_is_the_hand_without_the_card_being_played() -> None:

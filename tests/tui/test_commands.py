@@ -141,3 +141,46 @@ def test_rules_prints_the_card_reference(capsys: pytest.CaptureFixture[str]) -> 
 def test_rules_rejects_a_player_count_the_ruleset_does_not_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "en", "rules", "--ruleset", "classic", "--players", "6"]) == 2
     assert "6 players cannot play the classic ruleset" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "facts"),
+    [
+        ("2019", ["Countess when your other card is the King or Prince", "all win the round", "at the same time all"]),
+        ("classic", ["With two players, 3 more cards", "Players tied for the highest card all win the round"]),
+        ("original2012", ["higher total of card values in their discard pile"]),
+        ("premium", ["higher total of card values in their discard pile", "play one more round among themselves"]),
+    ],
+)
+def test_rules_explain_a_turn_a_round_and_the_game(
+    ruleset: str, facts: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", "en", "rules", "--ruleset", ruleset]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(heading in text for heading in ("How a game goes", "A turn", "A round", "The game")), text
+    assert "draw the top card of the deck, then play one of your two cards" in text
+    assert "the deck is empty at the end of a turn" in text and "favor token" in text
+    for fact in facts:
+        assert fact in text, (fact, text)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Love Letter Solitaire: how it plays", "When the retinue plays it", "Goal: empty the queue"]),
+        ("es", ["Cuando la juega el séquito", "Princesa"]),
+    ],
+)
+def test_rules_of_the_solitaire_are_its_reference(
+    lang: str, words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from loveletter.i18n import set_language, t
+
+    assert main(["--lang", lang, "rules", "--ruleset", "solitaire"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    set_language(lang)
+    assert " ".join(t("solitaire.reference.goal").split()) in out  # what its ? shows, word for word
+    for word in words:
+        assert word in out
+    assert main(["--lang", "en", "rules", "--ruleset", "solitaire", "--players", "2"]) == 2
+    assert "one player" in capsys.readouterr().err

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from loveletter.engine import Game
 from loveletter.tui.hotseat import Hotseat, Seat
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.terminal import TerminalFrontend
 from tests.engine.scenario import ruleset_with
 
@@ -36,7 +36,7 @@ def test_after_a_tied_round_the_host_picks_among_the_tied_winners_on_the_public_
     names = ["Ana", "Bea", "Cal", "Dee"]
     console = Console(file=io.StringIO(), width=80, height=30, color_system=None)
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput())
+        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
         front.start(Hotseat(game, [Seat(n) for n in names], front))
         keys.send_text("2")
         assert front.first_player(choices) == choices[1]

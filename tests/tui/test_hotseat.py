@@ -83,8 +83,9 @@ class Recorder:
         self.rounds -= 1
         return self.rounds > 0
 
-    def game_over(self) -> None:
+    def game_over(self) -> bool:
         self.calls.append(("game_over", None))
+        return False
 
 
 class Counter(Observer):

@@ -8,7 +8,7 @@ import pytest
 
 from loveletter.engine import Game, Redraw
 from loveletter.engine import events as ev
-from loveletter.i18n import set_language
+from loveletter.i18n import card_name, set_language
 from loveletter.tui.log import narrate
 from tests.support import deal, play
 
@@ -111,3 +111,46 @@ def test_random_games_never_tell_a_seat_what_it_may_not_see(ruleset: str, player
                 assert f"(secret: {NAMES[event.target]} holds" not in mine or any(
                     isinstance(e, ev.SawHand) and e.seat == seat and e.target == event.target for e in game.log
                 )
+
+
+def test_secrets_in_a_row_are_told_in_one_bracket() -> None:
+    game = deal("premium", 5, hands=["Baroness", "Priest", "Guard", "King", "Handmaid"], draws=["Guard"])
+    play(game, "Baroness>1,2")
+    last = told(game, 0).splitlines()[-1]
+    assert last == "Ana plays Baroness on Bea and Cal. (secret: Bea holds Priest. Cal holds Guard.)"
+
+
+def deck_out_rounds(count: int) -> list[tuple[Game, str]]:
+    """First rounds of 6-player premium games played at random to a deck-out, with their public story."""
+    out = []
+    for seed in range(count):
+        game = Game("premium", 6, seed=seed)
+        rng = random.Random(seed)
+        while not game.round_over:
+            game.push(rng.choice(game.legal_actions()))
+        if game.view(0).result is not None and game.view(0).result.reason == "deck_out":  # type: ignore[union-attr]
+            out.append((game, told(game, None)))
+    return out
+
+
+def test_a_deck_out_says_the_counts_bonus_and_why_a_tie_was_broken() -> None:
+    counts = ties = 0
+    for game, story in deck_out_rounds(120):
+        result = game.view(0).result
+        assert result is not None
+        rs = game.ruleset
+        scores = dict(result.scores)
+        for seat, card in result.hands:
+            bonus = scores[seat] - rs.cards[card].value
+            if bonus:  # a Count's bonus: said with the card's own value
+                counts += 1
+                assert f"{NAMES[seat]} {card_name(card)} ({rs.cards[card].value} + {bonus} for " in story, story
+        best = max(scores.values())
+        top = [p for p, v in scores.items() if v == best]
+        if 0 < len(result.winners) < len(top) and set(result.winners) <= set(top):
+            ties += 1  # broken by the discards' totals: the totals are given
+            totals = {p: sum(rs.cards[c].value for c in game.view(0).seats[p].discards) for p in top}
+            assert f"tie at {best}: the higher total of discards wins (" in story, story
+            for p in top:
+                assert f"{NAMES[p]} {totals[p]}" in story
+    assert counts and ties  # the random rounds reach both cases

@@ -9,6 +9,7 @@ import json
 import random
 import re
 import threading
+import time
 from collections.abc import Hashable, Iterator
 from pathlib import Path
 from typing import Any, get_args
@@ -25,7 +26,7 @@ from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_
 from loveletter.solitaire.events import EndReason
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace
 from loveletter.tui.prompts import Choice, Nav, default_keys
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
@@ -38,7 +39,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ROWS, COLUMNS = 24, 80
 ESC = "\x1b"
 #: Longer than prompt_toolkit's wait for the rest of an escape sequence.
-ESCAPE_PAUSE = 0.3
 RS = load_solitaire_ruleset()
 #: A deal won in four turns with Guards: Q6, Q5 and Q4 are named right while the retinue plays harmless cards
 #: (Countess, Priest, Priest); then the Princess stands alone and a Guard discards her.
@@ -54,8 +54,9 @@ WIN = stacked_layout(
 WIN_KEYS = "".join(["167", "144", "123", "11"])
 #: Q1 is a Guard: after the player's turn the retinue strikes, and the player offers the hand card.
 LOSS = stacked_layout(RS, queue=["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
-#: Keys: draw (1), the Priest (2nd card), on Q2 (2nd target); then "which card does the Guard strike": hand (1).
-LOSS_KEYS = "".join(["122", "1"])
+#: Keys: draw (1), the Priest (2nd card), on Q2 (2nd target); then "which card does the Guard strike": hand (1),
+#: which the Guard knows, so it asks first: yes (y).
+LOSS_KEYS = "".join(["122", "1", "y"])
 
 
 @pytest.fixture(autouse=True)
@@ -146,6 +147,15 @@ def test_each_retinue_card_is_explained_as_it_plays() -> None:
     assert "A Priest turns your face-down agent face up." in last and "Your agent is turned face up: the Baron" in last
 
 
+def test_the_retinues_handmaid_is_explained_once_in_the_log_and_once_on_the_board() -> None:
+    game = sol(["Handmaid", "Priest"], hand="Guard", agent="Baron", draws=["Countess"])
+    play(game, "draw", "Countess")
+    text = "\n".join(render(BoardModel(game.view(), deal=1, log=narrate(game.log, RS)), height=ROWS))
+    assert "The retinue plays Q1: the Handmaid." in text
+    assert text.count("the Princess too") == 1  # the log says it once...
+    assert text.count("The whole queue is protected (Handmaid)") == 1  # ...and the board shows it
+
+
 def test_the_retinue_guard_tells_its_guess() -> None:
     game = sol(["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
     play(game, "draw", "Priest>Q2", "choose agent")
@@ -230,6 +240,7 @@ def app_for(tmp_path: Path, keys: PipeInput) -> tuple[Recording, io.StringIO]:
         folder=tmp_path / "games",
         input=keys,
         output=DummyOutput(),
+        guards=TYPED_AHEAD,  # the keys are sent in advance
     )
     app.asked = []
     return app, out
@@ -297,15 +308,21 @@ def test_a_resumed_game_goes_on_from_where_it_was(tmp_path: Path, keys: PipeInpu
 def test_escape_steps_back_and_question_mark_shows_the_rules(tmp_path: Path, keys: PipeInput) -> None:
     app, out = app_for(tmp_path, keys)
     # draw; Q6; Esc (back to the target); ? (the rules; q leaves them); Q6; King ... then Ctrl-C. A lone
-    # Escape is told from the start of an escape sequence by a pause, so the rest comes a moment later.
+    # Escape is told from the start of an escape sequence only when nothing follows it at once: the rest is sent
+    # once the question it went back to is asked.
     keys.send_text("16" + ESC)
-    later = threading.Timer(ESCAPE_PAUSE, keys.send_text, args=("?" + "\r" + "q" + "67" + "\x03",))
+
+    def rest() -> None:
+        deadline = time.monotonic() + 60
+        while len(app.asked) < 4 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        keys.send_text("?" + "\r" + "q" + "67" + "\x03")
+
+    later = threading.Thread(target=rest, daemon=True)
     later.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            app.session(SolitaireGame(RS, layout=WIN))
-    finally:
-        later.cancel()
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=WIN))
+    later.join(60)
     assert [q.split("\n")[0] for q in app.asked[:4]] == [
         "Your turn: draw a card and play, or play your secret agent?",
         "Guard: on which queue card?",
@@ -325,6 +342,34 @@ def test_a_threat_asks_hand_or_agent_with_the_guess(tmp_path: Path, keys: PipeIn
     question = app.asked[-1]
     assert "a face-down agent survives unless it names Prince" in question
     assert "1) your hand (Countess)" in question and "2) your agent (face down)" in question
+
+
+def test_the_guards_threat_starts_on_the_agent_and_asks_before_the_hand_it_knows(
+    tmp_path: Path, keys: PipeInput
+) -> None:
+    app, _ = app_for(tmp_path, keys)
+    # Enter picks the face-down agent (the Guard names Prince: it is the Baron, so it survives).
+    keys.send_text("122" + "\r" + "\x03")
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=LOSS))
+    assert app.game is not None and [str(a) for a in app.game.actions][-1] == "choose agent"
+    # The hand, which the Guard knows, is struck only after a yes; "n" goes back to the question.
+    app, _ = app_for(tmp_path, keys)
+    keys.send_text("122" + "1" + "n" + "1" + "y" + "n")  # ... and no other game
+    app.session(SolitaireGame(RS, layout=LOSS))
+    asked = [q.split("\n")[0] for q in app.asked]
+    assert asked.count("The Guard knows that card: it strikes it and you lose. Choose it anyway?") == 2
+    assert app.game is not None and app.game.reason == "guard_hit"
+
+
+def test_with_no_agent_left_playing_it_is_shown_disabled_without_a_face(tmp_path: Path, keys: PipeInput) -> None:
+    app, _ = app_for(tmp_path, keys)
+    keys.send_text("2" + "\x03")  # send the agent (a Handmaid) in; Ctrl-C at the next turn
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=stacked_layout(RS, queue=["Countess"], hand="Guard", agent="Handmaid")))
+    assert app.game is not None and app.game.view().agent_state == "empty"
+    turn = app.asked[-1]
+    assert "Play the agent" in turn and "face down" not in turn
 
 
 def test_an_unreadable_streak_file_is_a_notice_on_the_board(tmp_path: Path, keys: PipeInput) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -76,7 +77,7 @@ def test_markers_are_symbols_and_a_legend_not_colours() -> None:
     lines = render(game, 3).splitlines()
     row = {name: next(line for line in lines[1:] if name in line) for name in ("Ana", "Bea", "Cal")}
     assert "◆" in row["Ana"] and "✗" in row["Cal"] and not {"◆", "✗"} & set(row["Bea"])
-    assert "Status: ✗ OUT · ◆ protected" in "\n".join(lines)  # the legend says what the marks mean
+    assert "Marks: ✗ out of the round · ◆ protected" in "\n".join(lines)  # what the marks on the table mean
     assert all(len(line) <= 80 for line in lines)
     assert "\x1b[" not in "\n".join(lines)  # without colour, the same marks
     assert "\x1b[" in render(game, 3, colour=True)
@@ -163,7 +164,7 @@ def test_private_news_that_the_log_cannot_hold_gets_a_panel_of_its_own() -> None
     model = TableModel(game.view(1), NAMES, 1, log, new_from=0)
     console = Console(width=80, height=30, color_system=None)
     with console.capture() as capture:
-        console.print(TableView(model, height=17), end="")
+        console.print(TableView(model, height=15), end="")  # the whole log would need 17
     text = capture.get()
     assert "Only for Bea: since your last turn" in text
     assert "(secret: you get Baron from" in text
@@ -171,3 +172,82 @@ def test_private_news_that_the_log_cannot_hold_gets_a_panel_of_its_own() -> None
         console.print(TableView(model, height=30), end="")
     roomy = capture.get()
     assert "Only for Bea" not in roomy and "(secret: you get Baron from" in roomy  # the log holds it
+
+
+def test_the_round_over_tracker_counts_the_hands_just_shown() -> None:
+    for seed in range(50):
+        game = Game("classic", 3, seed=seed)
+        rng = random.Random(seed)
+        while not game.round_over:
+            game.push(rng.choice(game.legal_actions()))
+        result = game.view(0).result
+        if result is not None and result.reason == "deck_out":
+            break
+    else:
+        raise AssertionError("no deck-out in 50 rounds")
+    public = spectator_view(game.view(0))
+    seen = sum(len(sv.discards) for sv in public.seats) + len(result.hands)
+    assert sum(public.unseen().values()) == sum(game.view(0).mode.copies.values()) - seen
+    assert not public.hand and not public.legal_actions  # and nothing private
+
+
+def test_the_set_aside_card_shows_at_the_rounds_end_when_the_ruleset_reveals_it(tmp_path: Path) -> None:
+    from tests.engine.scenario import ruleset_with
+
+    shown = ruleset_with(tmp_path, "classic", reveal_set_aside_at_round_end=True)
+    for source, revealed in ((shown.source, True), ("classic", False)):
+        game = deal(source, 2, hands=["Guard", "Priest"], set_aside="King")
+        play(game, "Guard>1=Priest")
+        drawn = render(game, None)
+        assert ("The set-aside card was: King" in drawn) == revealed, drawn
+
+
+def after_a_round_of_turns(seed: int) -> tuple[Game, int] | None:
+    """Premium, 8 players: Ana (seat 0) plays, then everyone else; the game and where Ana's news begins."""
+    game = Game("premium", 8, seed=seed)
+    rng = random.Random(seed)
+    for mine in (False, True, False):
+        while (game.decider == 0) == mine or (not mine and game.decider is None):
+            if game.round_over:
+                return None
+            game.push(rng.choice(game.legal_actions()))
+        if mine:
+            since = len(game.log)
+    return (game, since) if not game.round_over else None
+
+
+def test_at_80x24_with_eight_players_the_new_log_lines_come_first() -> None:
+    squeezed = 0
+    for seed in range(30):
+        found = after_a_round_of_turns(seed)
+        if found is None:
+            continue
+        game, since = found
+        log = narrate(game.log, 0, NAMES, game.ruleset, goal=4)
+        new = [e for e in log if e.index >= since]
+        model = TableModel(game.view(0), NAMES, 0, log, new_from=since)
+        console = Console(width=80, height=24, color_system=None)
+        with console.capture() as capture:
+            console.print(TableView(model, height=21), end="")
+        drawn = capture.get().replace(NBSP, " ")
+        flat = " ".join(drawn.split())
+        # What only Ana learned always shows (in the log, or in a panel of its own); else the newest line.
+        for entry in [e for e in new if e.private] or [new[-1]]:
+            assert entry.text.plain[:40] in flat, drawn
+        if all(e.text.plain[:40] in flat for e in new):
+            continue
+        # Not all fit: the legend and the tracker give way, and the log holds new lines only.
+        squeezed += 1
+        assert "Unseen by you" not in drawn and "Marks:" not in drawn, drawn
+        if "Round log" not in drawn:
+            continue  # Ana's private news took the room: it comes first
+        log_part = drawn.split("Round log")[1].splitlines()[1:]
+        assert all(line.startswith(("› ", "  ")) for line in log_part if line.strip()), drawn
+    assert squeezed  # the random games reach the crowded case
+
+
+def test_what_others_know_about_you_is_in_the_you_know_panel() -> None:
+    game = deal("classic", 3, hands=["Priest", "King", "Guard"], draws=["Handmaid", "Baron"])
+    play(game, "Priest>1")
+    assert "Ana knows your King" in " ".join(render(game, 1).split())
+    assert "knows your" not in render(game, 2) and "knows your" not in render(game, None)

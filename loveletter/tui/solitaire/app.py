@@ -26,12 +26,11 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
-from loveletter.tui import prompts
-from loveletter.tui.prompts import Choice, Nav
-from loveletter.tui.screen import Frames, Screen
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
+from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
-from loveletter.tui.solitaire.plan import Plan, Step, risk
+from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
 from loveletter.tui.solitaire.streak import Streak, save_streak
 
@@ -56,8 +55,9 @@ class SolitaireApp(Frames):
         folder: Path | None = None,
         input: Input | None = None,
         output: Output | None = None,
+        guards: Guards = GUARDED,
     ) -> None:
-        super().__init__(console, screen, input=input, output=output)
+        super().__init__(console, screen, input=input, output=output, guards=guards)
         self.streak = streak
         self.streak_path = streak_path
         self.folder = folder
@@ -151,20 +151,32 @@ class SolitaireApp(Frames):
             status=self.status,
         )
 
-    def draw_board(self, reserve: int, banner: RenderableType | None = None) -> None:
-        self.draw(Board(self.model(banner), height=max(self.rows() - reserve, 0)), reserve)
-
     def streak_line(self) -> str:
         s = self.streak
         return t("solitaire.streak.line", current=s.current, best=s.best, won=s.won, played=s.played)
 
     def ask(
-        self, title: str, choices: list[Choice[Hashable]], hint: str, *, back: bool = False, banner: object = None
+        self,
+        title: str,
+        choices: list[Choice[Hashable]],
+        hint: str,
+        *,
+        back: bool = False,
+        banner: RenderableType | None = None,
+        guard: Guard | None = None,
+        default: int = 0,
     ) -> Hashable | Nav:
-        reserve = prompts.choice_height(title, choices, self.width(), hint)
-        self.draw_board(reserve, banner if isinstance(banner, Panel) else None)
-        return prompts.choose(
-            title, choices, hint=hint, allow_back=back, allow_help=True, input=self.input, output=self.output
+        """Ask over the board; ``guard``: a new screen's unless given (:class:`~loveletter.tui.prompts.Guard`)."""
+        model = self.model(banner)
+        return self.choose(
+            lambda height: Board(model, height=height),
+            title,
+            choices,
+            hint=hint,
+            guard=guard,
+            default=default,
+            allow_back=back,
+            allow_help=True,
         )
 
     # --------------------------------------------------------------------------------------- decisions
@@ -174,6 +186,9 @@ class SolitaireApp(Frames):
         assert self.game is not None
         view = self.game.view()
         plan = Plan(view)
+        # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
+        # something else (the rules, a warning) has been on the screen in between.
+        guard: Guard | None = None
         while True:
             step = plan.step()
             if step is None:
@@ -182,6 +197,7 @@ class SolitaireApp(Frames):
                 if warning is None or self.confirm(warning):
                     return action
                 plan.back()
+                guard = None
                 continue
             title = self.question(step, plan, view)
             choices = [
@@ -195,11 +211,13 @@ class SolitaireApp(Frames):
                 for o, key in zip(step.options, self.keys(step, view), strict=True)
             ]
             hint = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
-            answer = self.ask(title, choices, hint, back=plan.asked > 0)
+            answer = self.ask(title, choices, hint, back=plan.asked > 0, guard=guard, default=safest(step, view))
+            guard = TYPE_AHEAD
             if answer is Nav.BACK:
                 plan.back()
             elif answer is Nav.HELP:
                 self.show_reference()
+                guard = None
             else:
                 plan.answer(answer)
 
@@ -253,7 +271,7 @@ class SolitaireApp(Frames):
         if isinstance(value, PlayAgent):
             if view.agent is not None:
                 return t("solitaire.choice.agent", card=card_name(view.agent))
-            return t("solitaire.choice.agent_down")
+            return t("solitaire.choice.agent_gone" if view.agent_state == "empty" else "solitaire.choice.agent_down")
         if isinstance(value, Choose):
             return self.own_label(value.own, view, None)
         if step.kind == "card":
@@ -291,11 +309,11 @@ class SolitaireApp(Frames):
         pages = reference_pages(self.console, self.game.ruleset, max(self.rows() - 4, 4))
         for number, page in enumerate(pages, 1):
             title = Text(f"{t('solitaire.reference.title')} ({number}/{len(pages)})", style="bold")
-            self.draw(Group(title, Text(""), page), 2)
             last = number == len(pages)
             hint = t("solitaire.hint.reference" if last else "solitaire.hint.reference_more")
-            answer = prompts.press(hint, keys={"escape": False, "q": False}, input=self.input, output=self.output)
-            if answer is False:
+            guard = None if number == 1 else TYPE_AHEAD  # a new screen, then pages turned at the reader's pace
+            keys = {"escape": False, "q": False}
+            if self.press(Group(title, Text(""), page), hint, keys=keys, guard=guard) is False:
                 break
 
     # ------------------------------------------------------------------------------------------- the end

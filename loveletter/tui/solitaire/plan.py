@@ -37,11 +37,18 @@ from loveletter.solitaire.view import SolitaireView
 
 #: The parts of a play, in the order they are asked.
 FIELDS = ("card", "target", "own", "named")
-#: The warning for each way an action can surely lose (:meth:`SolitaireView.sure_loss`).
+#: The warning for each way a play can surely lose (:meth:`SolitaireView.sure_loss`).
 WARNINGS: dict[EndReason, str] = {
     "princess_played": "solitaire.confirm.princess",
     "princess_discarded": "solitaire.confirm.prince_princess",
     "draw_pile_empty": "solitaire.confirm.empty_pile",
+}
+#: The warning for each way an answer to "hand or agent?" can surely lose.
+THREAT_WARNINGS: dict[EndReason, str] = {
+    "guard_hit": "solitaire.confirm.threat_guard",
+    "baron_lost": "solitaire.confirm.threat_baron",
+    "princess_discarded": "solitaire.confirm.threat_princess",
+    "draw_pile_empty": "solitaire.confirm.threat_empty_pile",
 }
 
 
@@ -154,4 +161,18 @@ def risk(action: Action, view: SolitaireView) -> str | None:
     """The catalog key of a warning to confirm before ``action`` loses the game outright, if it does (the view
     judges; see :meth:`SolitaireView.sure_loss`)."""
     reason = view.sure_loss(action)
-    return None if reason is None else WARNINGS[reason]
+    if reason is None:
+        return None
+    return (THREAT_WARNINGS if isinstance(action, Choose) else WARNINGS)[reason]
+
+
+def safest(step: Step, view: SolitaireView) -> int:
+    """Where a question's selection starts: on the first option that can be picked and does not lose the game
+    at once (Enter must not pick the hand card a retinue Guard is sure to strike)."""
+    enabled = [i for i, option in enumerate(step.options) if option.enabled]
+    safe = [i for i in enabled if not _losing(step.options[i].value, view)]
+    return (safe or enabled or [0])[0]
+
+
+def _losing(value: Hashable, view: SolitaireView) -> bool:
+    return isinstance(value, Choose) and view.sure_loss(value) is not None

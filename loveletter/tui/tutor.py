@@ -1,0 +1,193 @@
+"""The lesson runner: a lesson (:mod:`loveletter.tui.lesson`) played at the normal table, with its normal prompts.
+
+:class:`Tutor` is the terminal front end with a lesson panel above the table: what this moment of the lesson
+teaches and the one thing to do. The person answers the usual questions (card, target, named card...), which
+offer only what the engine says is legal; a legal move that is not the lesson's is explained (the step's own
+text, or a general one) and the question is asked again. The computer players play their steps of the script
+(:class:`~loveletter.tui.lesson.ScriptedBot`), and a step that has something to say waits for Enter after the
+move. Each round's end says what it showed; after the last one, the lesson's closing words.
+
+A lesson is not saved as a game record: it is the same every time, and ``loveletter learn`` starts it again.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from loveletter.bots import Bot
+from loveletter.engine import Action, Game
+from loveletter.i18n import has, t
+from loveletter.tui.hotseat import Hotseat, Seat, StackedDeal
+from loveletter.tui.lesson import PERSON, Lesson, Script, ScriptedBot, Step
+from loveletter.tui.prompts import Nav
+from loveletter.tui.screen import GUARDED, Body, Guards, Screen
+from loveletter.tui.style import fmt, name_text
+from loveletter.tui.terminal import TerminalFrontend
+
+#: The keys of a lesson's screens besides Enter (and ``l``, the whole log): ``?`` shows the cards.
+HELP = {"?": Nav.HELP}
+#: The lesson panel's frame: a lesson's words, apart from the game's own.
+NOTE_STYLE = "cyan"
+WRONG_STYLE = "yellow"
+
+
+class Tutor(TerminalFrontend):
+    """The terminal front end of a lesson (see the module). ``script`` is shared with the computer players."""
+
+    def __init__(
+        self,
+        console: Console,
+        screen: Screen,
+        script: Script,
+        bot: ScriptedBot,
+        *,
+        delay: float = 1.2,
+        input: Input | None = None,
+        output: Output | None = None,
+        guards: Guards = GUARDED,
+    ) -> None:
+        super().__init__(console, screen, delay=delay, input=input, output=output, guards=guards)
+        self.play_again = False
+        self.script = script
+        self.bot = bot
+        #: The lesson panel drawn above the table (``None``: the table alone).
+        self.note: RenderableType | None = None
+        #: Whether the lesson was played to its end.
+        self.finished = False
+
+    @property
+    def lesson(self) -> Lesson:
+        return self.script.lesson
+
+    # ------------------------------------------------------------------------------------------ the panel
+
+    def draw(self, body: Body, reserve: int) -> None:
+        """The lesson panel, then ``body`` fitted in the lines left. Pages drawn whole (the card reference, the
+        whole log) are shown without it."""
+        note = self.note
+        if note is None or not callable(body):
+            super().draw(body, reserve)
+            return
+        options = self.console.options.update(width=self.width(), height=None)
+        size = len(self.console.render_lines(note, options))
+        fitted = body
+
+        def with_note(height: int) -> RenderableType:
+            return Group(note, fitted(max(height - size, 0)))
+
+        super().draw(with_note, reserve)
+
+    def panel(self, text: str, instruction: str = "", *, wrong: bool = False) -> Panel:
+        """The lesson panel: ``text``, then the instruction in bold."""
+        body = Text(text)
+        if instruction:
+            body.append("\n")
+            body.append(Text.assemble("▶ ", instruction, style="bold"))
+        title = t("learn.title_wrong" if wrong else "learn.title", lesson=t(f"{self.lesson.key}.title"))
+        return Panel(
+            body,
+            title=title,
+            title_align="left",
+            box=box.ROUNDED,
+            border_style=WRONG_STYLE if wrong else NOTE_STYLE,
+            padding=(0, 1),
+        )
+
+    # ------------------------------------------------------------------------------------------ frontend
+
+    def start(self, table: Hotseat) -> None:
+        super().start(table)
+        self.note = self.panel(t(f"{self.lesson.key}.intro"))
+        self.acknowledge(self.model(PERSON), t("learn.begin"), t("learn.hint"), keys=HELP)
+        self.screen.wipe()
+
+    def decide(self, seat: int) -> Action:
+        step = self.script.step_for(seat)
+        while True:
+            self.note = self.panel(t(f"{step.key}.say"), t(f"{step.key}.do"))
+            action = super().decide(seat)
+            if action in step.moves:
+                self.script.advance()
+                self.note = None
+                return action
+            self.wrong(step)
+
+    def wrong(self, step: Step) -> None:
+        """A legal move that is not the lesson's: say why, then the same decision again."""
+        key = f"{step.key}.wrong"
+        why = t(key) if has(key) else t("learn.wrong")
+        self.note = self.panel(why, t(f"{step.key}.do"), wrong=True)
+        self.acknowledge(self.model(PERSON), t("learn.again"), t("learn.hint"), keys=HELP)
+        self.screen.wipe()
+
+    def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        taken, self.bot.taken = self.bot.taken, []
+        said = [t(f"{s.key}.say") for s in taken if has(f"{s.key}.say")]
+        if not said:
+            self.note = None
+            super().computer_moved(seat, action, since)
+            return
+        self.note = self.panel("\n".join(said))
+        status = fmt("play.table.computer_moved", player=name_text(self.table.names[seat]))
+        self.acknowledge(self.model(PERSON, new_from=since, status=status), t("learn.next"), t("learn.hint"), keys=HELP)
+        self.screen.wipe()
+
+    def round_over(self) -> bool:
+        script = self.script
+        end = t(f"{script.lesson.rounds[script.round].key}.end")
+        if script.last_round:
+            self.finish(end)
+            return False
+        self.note = self.panel(end)
+        going_on = super().round_over()
+        self.note = None
+        script.next_round()
+        return going_on
+
+    def game_over(self) -> bool:
+        self.finish(t(f"{self.script.lesson.rounds[self.script.round].key}.end"))
+        return False
+
+    def finish(self, end: str) -> None:
+        """The last round's result with the lesson's closing words, until Enter."""
+        self.note = self.panel(end + "\n" + t(f"{self.lesson.key}.outro"), t("learn.ready"))
+        banner = self.result_banner(PERSON, t("play.round.title", round=self.table.game.view(PERSON).round))
+        model = self.model(PERSON, banner=banner, status=fmt("play.table.round_over"))
+        self.acknowledge(model, t("learn.end"), t("learn.hint"), keys=HELP)
+        self.screen.wipe()
+        self.note = None
+        self.finished = True
+
+
+def lesson_table(lesson: Lesson) -> tuple[Game, list[Seat], list[StackedDeal]]:
+    """The lesson's game (its first round dealt), its seats and the deals of its later rounds."""
+    first = lesson.rounds[0]
+    game = Game(lesson.ruleset, lesson.players, deck=list(first.deck), first_player=first.first_player)
+    seats = [Seat(name, None if i == PERSON else "lesson") for i, name in enumerate(lesson.seats)]
+    deals = [StackedDeal(r.deck, r.first_player) for r in lesson.rounds[1:]]
+    return game, seats, deals
+
+
+def play_lesson(
+    lesson: Lesson,
+    console: Console,
+    screen: Screen,
+    *,
+    delay: float = 1.2,
+    input: Input | None = None,
+    output: Output | None = None,
+    guards: Guards = GUARDED,
+) -> bool:
+    """Play ``lesson`` on ``screen``; ``True`` if it was played to its end (``False``: the player left)."""
+    script = Script(lesson)
+    bot = ScriptedBot(script)
+    game, seats, deals = lesson_table(lesson)
+    tutor = Tutor(console, screen, script, bot, delay=delay, input=input, output=output, guards=guards)
+    bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
+    Hotseat(game, seats, tutor, bots=bots, deals=deals).run()
+    return tutor.finished
