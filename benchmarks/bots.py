@@ -32,7 +32,7 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.bots.arena import GameResult, Summary, make_specs, play_game, run_games, wilson
-from loveletter.engine import Game
+from loveletter.engine import Game, Keep, Play, Redraw
 
 
 class Matchup(NamedTuple):
@@ -78,7 +78,8 @@ def round_wins(result: GameResult) -> tuple[list[int], int]:
         if r:
             game.next_round(deck=result.deals[r]["deck"], first_player=result.deals[r]["first_player"])
         for action in actions:
-            game.push(action)
+            # The engine's own actions (a result read back from a file would hold their notation).
+            game.push(action if isinstance(action, (Play, Keep, Redraw, str)) else str(action))
         outcome = game.result
         if outcome is not None:
             for seat in outcome.winners:

@@ -273,9 +273,9 @@ class _Reader:
                 rows = chain[q]
                 if rows is not None:
                     chain[q] = [self.normal(row, m) for row in rows]
-        return self.result(chain, knows_me)
+        return self.result(chain)
 
-    def result(self, chain: list[Chain | None], knows_me: list[str | None]) -> Reading:
+    def result(self, chain: list[Chain | None]) -> Reading:
         view = self.view
         me = view.seat
         now = self.public_unseen(None)
@@ -297,10 +297,9 @@ class _Reader:
             best = max(weights.values(), default=0.0)
             if best > 0.0:
                 likely[q] = {c: w / best for c, w in weights.items()}
-        exposed: dict[int, tuple[str, ...]] = {
-            q: (card,) for q, card in enumerate(knows_me) if card is not None and card in view.hand
-        }
-        return Reading(likely, chances(view, likely), evidence, exposed)
+        # Who knows our cards now is public and the engine keeps it exactly (``knows_me`` in :meth:`run` serves
+        # to read past plays: what each player knew of our card when it played).
+        return Reading(likely, chances(view, likely), evidence, dict(view.known_by))
 
     # ------------------------------------------------------------------------------------------ steps
 
