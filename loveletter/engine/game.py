@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from loveletter.engine import draws
 from loveletter.engine.actions import Action, parse_action
 from loveletter.engine.errors import IllegalActionError, SetupError
 from loveletter.engine.events import Event, visible_to
@@ -183,7 +184,7 @@ class Game:
                     f"the {self.ruleset.name} ruleset lets the host choose who plays round {state.round + 1} first: "
                     f"pass first_player, one of seats {', '.join(map(str, choices))}"
                 )
-            first_player = choices[0] if len(choices) == 1 else self.rng.choice(choices)
+            first_player = choices[0] if len(choices) == 1 else draws.choice(self.rng, choices)
         elif first_player not in choices:
             raise SetupError(
                 f"seat {first_player} cannot start round {state.round + 1}; the rules allow seat(s) "
@@ -191,7 +192,7 @@ class Game:
             )
         if deck is None:
             shuffled = list(state.tables.deck)
-            self.rng.shuffle(shuffled)
+            draws.shuffle(self.rng, shuffled)  # rng.shuffle's very draws, cheaper
             deck = tuple(shuffled)
             # The ruleset's own deck, and a first player the rules allow: no need to check them again.
             events = state._deal(shuffled, first_player, self.record)
