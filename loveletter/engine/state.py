@@ -41,11 +41,16 @@ Plays = tuple[tuple[Action, ...], frozenset[Action]]
 #: Legal actions in order, and the same as the union of two sets (the plays of each card of a hand, or twice
 #: the same set): an action is checked against the sets, which are built once per card, not per hand.
 Legal = tuple[tuple[Action, ...], frozenset[Action], frozenset[Action]]
+#: Who plays, the seats other players' cards may choose, and the Sycophant's mark: all a hand's plays depend on.
+Situation = tuple[int, tuple[int, ...], int | None]
 _NO_ACTIONS: Legal = ((), frozenset(), frozenset())
 _REDRAW_SET = frozenset((Redraw(True), Redraw(False)))
 _REDRAW: Legal = ((Redraw(True), Redraw(False)), _REDRAW_SET, _REDRAW_SET)
-#: At most this many situations (actor, choosable seats, mark) keep their legal plays in ModeTables.options.
+#: At most this many situations keep their legal plays in ModeTables.options.
 _SITUATIONS = 20_000
+#: At most this many hands keep their legal actions in ModeTables.options (the same few hands recur with four
+#: players; with eight, so many situations arise that keeping them all would cost more than it saves).
+_HANDS = 10_000
 
 
 class ModeTables:
@@ -57,6 +62,8 @@ class ModeTables:
         "deck",
         "effects",
         "features",
+        "goals",
+        "hands",
         "keeps",
         "options",
         "sets",
@@ -72,14 +79,18 @@ class ModeTables:
         self.by_effect = {name: frozenset(c for c, e in self.effects.items() if e.name == name) for name in EFFECTS}
         self.countess_cards = self.by_effect["countess"]
         self.value = {c.id: c.value for c in mode.cards}  # card id -> printed value
+        self.goals = dict(mode.tokens_by_players)  # players -> tokens needed to win
         self.deck = tuple(mode.deck())
         self.sorted_deck = sorted(self.deck)
-        #: (actor, choosable seats, Sycophant mark) -> card -> the legal plays of that card in that situation. A
-        #: card's plays depend on nothing else, and the same situations recur constantly: the legal actions of a
-        #: hand are its two cards' plays, looked up here rather than worked out at every decision.
-        self.options: dict[tuple[int, tuple[int, ...], int | None], dict[str, Plays]] = {}
+        #: (actor, choosable seats, Sycophant mark) -> (hand -> its legal actions, card -> its legal plays), in
+        #: that situation. A card's plays depend on nothing else, a hand's legal actions on nothing but its two
+        #: cards' plays and the Countess, and the same situations and hands recur constantly: the legal actions
+        #: of a hand are looked up here, not worked out at every decision.
+        self.options: dict[Situation, tuple[dict[tuple[str, ...], Legal], dict[str, Plays]]] = {}
         #: A card's plays -> their set (the same plays recur in many situations).
         self.sets: dict[tuple[Action, ...], frozenset[Action]] = {}
+        #: How many hands' legal actions :attr:`options` keeps (at most _HANDS).
+        self.hands = 0
         #: A Chancellor's hand -> its keeps.
         self.keeps: dict[tuple[str, ...], Legal] = {}
 
@@ -346,7 +357,8 @@ class GameState:
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """The legal actions of the seat that must decide now (:attr:`decider`). For any other ``seat``, and
         between rounds, there are none."""
-        if self.decider is None or (seat is not None and seat != self.decider):
+        decider = self.decider
+        if decider is None or (seat is not None and seat != decider):
             return ()
         legal = self._legal
         if legal is None:
@@ -355,32 +367,18 @@ class GameState:
 
     def _compute_legal(self) -> Legal:
         phase = self.phase
-        actor = self.current
         if phase is _PLAY:
-            first, second = self.hands[actor]
-            tables = self.tables
-            situation = (actor, self.choosable, self.sycophant)
-            by_card = tables.options.get(situation)
-            if by_card is None:
-                if len(tables.options) >= _SITUATIONS:
-                    tables.options.clear()
-                by_card = tables.options[situation] = {}
-            countess = tables.countess_cards
-            if countess and (first in countess or second in countess):
-                forced = countess_forced(first, second, self)
-                if forced is not None:
-                    first = second = forced
-            plays = by_card.get(first)
-            if plays is None:
-                plays = by_card[first] = self._card_plays(actor, first)
-            if second == first:
-                return plays[0], plays[1], plays[1]
-            more = by_card.get(second)
-            if more is None:
-                more = by_card[second] = self._card_plays(actor, second)
-            return plays[0] + more[0], plays[1], more[1]
-        if phase is _CHANCELLOR:
+            actor = self.current
             hand = tuple(self.hands[actor])
+            situation = (actor, self.choosable, self.sycophant)
+            cached = self.tables.options.get(situation)
+            if cached is not None:
+                legal = cached[0].get(hand)
+                if legal is not None:
+                    return legal
+            return self._hand_legal(actor, hand, situation, cached)
+        if phase is _CHANCELLOR:
+            hand = tuple(self.hands[self.current])
             legal = self.tables.keeps.get(hand)
             if legal is None:
                 keeps = _keeps(hand)
@@ -390,6 +388,44 @@ class GameState:
         if phase is _BISHOP:
             return _REDRAW
         return _NO_ACTIONS
+
+    def _hand_legal(
+        self,
+        actor: int,
+        hand: tuple[str, ...],
+        situation: Situation,
+        cached: tuple[dict[tuple[str, ...], Legal], dict[str, Plays]] | None,
+    ) -> Legal:
+        """The legal actions of ``actor``'s ``hand`` in the current ``situation`` (``cached``: what
+        :attr:`ModeTables.options` holds for it, if anything): its two cards' plays (the Countess's when she must
+        be played), kept there while there is room."""
+        tables = self.tables
+        if cached is None:
+            if len(tables.options) >= _SITUATIONS:
+                tables.options.clear()
+                tables.hands = 0
+            cached = tables.options[situation] = ({}, {})
+        by_hand, by_card = cached
+        first, second = hand
+        countess = tables.countess_cards
+        if countess and (first in countess or second in countess):
+            forced = countess_forced(first, second, self)
+            if forced is not None:
+                first = second = forced
+        plays = by_card.get(first)
+        if plays is None:
+            plays = by_card[first] = self._card_plays(actor, first)
+        if second == first:
+            legal = plays[0], plays[1], plays[1]
+        else:
+            more = by_card.get(second)
+            if more is None:
+                more = by_card[second] = self._card_plays(actor, second)
+            legal = plays[0] + more[0], plays[1], more[1]
+        if tables.hands < _HANDS:
+            by_hand[hand] = legal
+            tables.hands += 1
+        return legal
 
     def _card_plays(self, actor: int, card: str) -> Plays:
         """The legal plays of ``card`` for ``actor`` in the current situation, and their set."""
@@ -410,35 +446,65 @@ class GameState:
         if action not in legal[1] and action not in legal[2]:  # interned: hashed and compared by identity
             raise IllegalActionError(self._explain_illegal(action, legal[0]))
         self._legal = None
-        log: list[ev.Event] | None = [] if record else None
-        self.log = log
-        if self.phase is _PLAY:
-            assert isinstance(action, Play)
+        log: list[ev.Event] | None = None
+        if record:
+            self.log = log = []
+        # Legality told the action's type: the phase's (assigned unchecked, for the type checker only).
+        phase = self.phase
+        if phase is _PLAY:
             # Playing a card is most of what happens in a game: done here rather than in a chain of calls.
+            play: Play = action  # type: ignore[assignment]
             actor = self.current
-            card = action.card
+            card = play.card
             self.hands[actor].remove(card)
             if self.known:
                 self.forget_card(actor, card)
             self.discards[actor].append(card)
-            self.plays.append((actor, action))
+            self.plays.append((actor, play))
             # A Sycophant's marker binds only the next card played; legality already enforced it.
             self.sycophant = None
             if log is not None:
-                log.append(ev.Played(actor, card, action.targets, action.named, action.look))
-            self.effects[card].resolve(self, actor, action)
-            if self.phase is _PLAY:  # not waiting for a Chancellor's or a Bishop's second decision
-                self._end_turn()
-        elif self.phase is _CHANCELLOR:
-            assert isinstance(action, Keep)
-            chancellor_keep(self, self.current, action)
-            self._end_turn()
+                log.append(ev.Played(actor, card, play.targets, play.named, play.look))
+            self.effects[card].resolve(self, actor, play)
+            # Still in play, the turn ends; else the card waits for a second decision (Chancellor, Bishop's
+            # target) or won the game.
+            ends = self.phase is _PLAY
+        elif phase is _CHANCELLOR:
+            chancellor_keep(self, self.current, action)  # type: ignore[arg-type]
+            ends = True
         else:
-            assert isinstance(action, Redraw)
-            assert self.decider is not None
-            self.plays.append((self.decider, action))
-            bishop_redraw(self, action.redraw)
-            self._end_turn()
+            redraw: Redraw = action  # type: ignore[assignment]
+            self.plays.append((self.decider, redraw))  # type: ignore[arg-type]
+            bishop_redraw(self, redraw.redraw)
+            ends = self.phase is not _GAME_OVER  # a Princess discarded may have paid a Constable's last token
+        if ends:
+            # The end of the turn: last-standing check, deck-out check, then the next player's turn, which starts
+            # with a draw from the deck.
+            deck = self.deck
+            if self.n_alive == 1:
+                end_round(self, "last_standing")
+            elif not deck:
+                end_round(self, "deck_out")
+            else:
+                n = self.n
+                alive = self.alive
+                seat = (self.current + 1) % n
+                while not alive[seat]:
+                    seat = (seat + 1) % n
+                self.current = self.decider = seat
+                self.phase = _PLAY
+                self.turn += 1
+                if self.protected[seat]:
+                    self.protected[seat] = False
+                    self.refresh_choosable()
+                    if log is not None:
+                        log.append(ev.ProtectionEnded(seat))
+                card = self.draw_from_deck(seat) if self.deck_marks else deck.pop()
+                self.hands[seat].append(card)
+                if log is not None:
+                    # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
+                    log.append(ev.TurnStarted(seat))
+                    log.append(ev.DrewCard(seat, card))
         if log is None:
             return []
         self.log = None
@@ -451,39 +517,6 @@ class GameState:
         return f"{action} is not legal for seat {self.decider} now; legal: {shown}"
 
     # ------------------------------------------------------------------------------------------- turns
-
-    def _end_turn(self) -> None:
-        """After a card has fully resolved: last-standing check, deck-out check, then the next player's turn,
-        which starts with a draw from the deck."""
-        if self.phase is _GAME_OVER:
-            return
-        if self.n_alive == 1:
-            end_round(self, "last_standing")
-            return
-        deck = self.deck
-        if not deck:
-            end_round(self, "deck_out")
-            return
-        n = self.n
-        alive = self.alive
-        seat = (self.current + 1) % n
-        while not alive[seat]:
-            seat = (seat + 1) % n
-        self.current = self.decider = seat
-        self.phase = _PLAY
-        self.turn += 1
-        log = self.log
-        if self.protected[seat]:
-            self.protected[seat] = False
-            self.refresh_choosable()
-            if log is not None:
-                log.append(ev.ProtectionEnded(seat))
-        card = self.draw_from_deck(seat) if self.deck_marks else deck.pop()
-        self.hands[seat].append(card)
-        if log is not None:
-            # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
-            log.append(ev.TurnStarted(seat))
-            log.append(ev.DrewCard(seat, card))
 
     def refresh_choosable(self) -> None:
         """Recompute :attr:`choosable` after ``alive`` or ``protected`` changed."""
@@ -614,12 +647,12 @@ class GameState:
 
     def reveal_hands(self, hands: Sequence[tuple[int, str]]) -> None:
         """Every seat now knows these one-card hands (a deck-out's showdown, a correct Bishop guess)."""
-        n = self.n
         known = self.known
+        about = _others_about(self.n)
         for holder, card in hands:
-            # Slots viewer * n + holder for every viewer, then not the holder's own.
-            known.update(dict.fromkeys(range(holder, n * n, n), (card,)))
-            del known[holder * n + holder]
+            shown = (card,)
+            for slot in about[holder]:
+                known[slot] = shown
 
     def forget_hand(self, holder: int) -> None:
         """Nobody knows ``holder``'s hand any more (it was discarded or replaced)."""
@@ -674,6 +707,18 @@ class GameState:
     #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
     #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
     view = make_view
+
+
+_ABOUT: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _others_about(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each holder of an ``n``-seat game, the slots of :attr:`GameState.known` of every other viewer about
+    them (``viewer * n + holder``), viewers in order."""
+    about = _ABOUT.get(n)
+    if about is None:
+        about = _ABOUT[n] = tuple(tuple(v * n + h for v in range(n) if v != h) for h in range(n))
+    return about
 
 
 def _keeps(hand: tuple[str, ...]) -> tuple[Action, ...]:

@@ -16,5 +16,4 @@ class Count(Effect):
 
 
 def bonus(s: GameState, seat: int) -> int:
-    counts = s.tables.by_effect["count"]
-    return sum(1 for c in s.discards[seat] if c in counts)
+    return sum(map(s.tables.by_effect["count"].__contains__, s.discards[seat]))
