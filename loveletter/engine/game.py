@@ -86,6 +86,7 @@ class Game:
         self.deals: list[Deal] = []
         #: The actions of each round, in order: ``actions[i]`` belongs to ``deals[i]``.
         self.actions: list[list[Action]] = []
+        self._moves: list[Action] = []  # the current round's actions: the last list of ``actions``
         #: Every event so far; :meth:`log_for` filters it for one seat.
         self.log: list[Event] = []
         self.next_round(deck=deck, first_player=first_player)
@@ -152,11 +153,14 @@ class Game:
         Raises :class:`IllegalActionError` if it is not legal now."""
         if isinstance(action, str):
             action = self.parse(action)
-        if self.state.decider is None:
-            what = "game is over" if self.over else "round is over; deal the next one with next_round()"
-            raise IllegalActionError(f"{action}: nobody can act now, the {what}")
-        events = self.state.apply(action, record=self.record)
-        self.actions[-1].append(action)
+        try:
+            events = self.state.apply(action, record=self.record)
+        except IllegalActionError:
+            if self.state.decider is None:  # say what to do between rounds (checked only then: push is hot)
+                what = "game is over" if self.over else "round is over; deal the next one with next_round()"
+                raise IllegalActionError(f"{action}: nobody can act now, the {what}") from None
+            raise
+        self._moves.append(action)
         if events:
             self.log += events
         return events
@@ -200,6 +204,7 @@ class Game:
             deck = tuple(deck)
             events = state.start_round(deck, first_player, record=self.record)
         self.deals.append(Deal(first_player, deck))
-        self.actions.append([])
+        self._moves = []
+        self.actions.append(self._moves)
         self.log += events
         return events

@@ -48,9 +48,10 @@ _REDRAW_SET = frozenset((Redraw(True), Redraw(False)))
 _REDRAW: Legal = ((Redraw(True), Redraw(False)), _REDRAW_SET, _REDRAW_SET)
 #: At most this many situations keep their legal plays in ModeTables.options.
 _SITUATIONS = 20_000
-#: At most this many hands keep their legal actions in ModeTables.options (the same few hands recur with four
-#: players; with eight, so many situations arise that keeping them all would cost more than it saves).
-_HANDS = 10_000
+#: ModeTables.options keeps the legal actions of hands up to this many actions in all. The same few hands recur
+#: with four players (2019: 3,100 hands, 15,000 actions); with eight, so many situations and long lists arise
+#: that keeping them all would cost more, in memory caches missed, than working them out.
+_KEPT_ACTIONS = 20_000
 
 
 class ModeTables:
@@ -63,8 +64,8 @@ class ModeTables:
         "effects",
         "features",
         "goals",
-        "hands",
         "keeps",
+        "kept",
         "options",
         "sets",
         "sorted_deck",
@@ -89,8 +90,8 @@ class ModeTables:
         self.options: dict[Situation, tuple[dict[tuple[str, ...], Legal], dict[str, Plays]]] = {}
         #: A card's plays -> their set (the same plays recur in many situations).
         self.sets: dict[tuple[Action, ...], frozenset[Action]] = {}
-        #: How many hands' legal actions :attr:`options` keeps (at most _HANDS).
-        self.hands = 0
+        #: How many legal actions of hands :attr:`options` keeps (about _KEPT_ACTIONS at most).
+        self.kept = 0
         #: A Chancellor's hand -> its keeps.
         self.keeps: dict[tuple[str, ...], Legal] = {}
 
@@ -165,6 +166,8 @@ class GameState:
     set_aside_taken_by: int | None
     face_up: tuple[str, ...]
     hands: list[list[str]]
+    #: Each seat's discard pile, oldest first. Within a round a pile only grows (views keep the lists and their
+    #: lengths, not copies: see :func:`~.view.make_view`); each deal starts new lists.
     discards: list[list[str]]
     alive: list[bool]
     n_alive: int
@@ -179,7 +182,8 @@ class GameState:
     jester: tuple[int, int] | None
     pending_tokens: list[tuple[int, ev.TokenReason]]
     #: The round's public decisions in order, as (seat, action): every card played and every Bishop target's
-    #: choice. Recorded on the fast path too, so that a view always carries the round's history.
+    #: choice. Recorded on the fast path too, so that a view always carries the round's history. Like the discard
+    #: piles, it only grows within a round.
     plays: list[tuple[int, Action]]
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
@@ -369,14 +373,40 @@ class GameState:
         phase = self.phase
         if phase is _PLAY:
             actor = self.current
-            hand = tuple(self.hands[actor])
+            tables = self.tables
             situation = (actor, self.choosable, self.sycophant)
-            cached = self.tables.options.get(situation)
-            if cached is not None:
-                legal = cached[0].get(hand)
-                if legal is not None:
-                    return legal
-            return self._hand_legal(actor, hand, situation, cached)
+            cached = tables.options.get(situation)
+            if cached is None:
+                if len(tables.options) >= _SITUATIONS:
+                    tables.options.clear()
+                    tables.kept = 0
+                cached = tables.options[situation] = ({}, {})
+            by_hand, by_card = cached
+            hand = tuple(self.hands[actor])
+            legal = by_hand.get(hand)
+            if legal is not None:
+                return legal
+            # A hand not seen in this situation: its two cards' plays (the Countess's when she must be played).
+            first, second = hand
+            countess = tables.countess_cards
+            if countess and (first in countess or second in countess):
+                forced = countess_forced(first, second, self)
+                if forced is not None:
+                    first = second = forced
+            plays = by_card.get(first)
+            if plays is None:
+                plays = by_card[first] = self._card_plays(actor, first)
+            if second == first:
+                legal = plays[0], plays[1], plays[1]
+            else:
+                more = by_card.get(second)
+                if more is None:
+                    more = by_card[second] = self._card_plays(actor, second)
+                legal = plays[0] + more[0], plays[1], more[1]
+            if tables.kept < _KEPT_ACTIONS:
+                by_hand[hand] = legal
+                tables.kept += len(legal[0])
+            return legal
         if phase is _CHANCELLOR:
             hand = tuple(self.hands[self.current])
             legal = self.tables.keeps.get(hand)
@@ -388,44 +418,6 @@ class GameState:
         if phase is _BISHOP:
             return _REDRAW
         return _NO_ACTIONS
-
-    def _hand_legal(
-        self,
-        actor: int,
-        hand: tuple[str, ...],
-        situation: Situation,
-        cached: tuple[dict[tuple[str, ...], Legal], dict[str, Plays]] | None,
-    ) -> Legal:
-        """The legal actions of ``actor``'s ``hand`` in the current ``situation`` (``cached``: what
-        :attr:`ModeTables.options` holds for it, if anything): its two cards' plays (the Countess's when she must
-        be played), kept there while there is room."""
-        tables = self.tables
-        if cached is None:
-            if len(tables.options) >= _SITUATIONS:
-                tables.options.clear()
-                tables.hands = 0
-            cached = tables.options[situation] = ({}, {})
-        by_hand, by_card = cached
-        first, second = hand
-        countess = tables.countess_cards
-        if countess and (first in countess or second in countess):
-            forced = countess_forced(first, second, self)
-            if forced is not None:
-                first = second = forced
-        plays = by_card.get(first)
-        if plays is None:
-            plays = by_card[first] = self._card_plays(actor, first)
-        if second == first:
-            legal = plays[0], plays[1], plays[1]
-        else:
-            more = by_card.get(second)
-            if more is None:
-                more = by_card[second] = self._card_plays(actor, second)
-            legal = plays[0] + more[0], plays[1], more[1]
-        if tables.hands < _HANDS:
-            by_hand[hand] = legal
-            tables.hands += 1
-        return legal
 
     def _card_plays(self, actor: int, card: str) -> Plays:
         """The legal plays of ``card`` for ``actor`` in the current situation, and their set."""
@@ -650,9 +642,7 @@ class GameState:
         known = self.known
         about = _others_about(self.n)
         for holder, card in hands:
-            shown = (card,)
-            for slot in about[holder]:
-                known[slot] = shown
+            known.update(dict.fromkeys(about[holder], (card,)))
 
     def forget_hand(self, holder: int) -> None:
         """Nobody knows ``holder``'s hand any more (it was discarded or replaced)."""
