@@ -310,7 +310,7 @@ class GameState:
 
     def _deal(self, order: list[str], first_player: int, record: bool) -> list[ev.Event]:
         """:meth:`start_round` once the deck and the first player are known to be right (:class:`Game` shuffled
-        the ruleset's own deck): nothing is checked again. ``order`` becomes the deck."""
+        the ruleset's own deck): nothing is checked again (``order`` is left as it is)."""
         n = self.n
         seats = self.participants()
         self.round += 1
@@ -321,15 +321,20 @@ class GameState:
         face_up_count = self.mode.face_up_set_aside if len(seats) == 2 else 0
         self.face_up = face_up = tuple(order[1 : 1 + face_up_count])
         position = 1 + face_up_count
-        hands: list[list[str]] = [[] for _ in range(n)]
-        alive = [False] * n
         start = seats.index(first_player)
-        for seat in seats[start:] + seats[:start]:
-            alive[seat] = True
-            hands[seat].append(order[position])
-            position += 1
-        del order[:position]
-        order.reverse()
+        if len(seats) == n:
+            # Everyone is dealt in, from the first player on: seat p gets the dealt card (p - start) % n.
+            dealt = order[position : position + n]
+            hands = [[card] for card in dealt[n - start :] + dealt[: n - start]]
+            alive = [True] * n
+        else:
+            hands = [[] for _ in range(n)]
+            alive = [False] * n
+            for seat, card in zip(seats[start:] + seats[:start], order[position : position + len(seats)], strict=True):
+                alive[seat] = True
+                hands[seat].append(card)
+        # What is left is the deck, its top card last.
+        order = order[: position + len(seats) - 1 : -1]
         card = order.pop()
         hands[first_player].append(card)
         self.deck = order
@@ -347,13 +352,14 @@ class GameState:
         self.deck_marks = ()
         self.current = self.decider = first_player
         self.phase = _PLAY
+        self._legal = None
         if not record:
             return []
         events: list[ev.Event] = [
             ev.RoundStarted(self.round, first_player, seats, face_up, len(order) + 1, self.tiebreak is not None)
         ]
         events += [ev.Dealt(seat, hands[seat][0]) for seat in seats]
-        events += [ev.TurnStarted(first_player), ev.DrewCard(first_player, card)]
+        events += _turn_start(first_player, card)
         return events
 
     # --------------------------------------------------------------------------------------- decisions
@@ -434,7 +440,9 @@ class GameState:
         not legal now."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal() if self.decider is not None else _NO_ACTIONS
+            if self.decider is None:  # between rounds: nothing is legal (and nothing is kept for the next deal)
+                raise IllegalActionError(self._explain_illegal(action, ()))
+            legal = self._legal = self._compute_legal()
         if action not in legal[1] and action not in legal[2]:  # interned: hashed and compared by identity
             raise IllegalActionError(self._explain_illegal(action, legal[0]))
         self._legal = None
@@ -456,7 +464,10 @@ class GameState:
             # A Sycophant's marker binds only the next card played; legality already enforced it.
             self.sycophant = None
             if log is not None:
-                log.append(ev.Played(actor, card, play.targets, play.named, play.look))
+                played = _PLAYED.get((actor, play))
+                if played is None:
+                    played = _PLAYED[actor, play] = ev.Played(actor, card, play.targets, play.named, play.look)
+                log.append(played)
             self.effects[card].resolve(self, actor, play)
             # Still in play, the turn ends; else the card waits for a second decision (Chancellor, Bishop's
             # target) or won the game.
@@ -495,8 +506,7 @@ class GameState:
                 self.hands[seat].append(card)
                 if log is not None:
                     # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
-                    log.append(ev.TurnStarted(seat))
-                    log.append(ev.DrewCard(seat, card))
+                    log += _turn_start(seat, card)
         if log is None:
             return []
         self.log = None
@@ -697,6 +707,19 @@ class GameState:
     #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
     #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
     view = make_view
+
+
+# The events logged at every turn, built once per distinct value and shared (events are values: never changed).
+_PLAYED: dict[tuple[int, Play], ev.Played] = {}
+_TURN_START: dict[tuple[int, str], tuple[ev.TurnStarted, ev.DrewCard]] = {}
+
+
+def _turn_start(seat: int, card: str) -> tuple[ev.TurnStarted, ev.DrewCard]:
+    """The events of ``seat``'s turn starting with a draw of ``card``."""
+    events = _TURN_START.get((seat, card))
+    if events is None:
+        events = _TURN_START[seat, card] = (ev.TurnStarted(seat), ev.DrewCard(seat, card))
+    return events
 
 
 _ABOUT: dict[int, tuple[tuple[int, ...], ...]] = {}
