@@ -464,10 +464,7 @@ class GameState:
             # A Sycophant's marker binds only the next card played; legality already enforced it.
             self.sycophant = None
             if log is not None:
-                played = _PLAYED.get((actor, play))
-                if played is None:
-                    played = _PLAYED[actor, play] = ev.Played(actor, card, play.targets, play.named, play.look)
-                log.append(played)
+                log.append(_PLAYED.get((actor, play)) or _played(actor, play))
             self.effects[card].resolve(self, actor, play)
             # Still in play, the turn ends; else the card waits for a second decision (Chancellor, Bishop's
             # target) or won the game.
@@ -506,7 +503,7 @@ class GameState:
                 self.hands[seat].append(card)
                 if log is not None:
                     # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
-                    log += _turn_start(seat, card)
+                    log += _TURN_START.get((seat, card)) or _turn_start(seat, card)
         if log is None:
             return []
         self.log = None
@@ -715,11 +712,19 @@ _TURN_START: dict[tuple[int, str], tuple[ev.TurnStarted, ev.DrewCard]] = {}
 
 
 def _turn_start(seat: int, card: str) -> tuple[ev.TurnStarted, ev.DrewCard]:
-    """The events of ``seat``'s turn starting with a draw of ``card``."""
+    """The events of ``seat``'s turn starting with a draw of ``card`` (from :data:`_TURN_START`)."""
     events = _TURN_START.get((seat, card))
     if events is None:
         events = _TURN_START[seat, card] = (ev.TurnStarted(seat), ev.DrewCard(seat, card))
     return events
+
+
+def _played(seat: int, play: Play) -> ev.Played:
+    """The event of ``seat`` playing ``play`` (from :data:`_PLAYED`)."""
+    event = _PLAYED.get((seat, play))
+    if event is None:
+        event = _PLAYED[seat, play] = ev.Played(seat, play.card, play.targets, play.named, play.look)
+    return event
 
 
 _ABOUT: dict[int, tuple[tuple[int, ...], ...]] = {}
