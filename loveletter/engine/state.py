@@ -388,12 +388,13 @@ class GameState:
                     tables.kept = 0
                 cached = tables.options[situation] = ({}, {})
             by_hand, by_card = cached
-            hand = tuple(self.hands[actor])
-            legal = by_hand.get(hand)
-            if legal is not None:
-                return legal
+            first, second = self.hands[actor]
+            hand = (first, second)
+            if by_hand:  # (empty when the hands' room ran out before this situation arose)
+                legal = by_hand.get(hand)
+                if legal is not None:
+                    return legal
             # A hand not seen in this situation: its two cards' plays (the Countess's when she must be played).
-            first, second = hand
             countess = tables.countess_cards
             if countess and (first in countess or second in countess):
                 forced = countess_forced(first, second, self)
@@ -414,12 +415,12 @@ class GameState:
                 tables.kept += len(legal[0])
             return legal
         if phase is _CHANCELLOR:
-            hand = tuple(self.hands[self.current])
-            legal = self.tables.keeps.get(hand)
+            cards = tuple(self.hands[self.current])
+            legal = self.tables.keeps.get(cards)
             if legal is None:
-                keeps = _keeps(hand)
+                keeps = _keeps(cards)
                 allowed = frozenset(keeps)
-                legal = self.tables.keeps[hand] = (keeps, allowed, allowed)
+                legal = self.tables.keeps[cards] = (keeps, allowed, allowed)
             return legal
         if phase is _BISHOP:
             return _REDRAW

@@ -145,10 +145,13 @@ def make_view(s: GameState, seat: int) -> View:
     their first items. They are public: whatever is added later, every seat sees as it happens."""
     n = s.n
     known = s.known
-    # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
-    row = tuple(map(known.get, range(seat * n, seat * n + n))) if known else (None,) * n
-    # What each seat knows of this seat's hand (None: nothing).
-    column = tuple(map(known.get, range(seat, n * n, n))) if known else (None,) * n
+    if known:
+        # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
+        row = tuple(map(known.get, range(seat * n, seat * n + n)))
+        # What each seat knows of this seat's hand (None: nothing).
+        column = tuple(map(known.get, range(seat, n * n, n)))
+    else:
+        row = column = (None,) * n
     marks = s.deck_marks
     if marks:
         marks = tuple(compress(marks, map(seat.__eq__, map(_viewer, marks))))
