@@ -16,6 +16,8 @@ from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from loveletter.engine.state import GameState
 
 #: Tie-break rounds in a row after which the players still tied share the win: a game always ends, even with a
@@ -37,17 +39,21 @@ def _scores(s: GameState, seats: tuple[int, ...], cards: tuple[str, ...]) -> tup
     """:func:`deck_out_scores` of the remaining ``seats``, which hold ``cards``."""
     values = map(s.tables.value.__getitem__, cards)
     if "count" in s.features:
-        values = map(add, values, [count.bonus(s, p) for p in seats])
+        values = map(add, values, count.bonuses(s, seats))
     return tuple(zip(seats, values, strict=True))
 
 
-def deck_out_contenders(s: GameState, scores: tuple[tuple[int, int], ...]) -> list[int]:
-    """The players still tied for the round after the comparison and the ruleset's tie breaks (RULES.md §5.5)."""
+def deck_out_contenders(
+    s: GameState, scores: tuple[tuple[int, int], ...], held: Sequence[str] | None = None
+) -> list[int]:
+    """The players still tied for the round after the comparison and the ruleset's tie breaks (RULES.md §5.5).
+    ``held``: the cards of the players of ``scores``, in the same order, if the caller has them."""
     in_play = scores
     # While a remaining player holds the Princess, a Bishop cannot win the round, whatever its Counts.
     if "bishop" in s.features:
         by_effect = s.tables.by_effect
-        held = [s.hands[p][0] for p, _ in scores]
+        if held is None:
+            held = [s.hands[p][0] for p, _ in scores]
         if not by_effect["princess"].isdisjoint(held):
             bishops = by_effect["bishop"]
             in_play = tuple(score for score, card in zip(scores, held, strict=True) if card not in bishops)
@@ -77,7 +83,7 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
         cards = tuple(map(_first, map(s.hands.__getitem__, seats)))
         hands = tuple(zip(seats, cards, strict=True))
         scores = _scores(s, seats, cards)
-        tied = tuple(deck_out_contenders(s, scores))
+        tied = tuple(deck_out_contenders(s, scores, cards))
         winners = () if len(tied) > 1 and s.ruleset.flags.residual_tie == "none" else tied
         if s.log is not None:
             s.log.append(ev.HandsRevealed(hands, scores))

@@ -108,6 +108,7 @@ class GameState:
 
     __slots__ = (
         "_legal",
+        "about",
         "alive",
         "choosable",
         "current",
@@ -188,6 +189,9 @@ class GameState:
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
+    #: about[holder]: the slots of :attr:`known` about ``holder`` (``viewer * n + holder``), viewers in order. The
+    #: holder's own slot is among them: after a King's trade it can hold what the holder knew of the other hand.
+    about: tuple[tuple[int, ...], ...]
     #: Cards a seat knows in the deck: (viewer, index from the bottom, card) — a Chancellor's returned cards.
     deck_marks: tuple[tuple[int, int, str], ...]
     log: list[ev.Event] | None
@@ -229,6 +233,7 @@ class GameState:
         self.pending_tokens = []
         self.plays = []
         self.known = {}
+        self.about = _slots_about(players)
         self.deck_marks = ()
         self.log = None
         self._legal = None
@@ -270,6 +275,7 @@ class GameState:
         new.pending_tokens = self.pending_tokens[:]
         new.plays = self.plays[:]
         new.known = self.known.copy()
+        new.about = self.about
         new.tables = self.tables
         new.deck_marks = self.deck_marks
         new.log = None
@@ -648,17 +654,18 @@ class GameState:
     def reveal_hands(self, hands: Sequence[tuple[int, str]]) -> None:
         """Every seat now knows these one-card hands (a deck-out's showdown, a correct Bishop guess)."""
         known = self.known
-        about = _others_about(self.n)
+        about = self.about
+        n = self.n
         for holder, card in hands:
             known.update(dict.fromkeys(about[holder], (card,)))
+            del known[holder * n + holder]  # what a holder knows of its own hand is its hand
 
     def forget_hand(self, holder: int) -> None:
         """Nobody knows ``holder``'s hand any more (it was discarded or replaced)."""
         known = self.known
         if known:
-            n = self.n
-            for slot in range(holder, n * n, n):
-                known.pop(slot, None)
+            for slot in filter(known.__contains__, self.about[holder]):
+                del known[slot]
 
     def forget_card(self, holder: int, card: str) -> None:
         """``holder`` played or discarded a ``card``: a viewer who knew of one in that hand cannot tell whether
@@ -666,9 +673,8 @@ class GameState:
         known = self.known
         if not known:
             return
-        n = self.n
-        # The slots about this holder that hold something (viewer * n + holder, filtered in C).
-        for slot in filter(known.__contains__, range(holder, n * n, n)):
+        # The slots about this holder that hold something (filtered in C).
+        for slot in filter(known.__contains__, self.about[holder]):
             cards = known[slot]
             if card not in cards:
                 continue
@@ -731,12 +737,12 @@ def _played(seat: int, play: Play) -> ev.Played:
 _ABOUT: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def _others_about(n: int) -> tuple[tuple[int, ...], ...]:
-    """For each holder of an ``n``-seat game, the slots of :attr:`GameState.known` of every other viewer about
-    them (``viewer * n + holder``), viewers in order."""
+def _slots_about(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each holder of an ``n``-seat game, the slots of :attr:`GameState.known` about them (see
+    :attr:`GameState.about`)."""
     about = _ABOUT.get(n)
     if about is None:
-        about = _ABOUT[n] = tuple(tuple(v * n + h for v in range(n) if v != h) for h in range(n))
+        about = _ABOUT[n] = tuple(tuple(range(holder, n * n, n)) for holder in range(n))
     return about
 
 
