@@ -77,7 +77,7 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
     scores: tuple[tuple[int, int], ...] = ()
     if reason == "last_standing":
         winners: tuple[int, ...] = (alive.index(True),)
-        tied = winners
+        tied = seats = winners
     else:
         seats = tuple(compress(range(n), alive))
         cards = tuple(map(_first, map(s.hands.__getitem__, seats)))
@@ -103,7 +103,7 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
             batch.append((seat, "jester"))
     # Protection and the markers last at most until the round ends (RULES.md §3.6, §5.4).
     s.protected = [False] * n
-    s.choosable = tuple(compress(range(n), alive))  # refresh_choosable, with nobody protected
+    s.choosable = seats  # everyone still in the round, now that nobody is protected
     s.sycophant = None
     s.jester = None
     tokens = s.tokens
