@@ -242,7 +242,8 @@ def play_game(spec: GameSpec) -> GameResult:
         tokens=game.tokens,
         deals=[{"first_player": d.first_player, "deck": list(d.deck)} for d in game.deals],
         actions=game.actions,
-        turns=sum(1 for actions in game.actions for a in actions if type(a) is Play),
+        # Cards played (not a Chancellor's keep or a Bishop target's choice), counted in C: a game has hundreds.
+        turns=list(map(type, itertools.chain.from_iterable(game.actions))).count(Play),
         round_ends=ends,
         times=times,
     )

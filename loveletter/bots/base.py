@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from loveletter.engine import Action, View
+from loveletter.engine.draws import choice
 
 
 class Bot(Protocol):
@@ -26,4 +27,4 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, view: View) -> Action:
-        return self.rng.choice(view.legal_actions)
+        return choice(self.rng, view.legal_actions)  # rng.choice's very draw, cheaper

@@ -9,7 +9,9 @@ Where an action has public and private parts, they are separate events: ``Drew``
 
 Events are values: never change one. They are plain slotted dataclasses rather than frozen ones because the
 engine builds several per turn and a frozen dataclass costs almost twice as much to build (measured with
-``benchmarks/engine.py``); nothing in the project assigns to an event's fields.
+``benchmarks/engine.py``); nothing in the project assigns to an event's fields. The events of every turn (a card
+played, a turn starting with a draw) are the exception: frozen, since the engine builds one object per value and
+logs it again and again.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ class RoundStarted(Event):
     tiebreak: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)  # shared by the engine's logs: see the module's docstring
 class TurnStarted(Event):
     seat: int
 
@@ -91,7 +93,7 @@ class Drew(Event):
     from_set_aside: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)  # shared by the engine's logs: see the module's docstring
 class Played(Event):
     """``seat`` played ``card`` choosing ``targets``, naming ``named``, and (Cardinal) looking at ``look``."""
 
@@ -252,7 +254,7 @@ class Dealt(PrivateEvent):
     card: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)  # shared by the engine's logs: see the module's docstring
 class DrewCard(PrivateEvent):
     seat: int
     card: str

@@ -31,6 +31,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from loveletter.engine import draws
 from loveletter.engine.actions import Action, parse_action
 from loveletter.engine.errors import IllegalActionError, SetupError
 from loveletter.engine.events import Event, visible_to
@@ -85,6 +86,7 @@ class Game:
         self.deals: list[Deal] = []
         #: The actions of each round, in order: ``actions[i]`` belongs to ``deals[i]``.
         self.actions: list[list[Action]] = []
+        self._moves: list[Action] = []  # the current round's actions: the last list of ``actions``
         #: Every event so far; :meth:`log_for` filters it for one seat.
         self.log: list[Event] = []
         self.next_round(deck=deck, first_player=first_player)
@@ -151,11 +153,14 @@ class Game:
         Raises :class:`IllegalActionError` if it is not legal now."""
         if isinstance(action, str):
             action = self.parse(action)
-        if self.state.decider is None:
-            what = "game is over" if self.over else "round is over; deal the next one with next_round()"
-            raise IllegalActionError(f"{action}: nobody can act now, the {what}")
-        events = self.state.apply(action, record=self.record)
-        self.actions[-1].append(action)
+        try:
+            events = self.state.apply(action, record=self.record)
+        except IllegalActionError:
+            if self.state.decider is None:  # say what to do between rounds (checked only then: push is hot)
+                what = "game is over" if self.over else "round is over; deal the next one with next_round()"
+                raise IllegalActionError(f"{action}: nobody can act now, the {what}") from None
+            raise
+        self._moves.append(action)
         if events:
             self.log += events
         return events
@@ -183,7 +188,7 @@ class Game:
                     f"the {self.ruleset.name} ruleset lets the host choose who plays round {state.round + 1} first: "
                     f"pass first_player, one of seats {', '.join(map(str, choices))}"
                 )
-            first_player = choices[0] if len(choices) == 1 else self.rng.choice(choices)
+            first_player = choices[0] if len(choices) == 1 else draws.choice(self.rng, choices)
         elif first_player not in choices:
             raise SetupError(
                 f"seat {first_player} cannot start round {state.round + 1}; the rules allow seat(s) "
@@ -191,7 +196,7 @@ class Game:
             )
         if deck is None:
             shuffled = list(state.tables.deck)
-            self.rng.shuffle(shuffled)
+            draws.shuffle(self.rng, shuffled)  # rng.shuffle's very draws, cheaper
             deck = tuple(shuffled)
             # The ruleset's own deck, and a first player the rules allow: no need to check them again.
             events = state._deal(shuffled, first_player, self.record)
@@ -199,6 +204,7 @@ class Game:
             deck = tuple(deck)
             events = state.start_round(deck, first_player, record=self.record)
         self.deals.append(Deal(first_player, deck))
-        self.actions.append([])
+        self._moves = []
+        self.actions.append(self._moves)
         self.log += events
         return events

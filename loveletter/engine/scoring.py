@@ -6,6 +6,8 @@ RULES.md §2.5, §3.7-3.9 (2019 and classic), §4.2 (original 2012) and §5.5-5.
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import add, itemgetter
 from typing import TYPE_CHECKING
 
 from loveletter.engine import events as ev
@@ -14,35 +16,53 @@ from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from loveletter.engine.state import GameState
 
 #: Tie-break rounds in a row after which the players still tied share the win: a game always ends, even with a
 #: deck whose every round can end in a tie (our rule; the rulebooks never meet such a deck).
 MAX_TIEBREAK_ROUNDS = 10
 
+_ROUND_OVER = Phase.ROUND_OVER  # a member looked up through an Enum class costs 160 ns
+_first = itemgetter(0)
+_second = itemgetter(1)
+
 
 def deck_out_scores(s: GameState) -> tuple[tuple[int, int], ...]:
     """Each remaining player's hand value at a deck-out, with the Count's bonus (premium)."""
-    cards = s.ruleset.cards
-    hands = s.hands
-    alive = s.alive
+    seats = tuple(compress(range(s.n), s.alive))
+    return _scores(s, seats, tuple(map(_first, map(s.hands.__getitem__, seats))))
+
+
+def _scores(s: GameState, seats: tuple[int, ...], cards: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """:func:`deck_out_scores` of the remaining ``seats``, which hold ``cards``."""
+    values = map(s.tables.value.__getitem__, cards)
     if "count" in s.features:
-        return tuple([(p, cards[hands[p][0]].value + count.bonus(s, p)) for p in range(s.n) if alive[p]])
-    return tuple([(p, cards[hands[p][0]].value) for p in range(s.n) if alive[p]])
+        values = map(add, values, count.bonuses(s, seats))
+    return tuple(zip(seats, values, strict=True))
 
 
-def deck_out_contenders(s: GameState, scores: tuple[tuple[int, int], ...]) -> list[int]:
-    """The players still tied for the round after the comparison and the ruleset's tie breaks (RULES.md §5.5)."""
-    effects = s.effects
-    in_play = dict(scores)
+def deck_out_contenders(
+    s: GameState, scores: tuple[tuple[int, int], ...], held: Sequence[str] | None = None
+) -> list[int]:
+    """The players still tied for the round after the comparison and the ruleset's tie breaks (RULES.md §5.5).
+    ``held``: the cards of the players of ``scores``, in the same order, if the caller has them."""
+    in_play = scores
     # While a remaining player holds the Princess, a Bishop cannot win the round, whatever its Counts.
-    if "bishop" in s.features and any(effects[s.hands[p][0]].name == "princess" for p in in_play):
-        in_play = {p: v for p, v in in_play.items() if effects[s.hands[p][0]].name != "bishop"}
-    best = max(in_play.values())
-    tied = [p for p, v in in_play.items() if v == best]
+    if "bishop" in s.features:
+        by_effect = s.tables.by_effect
+        if held is None:
+            held = [s.hands[p][0] for p, _ in scores]
+        if not by_effect["princess"].isdisjoint(held):
+            bishops = by_effect["bishop"]
+            in_play = tuple(score for score, card in zip(scores, held, strict=True) if card not in bishops)
+    best = max(map(_second, in_play))
+    tied = [p for p, v in in_play if v == best]
     for rule in s.ruleset.tie_breaks:
         if len(tied) > 1 and rule == "discard_sum":
-            sums = {p: sum(s.ruleset.cards[c].value for c in s.discards[p]) for p in tied}
+            value = s.tables.value
+            sums = {p: sum(map(value.__getitem__, s.discards[p])) for p in tied}
             top = max(sums.values())
             tied = [p for p in tied if sums[p] == top]
     return tied
@@ -51,54 +71,60 @@ def deck_out_contenders(s: GameState, scores: tuple[tuple[int, int], ...]) -> li
 def end_round(s: GameState, reason: ev.RoundEnd) -> None:
     """Settle a round that ended by last player standing or by deck-out."""
     s.decider = None
+    n = s.n
+    alive = s.alive
     hands: tuple[tuple[int, str], ...] = ()
     scores: tuple[tuple[int, int], ...] = ()
     if reason == "last_standing":
-        winners: tuple[int, ...] = (s.alive.index(True),)
-        tied = list(winners)
+        winners: tuple[int, ...] = (alive.index(True),)
+        tied = seats = winners
     else:
-        hands = tuple([(p, s.hands[p][0]) for p in range(s.n) if s.alive[p]])
-        scores = deck_out_scores(s)
-        tied = deck_out_contenders(s, scores)
-        residual_none = len(tied) > 1 and s.ruleset.flags.residual_tie == "none"
-        winners = () if residual_none else tuple(tied)
+        seats = tuple(compress(range(n), alive))
+        cards = tuple(map(_first, map(s.hands.__getitem__, seats)))
+        hands = tuple(zip(seats, cards, strict=True))
+        scores = _scores(s, seats, cards)
+        tied = tuple(deck_out_contenders(s, scores, cards))
+        winners = () if len(tied) > 1 and s.ruleset.flags.residual_tie == "none" else tied
         if s.log is not None:
             s.log.append(ev.HandsRevealed(hands, scores))
         s.reveal_hands(hands)
 
-    batch: list[tuple[int, ev.TokenReason]] = list(s.pending_tokens)
-    batch.extend((w, "round") for w in winners)
-    if "spy" in s.features:
+    batch: list[tuple[int, ev.TokenReason]] = s.pending_tokens
+    s.pending_tokens = []
+    batch += zip(winners, repeat("round"))
+    features = s.features
+    if "spy" in features:
         seat = spy.bonus_seat(s)
         if seat is not None:
             batch.append((seat, "spy"))
-    if "jester" in s.features:
+    if "jester" in features:
         seat = jester.paid_seat(s, winners)
         if seat is not None:
             batch.append((seat, "jester"))
-    s.pending_tokens = []
     # Protection and the markers last at most until the round ends (RULES.md §3.6, §5.4).
-    s.protected = [False] * s.n
-    s.refresh_choosable()
+    s.protected = [False] * n
+    s.choosable = seats  # everyone still in the round, now that nobody is protected
     s.sycophant = None
     s.jester = None
+    tokens = s.tokens
+    log = s.log
     for seat, why in batch:
-        s.tokens[seat] += 1
-        if s.log is not None:
-            s.log.append(ev.TokenAwarded(seat, why, s.tokens[seat]))
+        tokens[seat] += 1
+        if log is not None:
+            log.append(ev.TokenAwarded(seat, why, tokens[seat]))
 
     shown = s.set_aside if s.ruleset.flags.reveal_set_aside_at_round_end else None
     s.result = RoundResult(s.round, reason, winners, hands, scores, tuple(batch), shown)
-    if s.log is not None:
-        s.log.append(ev.RoundEnded(s.round, reason, winners, shown))
+    if log is not None:
+        log.append(ev.RoundEnded(s.round, reason, winners, shown))
     s.last_winners = winners
     # Next round's first player: the round's winner; several (or a residual tie with no winner): random among
     # them, drawn by whoever deals (the Game), not here.
-    s.next_first = winners or tuple(tied)
-    s.phase = Phase.ROUND_OVER
+    s.next_first = winners or tied
+    s.phase = _ROUND_OVER
 
     if s.tiebreak is not None:
-        _settle_tiebreak(s, winners or tuple(tied))
+        _settle_tiebreak(s, winners or tied)
     else:
         check_game_end(s, mid_round=False)
 
@@ -119,10 +145,10 @@ def _settle_tiebreak(s: GameState, round_winners: tuple[int, ...]) -> None:
 def check_game_end(s: GameState, *, mid_round: bool) -> None:
     """After an award batch: one player at the goal wins; several either share the win or play a tie-break
     round, as the mode says (RULES.md §3.9, §5.6)."""
-    goal = s.goal
-    reached = tuple([p for p, t in enumerate(s.tokens) if t >= goal])
-    if not reached:
+    goal = s.tables.goals[s.n]
+    if max(s.tokens) < goal:
         return
+    reached = tuple([p for p, t in enumerate(s.tokens) if t >= goal])
     if len(reached) > 1 and s.mode.game_tie == "tiebreak_round":
         if s.ruleset.flags.game_tie_most_tokens_wins:
             most = max(s.tokens[p] for p in reached)

@@ -41,11 +41,17 @@ Plays = tuple[tuple[Action, ...], frozenset[Action]]
 #: Legal actions in order, and the same as the union of two sets (the plays of each card of a hand, or twice
 #: the same set): an action is checked against the sets, which are built once per card, not per hand.
 Legal = tuple[tuple[Action, ...], frozenset[Action], frozenset[Action]]
+#: Who plays, the seats other players' cards may choose, and the Sycophant's mark: all a hand's plays depend on.
+Situation = tuple[int, tuple[int, ...], int | None]
 _NO_ACTIONS: Legal = ((), frozenset(), frozenset())
 _REDRAW_SET = frozenset((Redraw(True), Redraw(False)))
 _REDRAW: Legal = ((Redraw(True), Redraw(False)), _REDRAW_SET, _REDRAW_SET)
-#: At most this many situations (actor, choosable seats, mark) keep their legal plays in ModeTables.options.
+#: At most this many situations keep their legal plays in ModeTables.options.
 _SITUATIONS = 20_000
+#: ModeTables.options keeps the legal actions of hands up to this many actions in all. The same few hands recur
+#: with four players (2019: 3,100 hands, 15,000 actions); with eight, so many situations and long lists arise
+#: that keeping them all would cost more, in memory caches missed, than working them out.
+_KEPT_ACTIONS = 20_000
 
 
 class ModeTables:
@@ -57,7 +63,9 @@ class ModeTables:
         "deck",
         "effects",
         "features",
+        "goals",
         "keeps",
+        "kept",
         "options",
         "sets",
         "sorted_deck",
@@ -72,14 +80,18 @@ class ModeTables:
         self.by_effect = {name: frozenset(c for c, e in self.effects.items() if e.name == name) for name in EFFECTS}
         self.countess_cards = self.by_effect["countess"]
         self.value = {c.id: c.value for c in mode.cards}  # card id -> printed value
+        self.goals = dict(mode.tokens_by_players)  # players -> tokens needed to win
         self.deck = tuple(mode.deck())
         self.sorted_deck = sorted(self.deck)
-        #: (actor, choosable seats, Sycophant mark) -> card -> the legal plays of that card in that situation. A
-        #: card's plays depend on nothing else, and the same situations recur constantly: the legal actions of a
-        #: hand are its two cards' plays, looked up here rather than worked out at every decision.
-        self.options: dict[tuple[int, tuple[int, ...], int | None], dict[str, Plays]] = {}
+        #: (actor, choosable seats, Sycophant mark) -> (hand -> its legal actions, card -> its legal plays), in
+        #: that situation. A card's plays depend on nothing else, a hand's legal actions on nothing but its two
+        #: cards' plays and the Countess, and the same situations and hands recur constantly: the legal actions
+        #: of a hand are looked up here, not worked out at every decision.
+        self.options: dict[Situation, tuple[dict[tuple[str, ...], Legal], dict[str, Plays]]] = {}
         #: A card's plays -> their set (the same plays recur in many situations).
         self.sets: dict[tuple[Action, ...], frozenset[Action]] = {}
+        #: How many legal actions of hands :attr:`options` keeps (about _KEPT_ACTIONS at most).
+        self.kept = 0
         #: A Chancellor's hand -> its keeps.
         self.keeps: dict[tuple[str, ...], Legal] = {}
 
@@ -96,6 +108,7 @@ class GameState:
 
     __slots__ = (
         "_legal",
+        "about",
         "alive",
         "choosable",
         "current",
@@ -154,6 +167,8 @@ class GameState:
     set_aside_taken_by: int | None
     face_up: tuple[str, ...]
     hands: list[list[str]]
+    #: Each seat's discard pile, oldest first. Within a round a pile only grows (views keep the lists and their
+    #: lengths, not copies: see :func:`~.view.make_view`); each deal starts new lists.
     discards: list[list[str]]
     alive: list[bool]
     n_alive: int
@@ -168,11 +183,15 @@ class GameState:
     jester: tuple[int, int] | None
     pending_tokens: list[tuple[int, ev.TokenReason]]
     #: The round's public decisions in order, as (seat, action): every card played and every Bishop target's
-    #: choice. Recorded on the fast path too, so that a view always carries the round's history.
+    #: choice. Recorded on the fast path too, so that a view always carries the round's history. Like the discard
+    #: piles, it only grows within a round.
     plays: list[tuple[int, Action]]
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
+    #: about[holder]: the slots of :attr:`known` about ``holder`` (``viewer * n + holder``), viewers in order. The
+    #: holder's own slot is among them: after a King's trade it can hold what the holder knew of the other hand.
+    about: tuple[tuple[int, ...], ...]
     #: Cards a seat knows in the deck: (viewer, index from the bottom, card) — a Chancellor's returned cards.
     deck_marks: tuple[tuple[int, int, str], ...]
     log: list[ev.Event] | None
@@ -214,6 +233,7 @@ class GameState:
         self.pending_tokens = []
         self.plays = []
         self.known = {}
+        self.about = _slots_about(players)
         self.deck_marks = ()
         self.log = None
         self._legal = None
@@ -255,6 +275,7 @@ class GameState:
         new.pending_tokens = self.pending_tokens[:]
         new.plays = self.plays[:]
         new.known = self.known.copy()
+        new.about = self.about
         new.tables = self.tables
         new.deck_marks = self.deck_marks
         new.log = None
@@ -295,7 +316,7 @@ class GameState:
 
     def _deal(self, order: list[str], first_player: int, record: bool) -> list[ev.Event]:
         """:meth:`start_round` once the deck and the first player are known to be right (:class:`Game` shuffled
-        the ruleset's own deck): nothing is checked again. ``order`` becomes the deck."""
+        the ruleset's own deck): nothing is checked again (``order`` is left as it is)."""
         n = self.n
         seats = self.participants()
         self.round += 1
@@ -306,15 +327,20 @@ class GameState:
         face_up_count = self.mode.face_up_set_aside if len(seats) == 2 else 0
         self.face_up = face_up = tuple(order[1 : 1 + face_up_count])
         position = 1 + face_up_count
-        hands: list[list[str]] = [[] for _ in range(n)]
-        alive = [False] * n
         start = seats.index(first_player)
-        for seat in seats[start:] + seats[:start]:
-            alive[seat] = True
-            hands[seat].append(order[position])
-            position += 1
-        del order[:position]
-        order.reverse()
+        if len(seats) == n:
+            # Everyone is dealt in, from the first player on: seat p gets the dealt card (p - start) % n.
+            dealt = order[position : position + n]
+            hands = [[card] for card in dealt[n - start :] + dealt[: n - start]]
+            alive = [True] * n
+        else:
+            hands = [[] for _ in range(n)]
+            alive = [False] * n
+            for seat, card in zip(seats[start:] + seats[:start], order[position : position + len(seats)], strict=True):
+                alive[seat] = True
+                hands[seat].append(card)
+        # What is left is the deck, its top card last.
+        order = order[: position + len(seats) - 1 : -1]
         card = order.pop()
         hands[first_player].append(card)
         self.deck = order
@@ -332,13 +358,14 @@ class GameState:
         self.deck_marks = ()
         self.current = self.decider = first_player
         self.phase = _PLAY
+        self._legal = None
         if not record:
             return []
         events: list[ev.Event] = [
             ev.RoundStarted(self.round, first_player, seats, face_up, len(order) + 1, self.tiebreak is not None)
         ]
         events += [ev.Dealt(seat, hands[seat][0]) for seat in seats]
-        events += [ev.TurnStarted(first_player), ev.DrewCard(first_player, card)]
+        events += _turn_start(first_player, card)
         return events
 
     # --------------------------------------------------------------------------------------- decisions
@@ -346,7 +373,8 @@ class GameState:
     def legal_actions(self, seat: int | None = None) -> tuple[Action, ...]:
         """The legal actions of the seat that must decide now (:attr:`decider`). For any other ``seat``, and
         between rounds, there are none."""
-        if self.decider is None or (seat is not None and seat != self.decider):
+        decider = self.decider
+        if decider is None or (seat is not None and seat != decider):
             return ()
         legal = self._legal
         if legal is None:
@@ -355,16 +383,24 @@ class GameState:
 
     def _compute_legal(self) -> Legal:
         phase = self.phase
-        actor = self.current
         if phase is _PLAY:
-            first, second = self.hands[actor]
+            actor = self.current
             tables = self.tables
             situation = (actor, self.choosable, self.sycophant)
-            by_card = tables.options.get(situation)
-            if by_card is None:
+            cached = tables.options.get(situation)
+            if cached is None:
                 if len(tables.options) >= _SITUATIONS:
                     tables.options.clear()
-                by_card = tables.options[situation] = {}
+                    tables.kept = 0
+                cached = tables.options[situation] = ({}, {})
+            by_hand, by_card = cached
+            first, second = self.hands[actor]
+            hand = (first, second)
+            if by_hand:  # (empty when the hands' room ran out before this situation arose)
+                legal = by_hand.get(hand)
+                if legal is not None:
+                    return legal
+            # A hand not seen in this situation: its two cards' plays (the Countess's when she must be played).
             countess = tables.countess_cards
             if countess and (first in countess or second in countess):
                 forced = countess_forced(first, second, self)
@@ -374,18 +410,23 @@ class GameState:
             if plays is None:
                 plays = by_card[first] = self._card_plays(actor, first)
             if second == first:
-                return plays[0], plays[1], plays[1]
-            more = by_card.get(second)
-            if more is None:
-                more = by_card[second] = self._card_plays(actor, second)
-            return plays[0] + more[0], plays[1], more[1]
+                legal = plays[0], plays[1], plays[1]
+            else:
+                more = by_card.get(second)
+                if more is None:
+                    more = by_card[second] = self._card_plays(actor, second)
+                legal = plays[0] + more[0], plays[1], more[1]
+            if tables.kept < _KEPT_ACTIONS:
+                by_hand[hand] = legal
+                tables.kept += len(legal[0])
+            return legal
         if phase is _CHANCELLOR:
-            hand = tuple(self.hands[actor])
-            legal = self.tables.keeps.get(hand)
+            cards = tuple(self.hands[self.current])
+            legal = self.tables.keeps.get(cards)
             if legal is None:
-                keeps = _keeps(hand)
+                keeps = _keeps(cards)
                 allowed = frozenset(keeps)
-                legal = self.tables.keeps[hand] = (keeps, allowed, allowed)
+                legal = self.tables.keeps[cards] = (keeps, allowed, allowed)
             return legal
         if phase is _BISHOP:
             return _REDRAW
@@ -406,39 +447,70 @@ class GameState:
         not legal now."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal() if self.decider is not None else _NO_ACTIONS
+            if self.decider is None:  # between rounds: nothing is legal (and nothing is kept for the next deal)
+                raise IllegalActionError(self._explain_illegal(action, ()))
+            legal = self._legal = self._compute_legal()
         if action not in legal[1] and action not in legal[2]:  # interned: hashed and compared by identity
             raise IllegalActionError(self._explain_illegal(action, legal[0]))
         self._legal = None
-        log: list[ev.Event] | None = [] if record else None
-        self.log = log
-        if self.phase is _PLAY:
-            assert isinstance(action, Play)
+        log: list[ev.Event] | None = None
+        if record:
+            self.log = log = []
+        # Legality told the action's type: the phase's (assigned unchecked, for the type checker only).
+        phase = self.phase
+        if phase is _PLAY:
             # Playing a card is most of what happens in a game: done here rather than in a chain of calls.
+            play: Play = action  # type: ignore[assignment]
             actor = self.current
-            card = action.card
+            card = play.card
             self.hands[actor].remove(card)
             if self.known:
                 self.forget_card(actor, card)
             self.discards[actor].append(card)
-            self.plays.append((actor, action))
+            self.plays.append((actor, play))
             # A Sycophant's marker binds only the next card played; legality already enforced it.
             self.sycophant = None
             if log is not None:
-                log.append(ev.Played(actor, card, action.targets, action.named, action.look))
-            self.effects[card].resolve(self, actor, action)
-            if self.phase is _PLAY:  # not waiting for a Chancellor's or a Bishop's second decision
-                self._end_turn()
-        elif self.phase is _CHANCELLOR:
-            assert isinstance(action, Keep)
-            chancellor_keep(self, self.current, action)
-            self._end_turn()
+                log.append(_PLAYED.get((actor, play)) or _played(actor, play))
+            self.effects[card].resolve(self, actor, play)
+            # Still in play, the turn ends; else the card waits for a second decision (Chancellor, Bishop's
+            # target) or won the game.
+            ends = self.phase is _PLAY
+        elif phase is _CHANCELLOR:
+            chancellor_keep(self, self.current, action)  # type: ignore[arg-type]
+            ends = True
         else:
-            assert isinstance(action, Redraw)
-            assert self.decider is not None
-            self.plays.append((self.decider, action))
-            bishop_redraw(self, action.redraw)
-            self._end_turn()
+            redraw: Redraw = action  # type: ignore[assignment]
+            self.plays.append((self.decider, redraw))  # type: ignore[arg-type]
+            bishop_redraw(self, redraw.redraw)
+            ends = self.phase is not _GAME_OVER  # a Princess discarded may have paid a Constable's last token
+        if ends:
+            # The end of the turn: last-standing check, deck-out check, then the next player's turn, which starts
+            # with a draw from the deck.
+            deck = self.deck
+            if self.n_alive == 1:
+                end_round(self, "last_standing")
+            elif not deck:
+                end_round(self, "deck_out")
+            else:
+                n = self.n
+                alive = self.alive
+                seat = (self.current + 1) % n
+                while not alive[seat]:
+                    seat = (seat + 1) % n
+                self.current = self.decider = seat
+                self.phase = _PLAY
+                self.turn += 1
+                if self.protected[seat]:
+                    self.protected[seat] = False
+                    self.refresh_choosable()
+                    if log is not None:
+                        log.append(ev.ProtectionEnded(seat))
+                card = self.draw_from_deck(seat) if self.deck_marks else deck.pop()
+                self.hands[seat].append(card)
+                if log is not None:
+                    # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
+                    log += _TURN_START.get((seat, card)) or _turn_start(seat, card)
         if log is None:
             return []
         self.log = None
@@ -451,39 +523,6 @@ class GameState:
         return f"{action} is not legal for seat {self.decider} now; legal: {shown}"
 
     # ------------------------------------------------------------------------------------------- turns
-
-    def _end_turn(self) -> None:
-        """After a card has fully resolved: last-standing check, deck-out check, then the next player's turn,
-        which starts with a draw from the deck."""
-        if self.phase is _GAME_OVER:
-            return
-        if self.n_alive == 1:
-            end_round(self, "last_standing")
-            return
-        deck = self.deck
-        if not deck:
-            end_round(self, "deck_out")
-            return
-        n = self.n
-        alive = self.alive
-        seat = (self.current + 1) % n
-        while not alive[seat]:
-            seat = (seat + 1) % n
-        self.current = self.decider = seat
-        self.phase = _PLAY
-        self.turn += 1
-        log = self.log
-        if self.protected[seat]:
-            self.protected[seat] = False
-            self.refresh_choosable()
-            if log is not None:
-                log.append(ev.ProtectionEnded(seat))
-        card = self.draw_from_deck(seat) if self.deck_marks else deck.pop()
-        self.hands[seat].append(card)
-        if log is not None:
-            # A turn starts with a draw from the deck: TurnStarted says so publicly, DrewCard privately.
-            log.append(ev.TurnStarted(seat))
-            log.append(ev.DrewCard(seat, card))
 
     def refresh_choosable(self) -> None:
         """Recompute :attr:`choosable` after ``alive`` or ``protected`` changed."""
@@ -614,20 +653,19 @@ class GameState:
 
     def reveal_hands(self, hands: Sequence[tuple[int, str]]) -> None:
         """Every seat now knows these one-card hands (a deck-out's showdown, a correct Bishop guess)."""
-        n = self.n
         known = self.known
+        about = self.about
+        n = self.n
         for holder, card in hands:
-            # Slots viewer * n + holder for every viewer, then not the holder's own.
-            known.update(dict.fromkeys(range(holder, n * n, n), (card,)))
-            del known[holder * n + holder]
+            known.update(dict.fromkeys(about[holder], (card,)))
+            del known[holder * n + holder]  # what a holder knows of its own hand is its hand
 
     def forget_hand(self, holder: int) -> None:
         """Nobody knows ``holder``'s hand any more (it was discarded or replaced)."""
         known = self.known
         if known:
-            n = self.n
-            for slot in range(holder, n * n, n):
-                known.pop(slot, None)
+            for slot in filter(known.__contains__, self.about[holder]):
+                del known[slot]
 
     def forget_card(self, holder: int, card: str) -> None:
         """``holder`` played or discarded a ``card``: a viewer who knew of one in that hand cannot tell whether
@@ -635,9 +673,8 @@ class GameState:
         known = self.known
         if not known:
             return
-        n = self.n
-        # The slots about this holder that hold something (viewer * n + holder, filtered in C).
-        for slot in filter(known.__contains__, range(holder, n * n, n)):
+        # The slots about this holder that hold something (filtered in C).
+        for slot in filter(known.__contains__, self.about[holder]):
             cards = known[slot]
             if card not in cards:
                 continue
@@ -674,6 +711,39 @@ class GameState:
     #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
     #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
     view = make_view
+
+
+# The events logged at every turn, built once per distinct value and shared (events are values: never changed).
+_PLAYED: dict[tuple[int, Play], ev.Played] = {}
+_TURN_START: dict[tuple[int, str], tuple[ev.TurnStarted, ev.DrewCard]] = {}
+
+
+def _turn_start(seat: int, card: str) -> tuple[ev.TurnStarted, ev.DrewCard]:
+    """The events of ``seat``'s turn starting with a draw of ``card`` (from :data:`_TURN_START`)."""
+    events = _TURN_START.get((seat, card))
+    if events is None:
+        events = _TURN_START[seat, card] = (ev.TurnStarted(seat), ev.DrewCard(seat, card))
+    return events
+
+
+def _played(seat: int, play: Play) -> ev.Played:
+    """The event of ``seat`` playing ``play`` (from :data:`_PLAYED`)."""
+    event = _PLAYED.get((seat, play))
+    if event is None:
+        event = _PLAYED[seat, play] = ev.Played(seat, play.card, play.targets, play.named, play.look)
+    return event
+
+
+_ABOUT: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _slots_about(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each holder of an ``n``-seat game, the slots of :attr:`GameState.known` about them (see
+    :attr:`GameState.about`)."""
+    about = _ABOUT.get(n)
+    if about is None:
+        about = _ABOUT[n] = tuple(tuple(range(holder, n * n, n)) for holder in range(n))
+    return about
 
 
 def _keeps(hand: tuple[str, ...]) -> tuple[Action, ...]:

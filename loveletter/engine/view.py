@@ -138,13 +138,20 @@ def make_view(s: GameState, seat: int) -> View:
     and the UI receive. Built lazily: a snapshot holds copies of what the view may show (the state's lists change
     in place as the game goes on, and the snapshot holds nothing the seat may not know: its own row of the
     knowledge, its own marks in the deck, and its own column of it: what the others know of its own hand, which
-    it knows), and the fields are filled from it when first read."""
+    it knows), and the fields are filled from it when first read.
+
+    The round's plays and discard piles only grow until the next deal gives the state new lists (see
+    :class:`GameState`): the snapshot keeps those lists and their lengths now, not copies, and the view shows
+    their first items. They are public: whatever is added later, every seat sees as it happens."""
     n = s.n
     known = s.known
-    # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
-    row = tuple(map(known.get, range(seat * n, seat * n + n))) if known else (None,) * n
-    # What each seat knows of this seat's hand (None: nothing).
-    column = tuple(map(known.get, range(seat, n * n, n))) if known else (None,) * n
+    if known:
+        # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
+        row = tuple(map(known.get, range(seat * n, seat * n + n)))
+        # What each seat knows of this seat's hand (None: nothing).
+        column = tuple(map(known.get, range(seat, n * n, n)))
+    else:
+        row = column = (None,) * n
     marks = s.deck_marks
     if marks:
         marks = tuple(compress(marks, map(seat.__eq__, map(_viewer, marks))))
@@ -156,8 +163,8 @@ def make_view(s: GameState, seat: int) -> View:
         "_snapshot",
         (
             s.ruleset, n, s.mode, s.round, s.phase, s.current, s.decider, tuple(s.hands[seat]), len(s.deck),
-            s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, tuple(s.plays), s.result, s.winners,
-            tuple(s.tokens), tuple(s.alive), tuple(s.protected), tuple(map(tuple, s.discards)),
+            s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, s.plays, len(s.plays), s.result,
+            s.winners, tuple(s.tokens), tuple(s.alive), tuple(s.protected), s.discards, tuple(map(len, s.discards)),
             tuple(map(len, s.hands)), row, marks, column,
         ),
     )  # fmt: skip
@@ -169,7 +176,8 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     other than a random player read most fields, so filling them together costs least)."""
     (
         ruleset, n, mode, round_, phase, current, decider, hand, deck_size, face_up, set_aside_taken_by, sycophant,
-        jester, tiebreak, plays, result, winners, tokens, alive, protected, discards, sizes, known, marks, column,
+        jester, tiebreak, plays, played, result, winners, tokens, alive, protected, piles, discarded, sizes, known,
+        marks, column,
     ) = snapshot  # fmt: skip
     seat = view.seat
     participants = tiebreak if tiebreak is not None else range(n)
@@ -180,7 +188,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
             p in participants,
             alive[p],
             protected[p],
-            discards[p],
+            tuple(piles[p][: discarded[p]]),
             sizes[p],
             hand if p == seat else known[p] or (),
         )
@@ -204,7 +212,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     _set(view, "sycophant", sycophant)
     _set(view, "jester", jester)
     _set(view, "tiebreak", tiebreak)
-    _set(view, "plays", plays)
+    _set(view, "plays", tuple(plays[:played]))
     _set(view, "result", result)
     _set(view, "winners", winners)
     _set(view, "known_by", tuple((p, cards) for p, cards in enumerate(column) if cards and p != seat))

@@ -50,3 +50,17 @@ def test_the_legal_actions_check_is_the_same_on_both_paths() -> None:
     action = state.legal_actions()[0]
     assert copy.apply(action, record=False) == [] and state.apply(action)
     assert copy.view(0) == state.view(0)
+
+
+def test_an_action_tried_between_rounds_leaves_the_next_deal_its_legal_actions() -> None:
+    """Refusing an action between rounds must not keep "nothing is legal" for the next round."""
+    game = Game("2019", 2, seed=3)
+    played = game.legal_actions()[0]
+    while not game.round_over:
+        game.push(game.legal_actions()[0])
+    for act in (game.push, game.state.apply):
+        with pytest.raises(IllegalActionError, match="nobody can act now"):
+            act(played)
+    game.next_round()
+    assert game.legal_actions() == game.state.copy().legal_actions() != ()
+    game.push(game.legal_actions()[0])

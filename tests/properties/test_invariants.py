@@ -396,6 +396,12 @@ class GameChecker:
             extra = Counter(places) - Counter(self.deck_sorted)
             missing = Counter(self.deck_sorted) - Counter(places)
             self.fail(f"cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
+        # The state's knowledge, every slot of it (computer players read it in their simulations): what a seat
+        # knows of a hand is in that hand, the holder's own slot included (a King's trade can fill it).
+        for slot, knows in s.known.items():
+            viewer, holder = divmod(slot, s.n)
+            if not contains(s.hands[holder], knows):
+                self.fail(f"seat {viewer} is said to know {knows} in seat {holder}'s hand {s.hands[holder]}")
 
     def check_seats(self) -> None:
         s = self.state

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from loveletter.engine.effects.base import Effect
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from loveletter.engine.state import GameState
 
 
@@ -15,6 +17,8 @@ class Count(Effect):
     name = "count"
 
 
-def bonus(s: GameState, seat: int) -> int:
-    counts = s.tables.by_effect["count"]
-    return sum(1 for c in s.discards[seat] if c in counts)
+def bonuses(s: GameState, seats: Iterable[int]) -> list[int]:
+    """What the Counts in the discard pile of each of ``seats`` add to its hand's value at a deck-out."""
+    is_count = s.tables.by_effect["count"].__contains__
+    discards = s.discards
+    return [sum(map(is_count, discards[seat])) for seat in seats]
