@@ -18,9 +18,13 @@ import random
 from loveletter.bots.base import Bot, RandomBot
 from loveletter.bots.easy import EasyBot
 from loveletter.bots.hard import HardBot
+from loveletter.bots.hard_v1 import HardV1Bot
 
 #: The levels, weakest first.
 LEVELS = ("random", "easy", "hard")
+#: Fixed reference levels for measuring the others (``benchmarks/bots.py``, ``loveletter simulate``); players
+#: are not offered them.
+REFERENCE_LEVELS = ("hard-v1",)
 
 
 def make_bot(
@@ -33,8 +37,8 @@ def make_bot(
 ) -> Bot:
     """A computer player of ``level`` with its own random source (``rng``, or one seeded with ``seed``).
 
-    ``budget`` and ``seconds`` set the ``hard`` level's effort per decision (moves simulated, and an optional
-    time limit); the other levels ignore them."""
+    ``budget`` and ``seconds`` set the effort per decision of ``hard`` and ``hard-v1`` (moves simulated, and an
+    optional time limit); the other levels ignore them."""
     source = rng if rng is not None else random.Random(seed)
     if level == "random":
         return RandomBot(source)
@@ -42,7 +46,9 @@ def make_bot(
         return EasyBot(source)
     if level == "hard":
         return HardBot(source, budget=budget, seconds=seconds)
-    raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    if level == "hard-v1":
+        return HardV1Bot(source, budget=budget, seconds=seconds)
+    raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS + REFERENCE_LEVELS)}")
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "REFERENCE_LEVELS", "Bot", "EasyBot", "HardBot", "HardV1Bot", "RandomBot", "make_bot"]

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loveletter.bots import LEVELS, make_bot
+from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot
 from loveletter.engine import Game, Play, Ruleset, load_ruleset
 
 #: How a multi-player round can end (the engine's ``RoundEnd``).
@@ -68,15 +68,16 @@ MAX_BUDGET = 999_999_999
 
 def parse_level(text: str) -> tuple[str, int | None]:
     """``"hard"`` -> ``("hard", None)``; ``"hard:5000"`` -> ``("hard", 5000)`` (moves simulated per decision).
-    Raises :class:`LevelError` with a message naming the known levels."""
+    The reference level ``hard-v1`` is accepted too. Raises :class:`LevelError` with a message naming the known
+    levels."""
     name, _, budget = text.strip().partition(":")
-    if name not in LEVELS:
+    if name not in LEVELS and name not in REFERENCE_LEVELS:
         raise LevelError(text, name, "unknown")
     if not budget:
         return name, None
     # ASCII digits only: str.isdigit() also accepts digits int() rejects, such as "²".
     digits = budget.isascii() and budget.isdigit() and len(budget) <= len(str(MAX_BUDGET))
-    if name != "hard" or not digits or int(budget) < 1:
+    if not name.startswith("hard") or not digits or int(budget) < 1:
         raise LevelError(text, name, "budget")
     return name, int(budget)
 

@@ -1,21 +1,21 @@
-"""The ``hard`` computer player: determinized Monte Carlo search over its legal actions.
+"""The ``hard`` computer player: determinized Monte Carlo search on a Bayesian reading of the round.
 
-For each decision it samples complete deals consistent with its view (:class:`~loveletter.engine.determinize.
-Determinizer`: the hidden cards dealt at random from the cards it has not seen), tries each candidate action on
-the same deals, plays each round out with every seat following the ``easy`` heuristic on *that seat's* knowledge,
+For each decision it reads the round so far (:mod:`loveletter.bots.beliefs`: how likely each other player is to
+hold each card, given every play they made this round and how closely their plays have followed a sensible
+heuristic this game), deals the hidden cards accordingly many times
+(:class:`~loveletter.engine.determinize.Determinizer`), tries each candidate action on the same deals, plays
+each round out with every seat following the ``easy`` heuristic on *that seat's* knowledge (:func:`playout`),
 and scores the finished round by the chance of winning the game from the tokens it leaves
-(:class:`~loveletter.bots.value.GameValue`). Candidates are compared on common deals and play-out seeds, and the
-budget is spread by sequential halving: every candidate gets a few play-outs, the worse half is dropped, and so
-on, so the close calls get most of the play-outs.
+(:class:`~loveletter.bots.value.GameValue`).
 
-The deals are not quite uniform: each opponent's hidden card is weighed by what their latest play suggests, and
-an opponent known to have seen our card (a Priest with us as the only choice, a Baron tie, a King) knows it in
-the deals too (:class:`~loveletter.bots.inference.PlayReader`, which remembers the round from our own views).
+A Guard's (or a Bishop's) names on one target share their deals: on a deal the named card is either the
+target's or not, and every wrong name leaves the same position, so two play-outs per deal value every name. The
+budget is spread by sequential halving: every candidate gets a few deals, the worse half is dropped, and so on,
+so the close calls get most of the play-outs.
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
-included; deterministic for a given random source, and roughly proportional to the time spent whatever the
-stage of the round; by default :data:`DEFAULT_BUDGET`, by number of players) and, optionally, a time limit
-(``seconds``; then results depend on the machine's speed).
+included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
+optionally, a time limit (``seconds``; then results depend on the machine's speed).
 """
 
 from __future__ import annotations
@@ -23,24 +23,25 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from loveletter.bots import beliefs
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import Scorer
 from loveletter.bots.easy import choose as heuristic
-from loveletter.bots.inference import PlayReader
 from loveletter.bots.value import GameValue
 from loveletter.engine import Action, GameState, Keep, Play, View
 from loveletter.engine.determinize import Determinizer
 
-#: Moves simulated per decision by default, by number of players (the moves of every play-out, all seats
-#: included): a move costs more with more players, so that every table gets about a quarter of a second per
-#: decision on the development machine (see ``benchmarks/bots.py``).
-DEFAULT_BUDGET = {2: 10_000, 3: 8_000, 4: 7_000, 5: 5_000, 6: 4_500, 7: 4_000, 8: 3_500}
-#: Names a Guard (or numbers a Bishop) tries per target: the likeliest ones.
-NAMES_PER_TARGET = 3
-#: Actions compared at most; with more (five players and up), the heuristic's favourites.
+#: Moves simulated per decision by default, by number of players (see ``benchmarks/bots.py``, which measures
+#: the strength each budget buys).
+DEFAULT_BUDGET = {2: 2_000, 3: 2_000, 4: 2_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
+#: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
+
+#: What a finished play-out is worth to the searching seat.
+Score = Callable[[GameState, int], float]
 
 
 def playout(s: GameState, rng: random.Random) -> int:
@@ -57,60 +58,25 @@ def playout(s: GameState, rng: random.Random) -> int:
     return moves
 
 
-def candidates(
-    p: Perspective, legal: Sequence[Action], likely: Mapping[int, Mapping[str, float]] | None = None
-) -> list[Action]:
-    """The legal actions worth searching: a Guard or a Bishop names only the likeliest cards for each target
-    (weighed by ``likely``, what the target's play suggests), and a Chancellor's keep puts the returned cards back
-    in one order (the heuristic's)."""
-    out: list[Action] = []
-    named: dict[tuple[str, int], list[tuple[float, int, Play]]] = {}
-    keeps: dict[str, Keep] = {}
-    scorer: Scorer | None = None
-    values = p.tables.value
-    posteriors: dict[int, dict[str | int, float]] = {}
-    for action in legal:
-        if isinstance(action, Play) and action.named is not None and action.targets:
-            target = action.targets[0]
-            posterior = posteriors.get(target)
-            if posterior is None:
-                posterior = posteriors[target] = _posterior(p, target, (likely or {}).get(target))
-            weight = action.named if isinstance(action.named, int) else values[action.named]
-            named.setdefault((action.card, target), []).append((posterior.get(action.named, 0.0), weight, action))
-        elif isinstance(action, Keep):
-            scorer = scorer or Scorer(p)
-            best = keeps.get(action.card)
-            if best is None or scorer.keep_action(action) > scorer.keep_action(best):
-                keeps[action.card] = action
-        else:
-            out.append(action)
-    for options in named.values():
-        options.sort(key=lambda o: (-o[0], -o[1]))
-        useful = [o for o in options if o[0] > 0] or options[:1]
-        out.extend(o[2] for o in useful[:NAMES_PER_TARGET])
-    out.extend(keeps.values())
-    return out
+def round_won(s: GameState, seat: int) -> float:
+    """1 if ``seat`` won the round that ``s`` finished (or the game, if a token ended it mid-round), else 0."""
+    result = s.result
+    if result is None or result.reason == "interrupted":
+        return 1.0 if seat in s.winners else 0.0
+    return 1.0 if seat in result.winners else 0.0
 
 
-def _posterior(p: Perspective, seat: int, weights: Mapping[str, float] | None) -> dict[str | int, float]:
-    """name (card, or value when the Guard names numbers) -> chance that ``seat`` holds it."""
-    tables = p.tables
-    sure = p.holds(seat)
-    odds: dict[str, float]
-    if sure is not None:
-        odds = {sure: 1.0}
-    else:
-        odds = {c: k * (weights.get(c, 1.0) if weights else 1.0) for c, k in p.unseen.items() if k > 0}
-    total = sum(odds.values()) or 1.0
-    out: dict[str | int, float] = {}
-    for card, w in odds.items():
-        name: str | int = tables.value[card] if tables.by_number else card
-        out[name] = out.get(name, 0.0) + w / total
-    return out
+@dataclass(slots=True)
+class Option:
+    """Actions searched together: one action, or every name of one card on one target (Guard, Bishop)."""
+
+    actions: list[Action]
+    #: For a naming card: the card's effect name ("guard", "bishop"), its target, whether it names values.
+    naming: tuple[str, int, bool] | None = None
 
 
 class HardBot:
-    """Determinized Monte Carlo search with heuristic play-outs; see the module docstring."""
+    """Determinized Monte Carlo search on a reading of the round; see the module docstring."""
 
     level = "hard"
 
@@ -120,7 +86,7 @@ class HardBot:
         self.rng = rng
         self.budget = budget
         self.seconds = seconds
-        self.reader = PlayReader()
+        self.memory = beliefs.Memory()
         self._values: dict[tuple[int, int, bool], GameValue] = {}
 
     def value_model(self, view: View) -> GameValue:
@@ -135,62 +101,178 @@ class HardBot:
         legal = view.legal_actions
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to decide now")
-        likely, exposed = self.reader.read(view)
-        action = self.decide(view, likely, exposed)
-        self.reader.note(view, action)
+        memory = self.memory
+        memory.remember(view)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            reading = beliefs.read(view, memory)
+            memory.learn(reading)
+            action = self.decide(view, reading)
+        memory.note(view, action)
         return action
 
-    def decide(self, view: View, likely: dict[int, dict[str, float]], exposed: dict[int, tuple[str, ...]]) -> Action:
+    def decide(self, view: View, reading: beliefs.Reading) -> Action:
+        """The action to play in ``view``, given the reading of the round."""
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        options = self.options(view, reading, prune=True)
+        if len(options) == 1 and len(options[0].actions) == 1:
+            return options[0].actions[0]
+        model = self.value_model(view)
+        values = self.search(view, reading, options, model.of_state, halving=True)
+        return max(values, key=values.__getitem__)
+
+    def estimate(
+        self,
+        view: View,
+        reading: beliefs.Reading,
+        score: Score,
+        *,
+        budget: int | None = None,
+        seconds: float | None = None,
+    ) -> dict[Action, float]:
+        """Every legal action's value by ``score``, averaged over the same deals (none dropped on the way)."""
+        options = self.options(view, reading, prune=False)
+        return self.search(view, reading, options, score, halving=False, budget=budget, seconds=seconds)
+
+    # ------------------------------------------------------------------------------------------ search
+
+    def options(self, view: View, reading: beliefs.Reading, *, prune: bool) -> list[Option]:
+        """The legal actions, grouped: a naming card's names on one target form one option; a Chancellor's keeps
+        of the same card, one (the heuristic's order of the returned cards stands for the others when pruning).
+        With ``prune``, at most :data:`MAX_OPTIONS`, the heuristic's favourites, and only names the reading does
+        not rule out."""
         p = Perspective.of_view(view)
-        p.exposed = exposed
-        options = candidates(p, legal, likely)
-        if len(options) > MAX_OPTIONS:
-            # Too many for the budget (big tables): search the ones the heuristic likes best.
-            scorer = Scorer(p)
-            options.sort(key=lambda a: -scorer.score(a))
+        p.exposed = reading.exposed
+        tables = p.tables
+        scorer = Scorer(p)
+        plain: list[Option] = []
+        named: dict[tuple[str, int], Option] = {}
+        keeps: dict[str, Option] = {}
+        for action in view.legal_actions:
+            if isinstance(action, Play) and action.named is not None and action.targets:
+                key = (action.card, action.targets[0])
+                option = named.get(key)
+                if option is None:
+                    effect = tables.effect[action.card]
+                    by_value = effect == "bishop" or tables.by_number
+                    option = named[key] = Option([], (effect, action.targets[0], by_value))
+                option.actions.append(action)
+            elif isinstance(action, Keep):
+                option = keeps.get(action.card)
+                if option is None:
+                    keeps[action.card] = Option([action])
+                elif prune:
+                    if scorer.keep_action(action) > scorer.score(option.actions[0]):
+                        option.actions[0] = action
+                else:
+                    option.actions.append(action)
+            else:
+                plain.append(Option([action]))
+        if prune:
+            for (_, target), option in named.items():
+                odds = reading.chances.get(target)
+                if odds is not None and option.naming is not None:
+                    values = tables.value
+                    possible = [
+                        a
+                        for a in option.actions
+                        if any(w > 0.0 for c, w in odds.items() if (values[c] if option.naming[2] else c) == _named(a))
+                    ]
+                    option.actions = possible or option.actions[:1]
+        options = plain + list(named.values()) + list(keeps.values())
+        if prune and len(options) > MAX_OPTIONS:
+            options.sort(key=lambda o: -max(scorer.score(a) for a in o.actions))
             options = options[:MAX_OPTIONS]
-        if len(options) == 1:
-            return options[0]
-        return self.search(view, options, likely, exposed)
+        return options
 
     def search(
         self,
         view: View,
-        options: list[Action],
-        likely: dict[int, dict[str, float]] | None = None,
-        exposed: dict[int, tuple[str, ...]] | None = None,
-    ) -> Action:
-        """Sequential halving over ``options`` with common deals; returns the best on average."""
+        reading: beliefs.Reading,
+        options: list[Option],
+        score: Score,
+        *,
+        halving: bool,
+        budget: int | None = None,
+        seconds: float | None = None,
+    ) -> dict[Action, float]:
+        """Mean ``score`` of every action of ``options`` over common deals; with ``halving``, the worse half of
+        the options is dropped after each phase (their means then rest on fewer deals)."""
         rng = self.rng
         me = view.seat
-        sampler = Determinizer(view, exposed)
-        model = self.value_model(view)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        sampler = Determinizer(view, reading.exposed)
+        likely = reading.likely
+        limit = seconds if seconds is not None else self.seconds
+        deadline = time.perf_counter() + limit if limit is not None else None
+        if budget is None:
+            budget = self.budget if self.budget is not None else DEFAULT_BUDGET.get(view.players, 2_000)
+        totals: dict[Action, float] = {a: 0.0 for o in options for a in o.actions}
+        counts: dict[Action, int] = dict.fromkeys(totals, 0)
         remaining = list(options)
-        totals = dict.fromkeys(options, 0.0)
-        phases = max(1, math.ceil(math.log2(len(options))))
-        budget = self.budget if self.budget is not None else DEFAULT_BUDGET.get(view.players, 3_500)
+        phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
         spent = 0
         for phase in range(phases):
             allowance = spent + (budget - spent) // (phases - phase)
             while True:
                 base = sampler.sample(rng, likely)
                 seed = rng.getrandbits(32)
-                for action in remaining:
-                    s = base.copy()
-                    s.apply(action, record=False)
-                    spent += 1 + playout(s, random.Random(seed))
-                    totals[action] += model.of_state(s, me)
+                for option in remaining:
+                    spent += self._simulate(base, option, seed, score, me, totals, counts)
                 if spent >= allowance or (deadline is not None and time.perf_counter() > deadline):
                     break
-            # Keep the better half (all survivors have the same number of play-outs, on the same deals).
-            remaining.sort(key=lambda a: -totals[a])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-            remaining = remaining[: max(1, (len(remaining) + 1) // 2)]
-            if len(remaining) == 1:
-                break
-        return remaining[0]
+            if halving and len(remaining) > 1:
+                remaining.sort(key=lambda o: -max(totals[a] / max(1, counts[a]) for a in o.actions))
+                remaining = remaining[: max(1, (len(remaining) + 1) // 2)]
+                if len(remaining) == 1 and len(remaining[0].actions) == 1:
+                    break
+        survivors = {a for o in remaining for a in o.actions}
+        # Only the options still in the race compete for the best (the dropped ones rest on fewer deals).
+        return {a: totals[a] / counts[a] if counts[a] else -1.0 for a in totals if a in survivors or not halving}
+
+    def _simulate(
+        self,
+        base: GameState,
+        option: Option,
+        seed: int,
+        score: Score,
+        me: int,
+        totals: dict[Action, float],
+        counts: dict[Action, int],
+    ) -> int:
+        """Play ``option`` out on the deal ``base``; add the scores; return the moves simulated."""
+        if option.naming is None:
+            moves = 0
+            for action in option.actions:
+                s = base.copy()
+                s.apply(action, record=False)
+                moves += 1 + playout(s, random.Random(seed))
+                totals[action] += score(s, me)
+                counts[action] += 1
+            return moves
+        # Every name but the target's card gives the same position: two play-outs value them all.
+        _, target, by_value = option.naming
+        held = base.hands[target][0]
+        mark = base.ruleset.cards[held].value if by_value else held
+        hits = [a for a in option.actions if _named(a) == mark]
+        misses = [a for a in option.actions if _named(a) != mark]
+        moves = 0
+        for group in (hits, misses):
+            if not group:
+                continue
+            s = base.copy()
+            s.apply(group[0], record=False)
+            moves += 1 + playout(s, random.Random(seed))
+            value = score(s, me)
+            for action in group:
+                totals[action] += value
+                counts[action] += 1
+        return moves
+
+
+def _named(action: Action) -> str | int | None:
+    return action.named if isinstance(action, Play) else None

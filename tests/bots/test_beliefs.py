@@ -1,0 +1,174 @@
+"""Reading the round: what the other players probably hold, from the view's history of plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from loveletter.bots import make_bot
+from loveletter.bots.beliefs import CAREFUL, LOOSE, STYLES, Memory, read
+from loveletter.engine import Game, View
+from tests.bots.helpers import positions, redeal
+from tests.support import deal, play
+
+
+def _shares(view: View) -> dict[str, float]:
+    """Each card's share of the cards the viewer has not seen: the chances without any reading."""
+    unseen = view.unseen()
+    return {card: count / sum(unseen.values()) for card, count in unseen.items()}
+
+
+def test_a_missed_guard_rules_the_named_card_out() -> None:
+    game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Handmaid", "Guard", "Prince"])
+    play(game, "Guard>2=Princess")
+    reading = read(game.view(1))  # seat 1's turn: seat 2 still holds the card the Guard missed
+    assert reading.chances[2]["Princess"] == 0.0
+    assert reading.likely[2]["Princess"] == 0.0
+
+
+def test_a_king_or_a_prince_played_means_no_countess_beside_it() -> None:
+    game = deal("2019", 2, hands=["Guard", "Prince"], draws=["Priest", "Baron", "Guard"], face_up=["Guard"] * 3)
+    play(game, "Guard>1=Baron", "Prince>0")
+    chances = read(game.view(0)).chances[1]
+    assert chances["Countess"] == 0.0
+    assert sum(chances.values()) == pytest.approx(1.0)
+
+
+def test_a_played_countess_points_to_a_king_or_a_prince() -> None:
+    game = deal("2019", 2, hands=["Guard", "Countess"], draws=["Priest", "King", "Guard"])
+    play(game, "Guard>1=Baron", "Countess")
+    view = game.view(0)
+    chances = read(view).chances[1]
+    share = _shares(view)
+    assert chances["King"] > 2 * share["King"] and chances["Prince"] > 2 * share["Prince"]
+
+
+def test_a_handmaid_shields_a_strong_card() -> None:
+    face_up = ["Spy", "Spy", "Guard"]
+    game = deal("2019", 2, hands=["Guard", "King"], draws=["Guard", "Handmaid", "Priest"], face_up=face_up)
+    play(game, "Guard>1=Baron", "Handmaid")
+    view = game.view(0)
+    chances = read(view).chances[1]
+    share = _shares(view)
+    assert chances["Princess"] > share["Princess"] and chances["Guard"] < share["Guard"]
+
+
+def test_the_winner_of_a_comparison_holds_a_higher_card() -> None:
+    game = deal("2019", 3, hands=["Guard", "Baron", "Priest"], draws=["Handmaid", "Prince", "Guard"])
+    play(game, "Guard>1=Princess")
+    assert game.state.hands[1] == ["Baron", "Prince"]
+    play(game, "Baron>2")  # seat 1 keeps its Prince and beats seat 2's Priest
+    chances = read(game.view(0)).chances[1]
+    values = game.ruleset.cards
+    assert all(p == 0.0 for card, p in chances.items() if values[card].value <= values["Priest"].value)
+
+
+def test_a_card_the_viewer_knows_is_certain() -> None:
+    game = deal("2019", 2, hands=["Priest", "Baron"], draws=["Guard", "Guard", "Guard"])
+    play(game, "Priest>1", "Guard>0=Princess")
+    chances = read(game.view(0)).chances[1]
+    assert chances["Baron"] == 1.0
+
+
+def test_memory_keeps_a_card_seen_before_it_was_forgotten() -> None:
+    """Seat 0 saw seat 1's Handmaid with its Priest; when seat 1 later plays a Handmaid, the view forgets it, but
+    a player that remembers knows it was that Handmaid, so seat 1 kept the card it had just drawn, and reads the
+    round differently."""
+    game = deal(
+        "2019", 3, hands=["Priest", "Handmaid", "Guard"], draws=["Guard", "Guard", "Baron", "Guard", "Priest", "Guard"]
+    )
+    memory = Memory()
+
+    def turn(action: str) -> None:
+        view = game.view(0)
+        memory.remember(view)
+        memory.note(view, game.parse(action))
+        play(game, action)
+
+    turn("Priest>1")
+    play(game, "Guard>2=Princess", "Guard>0=Countess")
+    turn("Guard>2=Princess")  # seat 1 still holds the Handmaid seat 0 saw
+    play(game, "Handmaid", "Guard>0=King")
+    view = game.view(0)
+    memory.remember(view)
+    assert view.seats[1].known == ()
+    remembered, forgotten = read(view, memory).chances[1], read(view).chances[1]
+    assert remembered != forgotten
+    assert sum(remembered.values()) == pytest.approx(1.0)
+
+
+def test_a_priest_on_us_exposes_our_card_until_we_play_it() -> None:
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Countess", "Spy", "Handmaid", "Guard", "Prince"])
+    memory = Memory()
+    view = game.view(0)
+    memory.remember(view)
+    memory.note(view, game.parse("Guard>1=Princess"))
+    play(game, "Guard>1=Princess", "Priest>0")
+    view = game.view(0)
+    memory.remember(view)
+    assert read(view, memory).exposed == {1: ("Countess",)}
+    memory.note(view, game.parse("Countess"))
+    play(game, "Countess", "Guard>0=Princess")
+    view = game.view(0)
+    memory.remember(view)
+    assert read(view, memory).exposed == {}
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 3), ("premium", 6)])
+def test_chances_are_consistent_with_what_the_seat_sees(ruleset: str, players: int) -> None:
+    for game in positions(ruleset, players, seed=players, count=40):
+        seat = game.decider
+        assert seat is not None
+        view = game.view(seat)
+        chances = read(view).chances
+        unseen = view.unseen()
+        assert set(chances) == {sv.seat for sv in view.seats if sv.seat != seat and sv.in_round}
+        for q, row in chances.items():
+            assert sum(row.values()) == pytest.approx(1.0)
+            assert all(p >= 0.0 for p in row.values())
+            known = view.seats[q].known
+            for card, p in row.items():
+                if unseen[card] == 0 and card not in known:
+                    assert p == 0.0, f"{card} is placed elsewhere"
+            if len(known) == view.seats[q].hand_size == 1:
+                assert row[known[0]] == 1.0
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("classic", 4), ("premium", 5)])
+def test_the_reading_depends_on_the_view_only(ruleset: str, players: int) -> None:
+    rng = random.Random(ruleset)
+    for game in positions(ruleset, players, seed=3, count=30):
+        seat = game.decider
+        assert seat is not None
+        other = redeal(game.state, seat, rng)
+        assert read(game.view(seat)) == read(other.view(seat))
+
+
+def test_a_careful_player_is_recognised_over_a_game() -> None:
+    """Against players that follow the heuristic (the easy level), the careful style explains their plays better
+    than the loose one, and the reading leans on it more and more."""
+    assert STYLES == (CAREFUL, LOOSE)
+    lead = 0.0
+    for seed in range(3):
+        game = Game("2019", 2, seed=seed)
+        watcher, other = make_bot("easy", seed=seed), make_bot("easy", seed=seed + 10)
+        memory = Memory()
+        while not game.over:
+            if game.round_over:
+                game.next_round()
+                continue
+            seat = game.decider
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0:
+                memory.remember(view)
+                memory.learn(read(view, memory))
+                action = watcher.choose(view)
+                memory.note(view, action)
+            else:
+                action = other.choose(view)
+            game.push(action)
+        careful, loose = memory.styles(1)
+        lead += careful - loose
+    assert lead > 0.0
