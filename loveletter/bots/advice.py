@@ -28,11 +28,15 @@ True
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from loveletter.bots import beliefs
 from loveletter.bots.hard import HardBot, round_won
 from loveletter.engine import Action, View
 
+#: Moves simulated for each decision of a review (:func:`assess`): more than a hint's, since a review has time and
+#: marks the moves that lost the most by the difference of two estimates.
+REVIEW_BUDGET = 8_000
 #: Moves simulated for :func:`move_chances` by default, by number of players: about a tenth of a second on the
 #: development machine, so that the answer comes well within half a second even on a busy one.
 ADVICE_BUDGET = {2: 4_000, 3: 4_000, 4: 4_000, 5: 3_000, 6: 3_000, 7: 3_000, 8: 3_000}
@@ -65,3 +69,43 @@ def move_chances(
     values = HardBot(rng).estimate(view, reading, round_won, budget=budget, seconds=seconds)
     order = {a: i for i, a in enumerate(legal)}
     return sorted(((a, values[a]) for a in legal), key=lambda pair: (-pair[1], order[pair[0]]))
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """A decision weighed after the fact: the move ``played`` among every legal move (``moves``, best first, as
+    :func:`move_chances` gives them)."""
+
+    played: Action
+    moves: list[tuple[Action, float]]
+
+    @property
+    def chance(self) -> float:
+        """The estimated chance to win the round with the move played."""
+        return next(c for a, c in self.moves if a == self.played)
+
+    @property
+    def best(self) -> tuple[Action, float]:
+        """The best move and its chance."""
+        return self.moves[0]
+
+    @property
+    def loss(self) -> float:
+        """How much of a chance to win the round the move played gave up against the best (0 for the best)."""
+        return max(0.0, self.best[1] - self.chance)
+
+
+def assess(view: View, played: Action, rng: random.Random, *, budget: int | None = REVIEW_BUDGET) -> Assessment:
+    """The move ``played`` in ``view`` (one of its legal actions) against every other, from the view alone (the
+    same deals for every move, so their difference is fairer than either estimate alone).
+
+    >>> from loveletter.engine import Game, Play
+    >>> game = Game("2019", players=2, seed=29, first_player=0)
+    >>> view = game.view(0)
+    >>> judged = assess(view, view.legal_actions[0], random.Random(1), budget=500)
+    >>> judged.best[1] >= judged.chance and judged.loss == judged.best[1] - judged.chance
+    True
+    """
+    if played not in view.legal_actions:
+        raise ValueError(f"{played} is not a legal action of seat {view.seat}")
+    return Assessment(played, move_chances(view, rng, budget=budget))

@@ -156,8 +156,8 @@ def host_game(
     hints: bool = True,
 ) -> int:
     """Open the table, wait for the guests, play ``game`` to its end (or until the host stops it), saving it
-    after every move; then say goodbye to the guests (``hints``: whether players may ask the coach). Ctrl-C at the host saves and exits with 130, as in
-    ``loveletter play``; the guests are told that the game is saved."""
+    after every move; then say goodbye to the guests (``hints``: whether players may ask the coach). Ctrl-C at
+    the host saves and exits with 130, as in ``loveletter play``; the guests are told that the game is saved."""
     import contextlib
     import sys
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.segment import Segment
@@ -25,7 +25,7 @@ from rich.text import Text
 
 from loveletter.bots.advice import card_chances, move_chances
 from loveletter.engine import Action, Keep, Play, Redraw, View
-from loveletter.i18n import card_name, t
+from loveletter.i18n import t
 from loveletter.tui.prompts import Choice, letter_types
 from loveletter.tui.style import DIM, card_label, cards_text, fmt, join_names, name_text, named_text
 
@@ -105,7 +105,8 @@ def move_text(action: Action, view: View, names: Sequence[str]) -> Text:
             returned = card_label(action.returned[0], ruleset)
         else:
             returned = fmt(
-                "coach.move.then", first=cards_text(list(action.returned[:-1]), ruleset),
+                "coach.move.then",
+                first=cards_text(list(action.returned[:-1]), ruleset),
                 last=card_label(action.returned[-1], ruleset),
             )
         return fmt("coach.move.keep", card=card_label(action.card, ruleset), returned=returned)

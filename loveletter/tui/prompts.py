@@ -396,9 +396,9 @@ def choose(
         @bindings.add(Keys.Any)
         def _letter(event: KeyPressEvent) -> None:
             letter = event.data
-            if len(letter) == 1 and (letter.isalpha() or letter in " -'"):
-                if not type_name(typed["text"] + letter) and letter in letters:
-                    event.app.exit(result=letters[letter])
+            typing = len(letter) == 1 and (letter.isalpha() or letter in " -'")
+            if typing and not type_name(typed["text"] + letter) and letter in letters:
+                event.app.exit(result=letters[letter])
 
         @bindings.add("backspace")
         def _erase(event: KeyPressEvent) -> None:

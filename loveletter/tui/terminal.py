@@ -28,6 +28,7 @@ from loveletter.bots.advice import card_chances
 from loveletter.engine import Action, Play, Redraw, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
+from loveletter.records import GameRecord
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
 from loveletter.tui.coach import HINT_KEY, Hint, HintView, hint_for, hint_keys
@@ -43,6 +44,8 @@ from loveletter.tui.table import TableModel, TableView, log_lines
 
 #: The key that shows the round's whole log, from a decision or a result to acknowledge.
 LOG_KEY = "l"
+#: The answer of the game's end that asks for a review of the game.
+REVIEW = "review"
 #: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
 SCROLL: dict[str, object] = {
     **{key: key for key in ("up", "down", "pageup", "pagedown", "home", "end")},
@@ -332,7 +335,7 @@ class TerminalFrontend(Frames):
         model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
         self.acknowledge(model, t("summary.next"), t("play.game.hint"))
         goal = game.ruleset.tokens_to_win(game.players)
-        choices = [
+        choices: list[Choice[bool | str]] = [
             Choice(True, t("summary.yes"), key=t("summary.yes_key")),
             Choice(False, t("summary.no"), key=t("summary.no_key")),
         ]
@@ -342,13 +345,38 @@ class TerminalFrontend(Frames):
             summary.height = height
             return summary
 
-        if not self.play_again:
-            self.press(body, t("play.game.leave"))
-            self.screen.wipe()
-            return False
-        answer = self.choose(body, t("summary.again"), choices, hint=t("summary.hint"))
+        # Every game ends with the offer of a review of a person's decisions (the game is over: nothing is secret).
+        review = t("coach.review.offer_key")
+        offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"), key=review)] if table.people else []
+        while True:
+            if not self.play_again:
+                hint = t("coach.review.offer_hint", key=review) if offer else ""
+                answer = self.press(body, t("play.game.leave"), hint, keys={review: REVIEW} if offer else None)
+            else:
+                hint = t("summary.hint") + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
+                picked = self.choose(body, t("summary.again"), choices + offer, hint=hint)
+                answer = picked
+            if answer != REVIEW:
+                break
+            self.review_game(body)
         self.screen.wipe()
-        return answer is True
+        return answer is True and self.play_again
+
+    def review_game(self, summary: Body) -> None:
+        """The review of the game just over: of its one person's decisions, or (over the ``summary``) of the person
+        the players choose."""
+        from loveletter.tui.autosave import record_seats
+        from loveletter.tui.review import review_on_screen
+
+        table = self.table
+        people = table.local_people or table.people
+        seat = people[0]
+        if len(people) > 1:
+            answer = self.choose(summary, t("coach.review.whose"), [Choice(p, table.names[p]) for p in people])
+            assert isinstance(answer, int)
+            seat = answer
+        record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
+        review_on_screen(self, record, seat)
 
     # ------------------------------------------------------------------------------------------- pieces
 
