@@ -32,7 +32,10 @@ from loveletter.tui.style import DIM, card_label, cards_text, fmt, join_names, n
 #: The key that shows the hint on a decision's screen (and the table again).
 HINT_KEY = "h"
 #: The longest the search behind a hint may take (the reading of the round and the drawing come on top).
-HINT_SECONDS = 0.4
+HINT_SECONDS = 0.35
+#: The moves the search behind a hint simulates at most: three times a computer player's advice, since a
+#: person reads the differences between moves (a busy machine gets fewer in :data:`HINT_SECONDS`).
+HINT_BUDGET = 12_000
 #: A chance shown as "<1%" rather than rounded to nothing.
 TINY = 0.005
 
@@ -52,7 +55,7 @@ def hint_seed(view: View) -> str:
     return f"hint {view.seat} {view.round} {len(view.plays)} {view.phase.value}"
 
 
-def hint_for(view: View, *, seconds: float | None = HINT_SECONDS, budget: int | None = None) -> Hint:
+def hint_for(view: View, *, seconds: float | None = HINT_SECONDS, budget: int | None = HINT_BUDGET) -> Hint:
     """The hint for the seat of ``view``, which must be deciding (see the module docstring)."""
     moves = move_chances(view, random.Random(hint_seed(view)), budget=budget, seconds=seconds)
     return Hint(card_chances(view), moves)

@@ -176,7 +176,6 @@ class Review:
             if decision.round != last:
                 last = decision.round
                 yield ""
-                yield t("coach.review.round", round=decision.round)
             yield f"  {self.situation(decision).plain}"
             yield f"    {self.played(decision).plain} · {self.verdict(decision).plain}"
         yield ""
