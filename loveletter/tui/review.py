@@ -26,7 +26,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots.advice import REVIEW_BUDGET, Assessment, assess
+from loveletter.bots import advice
+from loveletter.bots.advice import Assessment, assess
 from loveletter.engine import Action, Phase, View, parse_action
 from loveletter.i18n import printable, ruleset_title, t
 from loveletter.records import GameRecord
@@ -73,7 +74,8 @@ def review_seat(record: GameRecord, seat: int | None) -> int:
 
 class Review:
     """The decisions of ``seat`` in the finished game of ``record``, weighed (see the module docstring).
-    ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget."""
+    ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget (by default
+    :data:`loveletter.bots.advice.REVIEW_BUDGET`)."""
 
     def __init__(
         self,
@@ -81,7 +83,7 @@ class Review:
         seat: int,
         source: str = "record",
         *,
-        budget: int = REVIEW_BUDGET,
+        budget: int | None = None,
         progress: Progress | None = None,
     ) -> None:
         self.replay = Replay(record, seat, source)  # what a record may show: a finished game, any seat
@@ -103,6 +105,7 @@ class Review:
         # the review offered at a game's end is the review of its record.
         first = record.rounds[0]
         game_key = f"{first.first_player} {' '.join(first.deck)}"
+        budget = budget or advice.REVIEW_BUDGET
         self.decisions: list[Decision] = []
         for done, (index, number, turn, view, played) in enumerate(asked):
             if progress is not None:
