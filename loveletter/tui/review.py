@@ -209,9 +209,7 @@ class Review:
             mark = "▸ " if action == judged.played else ""
             moves.add_row(percent(chance), Text.assemble(mark, self.move(action, decision.view)))
         body = Group(Text.assemble(self.played(decision), " · ", self.verdict(decision)), moves)
-        number = self.decisions.index(decision) + 1
-        title = t("coach.review.panel", number=number, total=len(self.decisions))
-        return Panel(body, title=title, title_align="left", box=box.HEAVY, padding=(0, 1))
+        return Panel(body, title=t("coach.review.panel"), title_align="left", box=box.HEAVY, padding=(0, 1))
 
     def body(self, position: int, height: int) -> RenderableType:
         """Screen ``position``: a decision (the table as the seat saw it, the verdict as its banner), or after the
@@ -219,7 +217,10 @@ class Review:
         if position >= len(self.decisions):
             return Group(Text(t("coach.review.summary"), style="bold reverse"), *self.summary_lines())
         decision = self.decisions[position]
-        model = dataclasses.replace(self.replay.model(decision.index), banner=self.panel(decision))
+        status = fmt(
+            "coach.review.status", number=str(position + 1), total=str(len(self.decisions)), round=str(decision.round)
+        )
+        model = dataclasses.replace(self.replay.model(decision.index), banner=self.panel(decision), status=status)
         return TableView(model, height=height)
 
 

@@ -163,5 +163,5 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
         assert front.game_over() is False
     drawn = " ".join(out.getvalue().replace(NBSP, " ").split())
     assert "Weighing Ana's decisions" in drawn
-    assert "Decision 1 of" in drawn and "Decision 2 of" in drawn
+    assert "Decision 1 of" in drawn and "Decision 2 of" in drawn and "The coach" in drawn
     assert "The biggest mistakes:" in drawn
