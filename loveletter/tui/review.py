@@ -225,13 +225,18 @@ class Review:
 
 
 class ReviewViewer(PointViewer["ReviewScreens"]):
-    """Steps through a :class:`Review` on the terminal: one screen a decision, then the summary (the keys of a
-    replay's, but the round jump)."""
+    """Steps through a :class:`Review` on the terminal: one screen a decision, then the summary, where Enter
+    leaves (the keys of a replay's, but the round jump)."""
 
     HINT = "coach.review.keys"
 
     def body(self, index: int, height: int) -> RenderableType:
         return self.replay.review.body(index, height)
+
+    def move(self, answer: object, index: int, last: int) -> int | None:
+        if answer is True and index == last:
+            return None
+        return super().move(answer, index, last)
 
 
 @dataclass(frozen=True, slots=True)
