@@ -8,8 +8,9 @@ Keys in a choice list: arrows (or Tab) move, Enter picks, an option's key (a dig
 answers :data:`Nav.BACK` and ``?`` answers :data:`Nav.HELP` when the caller allows them; Ctrl-C raises
 ``KeyboardInterrupt``. When the options are cards, typing a card's name selects it: case and accents do not
 matter, and the first option listed whose name begins with what was typed is selected (Backspace takes a letter
-back); a letter the caller binds (``l``, ``h``) answers only where it cannot begin or go on a card's name. The selected option is marked with ``▸`` as well as shown in reverse video, so it is visible without
-colour. A disabled option has no key: it is shown for information only.
+back); a letter the caller binds (``l``, ``h``) answers only where it cannot begin or go on a card's name. The
+selected option is marked with ``▸`` as well as shown in reverse video, so it is visible without colour. A
+disabled option has no key: it is shown for information only.
 
 Titles and hints wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut.
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from loveletter.records import GameRecord, Seat
 from tests.e2e.deals import GUARD_ROUND, deal, write_deals
 from tests.e2e.terminal import SIGINT_STATUS, Terminal, left_clean, program_env
-from tests.support import play, random_playout
 from tests.support import deal as stacked
+from tests.support import play, random_playout
 
 #: Ana holds a Guard and draws a Handmaid: the first h selects the Handmaid, a second one shows the hint.
 HANDMAID_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Handmaid"])

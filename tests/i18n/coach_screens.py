@@ -94,8 +94,8 @@ def review(console: Console) -> None:
         for moves in ([(played, 0.6), (others[0], 0.5)], [(others[0], 0.62), (played, 0.6)]):
             console.print(judged.verdict(Decision(0, 1, 1, view, Assessment(played, moves))))
         judged.decisions = [d for d in judged.decisions if not d.mistake]
-        for line in judged.summary_lines():
-            console.print(line)
+        for summary in judged.summary_lines():
+            console.print(summary)
 
 
 def review_at_the_end(console: Console) -> None:
