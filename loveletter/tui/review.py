@@ -131,8 +131,10 @@ class Review:
         best move (or as good as the best, within :data:`MISTAKE`)."""
         judged = decision.judged
         if not decision.mistake:
-            key = "coach.review.best" if judged.played == judged.best[0] else "coach.review.close"
-            return fmt(key, loss=percent(judged.loss))
+            lost = percent(judged.loss)
+            best = judged.played == judged.best[0] or lost == percent(0.0)  # a tie with the best is the best
+            key = "coach.review.best" if best else "coach.review.close"
+            return fmt(key, loss=lost)
         better = self.move(judged.best[0], decision.view)
         chance = percent(judged.best[1])
         return Text.assemble(

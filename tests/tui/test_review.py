@@ -165,3 +165,16 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
     assert "Weighing Ana's decisions" in drawn
     assert "Decision 1 of" in drawn and "Decision 2 of" in drawn and "The coach" in drawn
     assert "The biggest mistakes:" in drawn
+
+
+def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -> None:
+    from loveletter.bots.advice import Assessment
+    from loveletter.tui.review import Decision
+
+    review = Review(blunder(), 0)
+    view = review.decisions[0].view
+    played, other = view.legal_actions[0], view.legal_actions[1]
+    tie = Decision(0, 1, 1, view, Assessment(played, [(other, 0.5), (played, 0.5)]))
+    close = Decision(0, 1, 1, view, Assessment(played, [(other, 0.52), (played, 0.5)]))
+    assert review.verdict(tie).plain == "the best move"
+    assert review.verdict(close).plain == "close to the best (−2%)" and not close.mistake
