@@ -24,7 +24,19 @@ if TYPE_CHECKING:
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
 
 #: Subcommand -> module in loveletter.commands; the order is the order of --help.
-COMMANDS = ("play", "learn", "host", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "games")
+COMMANDS = (
+    "play",
+    "learn",
+    "host",
+    "solitaire",
+    "rules",
+    "rulesets",
+    "simulate",
+    "resume",
+    "replay",
+    "review",
+    "games",
+)
 
 
 if TYPE_CHECKING:

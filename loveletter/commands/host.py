@@ -55,6 +55,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=LEVEL_CHOICES, default=None, help=t("play.help.level"))
     add_server_options(parser)
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
+    from loveletter.commands.play import add_hints_option
+
+    add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
@@ -90,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     remote = range(local, local + guests)
     host = _host(ruleset, planned, remote, args, named=False)
     start = NewGame(ruleset, players, args.seed, deals[0] if deals else None)
-    return host_game(host, start, seed=args.seed, deals=deals[1:], delay=args.delay)
+    return host_game(host, start, seed=args.seed, deals=deals[1:], delay=args.delay, hints=args.hints)
 
 
 def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat], args: argparse.Namespace) -> int:
@@ -106,7 +109,7 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
         raise UsageError(t("host.error.no_guests_saved", local=local))
     host = _host(game.ruleset, seats, remote, args, named=True)
     saver = Autosave.resume(record, path)
-    return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver)
+    return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver, hints=record.hints)
 
 
 def _check_options(args: argparse.Namespace) -> int:
@@ -150,10 +153,11 @@ def host_game(
     delay: float,
     deals: Sequence[StackedDeal] = (),
     saver: Autosave | None = None,
+    hints: bool = True,
 ) -> int:
     """Open the table, wait for the guests, play ``game`` to its end (or until the host stops it), saving it
-    after every move; then say goodbye to the guests. Ctrl-C at the host saves and exits with 130, as in
-    ``loveletter play``; the guests are told that the game is saved."""
+    after every move; then say goodbye to the guests (``hints``: whether players may ask the coach). Ctrl-C at
+    the host saves and exits with 130, as in ``loveletter play``; the guests are told that the game is saved."""
     import contextlib
     import sys
 
@@ -176,7 +180,7 @@ def host_game(
                 if screen
                 else None
             )
-            played = play_hosted(host, game, state, local=local, seed=seed, deals=deals)
+            played = play_hosted(host, game, state, local=local, seed=seed, deals=deals, hints=hints)
         summary = host.summary()
         host.close(summary)
     except KeyboardInterrupt:
@@ -213,6 +217,7 @@ def play_hosted(
     local: TerminalFrontend | None,
     seed: int | None,
     deals: Sequence[StackedDeal] = (),
+    hints: bool = True,
 ) -> Game:
     """The lobby and the game: on the host's terminal (``local``, already on its alternate screen) or, with no
     terminal (``None``), printing only who joins. The game played; ``state["saver"]`` saves it (a resumed game's
@@ -239,8 +244,18 @@ def play_hosted(
         game = game.start(first_rng, first)
     saver = state["saver"]
     if saver is None:
-        saver = state["saver"] = Autosave.begin(game, seats, seed)
-    host.play(game, seats, local, seed=seed, observers=[saver], deals=deals, resumed=resumed, first_rng=first_rng)
+        saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
+    host.play(
+        game,
+        seats,
+        local,
+        seed=seed,
+        observers=[saver],
+        deals=deals,
+        resumed=resumed,
+        first_rng=first_rng,
+        hints=hints,
+    )
     return game
 
 

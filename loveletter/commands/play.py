@@ -50,8 +50,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=LEVEL_CHOICES, default=None, help=t("play.help.level"))
     parser.add_argument("--names", metavar=t("cli.metavar.names"), help=t("play.help.names"))
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
+    add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+
+
+def add_hints_option(parser: argparse.ArgumentParser) -> None:
+    """``--no-hints``: nobody at the table may ask the coach for a hint (``play``, ``host``)."""
+    parser.add_argument("--no-hints", dest="hints", action="store_false", help=t("coach.help.no_hints"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -96,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
 
     first = deals[0] if deals else None
     start = NewGame(ruleset, players, args.seed, first)
-    return play_game(start, seats, seed=args.seed, deals=deals[1:], delay=args.delay, terminal=terminal)
+    return play_game(
+        start, seats, seed=args.seed, deals=deals[1:], delay=args.delay, terminal=terminal, hints=args.hints
+    )
 
 
 def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
@@ -118,13 +126,15 @@ def play_game(
     terminal: bool,
     deals: Sequence[StackedDeal] = (),
     saver: Autosave | None = None,
+    hints: bool = True,
 ) -> int:
     """Play ``game`` to its end (or until the players stop), saving it after every action: on the terminal, or
     as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
     seats are named (and, if the host chooses who plays first, once they have). ``saver`` goes on saving a
     resumed game (which then starts with a hand-off screen); without it, a new record is started once the game
     has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
-    next seed (``seed + 1``, or a new random one), a new record.
+    next seed (``seed + 1``, or a new random one), a new record. ``hints``: whether the people may ask the coach
+    for a hint (kept for the games played again, and said in each record).
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
@@ -142,7 +152,7 @@ def play_game(
     played: list[tuple[Game, Autosave]] = []
 
     def start_saving(started: Game, named: Sequence[Seat], game_seed: int | None) -> Autosave:
-        current = given.pop() if given else Autosave.begin(started, named, game_seed)
+        current = given.pop() if given else Autosave.begin(started, named, game_seed, hints=hints)
         played.append((started, current))
         return current
 
@@ -153,7 +163,7 @@ def play_game(
             if isinstance(game, NewGame):
                 game = game.start(first_rng)
             return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
-        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed)
+        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints)
     except KeyboardInterrupt:
         if not played:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
@@ -242,6 +252,7 @@ def _play_terminal(
     delay: float,
     start_saving: Callable[[Game, Sequence[Seat], int | None], Autosave],
     resumed: bool,
+    hints: bool,
 ) -> None:
     """The games on the terminal's alternate screen, another one each time the players ask at the end."""
     import sys
@@ -265,7 +276,15 @@ def _play_terminal(
                 game = game.start(first_rng, first)
             saver = start_saving(game, seats, seed)
             table = Hotseat(
-                game, seats, frontend, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
+                game,
+                seats,
+                frontend,
+                seed=seed,
+                deals=deals,
+                observers=[saver],
+                resumed=resumed,
+                first_rng=first_rng,
+                hints=hints,
             )
             table.run()
             if not table.again:

@@ -93,4 +93,4 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
     if any(not s.computer for s in seats) and not terminal:
         raise UsageError(t("play.error.no_terminal"))
     saver = Autosave.resume(record, path)
-    return play_game(game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver)
+    return play_game(game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver, hints=record.hints)

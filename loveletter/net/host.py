@@ -217,6 +217,7 @@ class Host:
         deals: Iterable[StackedDeal] = (),
         resumed: bool = False,
         first_rng: random.Random | None = None,
+        hints: bool = True,
     ) -> Hotseat:
         """Play ``game`` to its end (or until the host stops it); the game loop, for its state afterwards."""
         from loveletter.net.frontend import NetFrontend
@@ -233,6 +234,7 @@ class Host:
             resumed=resumed,
             first_rng=first_rng,
             remote=self.remote,
+            hints=hints,
         )
         self.frontend = frontend
         table.run()

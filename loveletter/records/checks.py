@@ -26,9 +26,10 @@ from loveletter.errors import UserError
 from loveletter.i18n import t
 
 FORMAT = "loveletter-record"
-#: Version 2 writes the round still being played of an unfinished game sealed (see :func:`seal`); version 1
-#: records (every round in plain JSON) are read as they always were.
-VERSION = 2
+#: Version 2 writes the round still being played of an unfinished game sealed (see :func:`seal`); version 3 says
+#: whether the coach's hints were on in a game (``hints``). Older records are read as they always were (version 1:
+#: every round in plain JSON; before version 3, no hints: the program had none).
+VERSION = 3
 #: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread.
 MAX_BYTES = 8 << 20
 #: What a new record says wrote it.
@@ -164,6 +165,11 @@ class Check:
     def integer(self, value: Any, where: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(where, t("records.error.integer", value=shown(value)))
+        return value
+
+    def boolean(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, t("records.error.boolean", value=shown(value)))
         return value
 
     def seed(self, value: Any) -> int | None:

@@ -79,6 +79,8 @@ class GameRecord(RecordFile):
     ruleset_text: str | None = None
     rng_state: list[Any] | None = None
     result: dict[str, Any] | None = None
+    #: Whether the people could ask the coach for hints during the game (a record from before version 3: no).
+    hints: bool = False
     game_id: str = field(default_factory=new_id)
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
@@ -89,8 +91,8 @@ class GameRecord(RecordFile):
     # ------------------------------------------------------------------------------------------ building
 
     @classmethod
-    def start(cls, game: Game, seats: Sequence[Seat], seed: int | None) -> GameRecord:
-        """A record of ``game`` (usually just created) played by ``seats``."""
+    def start(cls, game: Game, seats: Sequence[Seat], seed: int | None, *, hints: bool = False) -> GameRecord:
+        """A record of ``game`` (usually just created) played by ``seats``, with the coach's hints on or not."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         rs = game.ruleset
@@ -101,6 +103,7 @@ class GameRecord(RecordFile):
             seats=list(seats),
             seed=seed,
             rounds=[],
+            hints=hints,
         )
         record.update(game)
         return record
@@ -123,6 +126,7 @@ class GameRecord(RecordFile):
                 "players": self.players,
                 "seats": [s.to_json() for s in self.seats],
                 "seed": self.seed,
+                "hints": self.hints,
                 "rounds": [
                     {"first_player": r.first_player, **self._round_fields(i, r)} for i, r in enumerate(self.rounds)
                 ],
@@ -171,6 +175,7 @@ class GameRecord(RecordFile):
             rounds=rounds,
             rng_state=top.get("rng_state"),
             result=_check_result(c, top.get("result"), players),
+            hints=c.boolean(top.get("hints", False), "hints"),
             **stamps(top),
         )
 

@@ -48,9 +48,12 @@ class Autosave(Observer):
         self.saver = saver
 
     @classmethod
-    def begin(cls, game: Game, seats: Sequence[Seat], seed: int | None, folder: Path | None = None) -> Autosave:
-        """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once."""
-        return cls(RecordSaver.begin(GameRecord.start(game, record_seats(seats), seed), folder))
+    def begin(
+        cls, game: Game, seats: Sequence[Seat], seed: int | None, folder: Path | None = None, *, hints: bool = False
+    ) -> Autosave:
+        """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once; ``hints``:
+        whether the coach's hints are on."""
+        return cls(RecordSaver.begin(GameRecord.start(game, record_seats(seats), seed, hints=hints), folder))
 
     @classmethod
     def resume(cls, record: GameRecord, path: Path) -> Autosave:

@@ -129,6 +129,7 @@ class Hotseat:
         resumed: bool = False,
         first_rng: random.Random | None = None,
         remote: Iterable[int] = (),
+        hints: bool = True,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -148,6 +149,8 @@ class Hotseat:
         self.bots = bots
         #: People who play from another computer, on a screen of their own (never handed the laptop).
         self.remote = frozenset(remote)
+        #: Whether the people may ask the coach for a hint on their own screens (``--no-hints``: nobody may).
+        self.hints = hints
         #: Draws who starts a round when the host may choose but nobody is asked (see :func:`first_player_rng`).
         self.first_rng = first_rng if first_rng is not None else first_player_rng(seed)
         #: The seat whose person is looking at the screen, or ``None`` (everyone: public information only).

@@ -8,8 +8,9 @@ Keys in a choice list: arrows (or Tab) move, Enter picks, an option's key (a dig
 answers :data:`Nav.BACK` and ``?`` answers :data:`Nav.HELP` when the caller allows them; Ctrl-C raises
 ``KeyboardInterrupt``. When the options are cards, typing a card's name selects it: case and accents do not
 matter, and the first option listed whose name begins with what was typed is selected (Backspace takes a letter
-back). The selected option is marked with ``▸`` as well as shown in reverse video, so it is visible without
-colour. A disabled option has no key: it is shown for information only.
+back); a letter the caller binds (``l``, ``h``) answers only where it cannot begin or go on a card's name. The
+selected option is marked with ``▸`` as well as shown in reverse video, so it is visible without colour. A
+disabled option has no key: it is shown for information only.
 
 Titles and hints wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut.
 
@@ -64,12 +65,13 @@ GAP = "  "
 
 class Nav(Enum):
     """Answers that are not an option: step back (Escape), show the card reference (``?``), show the whole log of
-    the round (``l``). A new kind of answer (hints, say) is one more member, bound to its key by the caller
-    (:func:`choose`'s ``extra``)."""
+    the round (``l``), show the coach's hint (``h``). A new kind of answer is one more member, bound to its key
+    by the caller (:func:`choose`'s ``extra``)."""
 
     BACK = "back"
     HELP = "help"
     LOG = "log"
+    HINT = "hint"
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,8 +340,10 @@ def choose(
     output: Output | None = None,
 ) -> T | Nav:
     """Ask for one of ``choices`` (at least one must be enabled), starting on ``default`` (an index). ``extra``
-    keys answer their value (``{"l": Nav.LOG}``); a letter among them types into a card's name instead once a
-    name is being typed. ``guard`` and ``frame``: see :func:`_run`."""
+    keys answer their value (``{"l": Nav.LOG}``). When the options are cards, a letter among them that begins
+    (or goes on) the name of one of them types it instead, and answers only where it cannot: with the Handmaid
+    among the options, ``h`` selects the Handmaid and a second ``h`` answers (:func:`letter_types`).
+    ``guard`` and ``frame``: see :func:`_run`."""
     enabled = [i for i, c in enumerate(choices) if c.enabled]
     if not enabled:
         raise ValueError("no option can be picked")
@@ -372,9 +376,12 @@ def choose(
     if allow_help:
         bindings.add("?")(lambda event: event.app.exit(result=Nav.HELP))
     typed = {"text": ""}
-    untyped = Condition(lambda: not typed["text"])
+    cards = bool(typing_cards(choices))
+    # With cards to type, a letter key answers only where it cannot go on a card's name (see the docstring).
+    letters = {k: v for k, v in (extra or {}).items() if cards and len(k) == 1 and k.isalpha()}
     for key, value in (extra or {}).items():
-        bindings.add(key, filter=untyped if len(key) == 1 and key.isalpha() else True)(_picker(value))
+        if key not in letters:
+            bindings.add(key)(_picker(value))
 
     def type_name(text: str) -> bool:
         """Select the card ``text`` names (exactly, else by the beginning of its name); ``False`` if none."""
@@ -385,12 +392,14 @@ def choose(
         typed["text"] = text
         return True
 
-    if typing_cards(choices):
-        # Keys bound above (digits, arrows, ``?``, a letter key) win over this catch-all.
+    if cards:
+        # Keys bound above (digits, arrows, ``?``) win over this catch-all.
         @bindings.add(Keys.Any)
         def _letter(event: KeyPressEvent) -> None:
-            if len(event.data) == 1 and (event.data.isalpha() or event.data in " -'"):
-                type_name(typed["text"] + event.data)
+            letter = event.data
+            typing = len(letter) == 1 and (letter.isalpha() or letter in " -'")
+            if typing and not type_name(typed["text"] + letter) and letter in letters:
+                event.app.exit(result=letters[letter])
 
         @bindings.add("backspace")
         def _erase(event: KeyPressEvent) -> None:
@@ -413,6 +422,18 @@ def find_card(typed: str, choices: Sequence[Choice[Any]]) -> int | None:
     if card is None:
         return None
     return next(i for i, choice in enumerate(choices) if choice.enabled and choice.named_card == card)
+
+
+def letter_types(letter: str, choices: Sequence[Choice[Any]]) -> bool:
+    """Whether pressing ``letter`` first in :func:`choose` types the beginning of a card's name among
+    ``choices`` (then a key bound to that letter answers only when pressed again): for a key's hint.
+
+    >>> letter_types("h", [Choice("Guard", "Guard"), Choice("Handmaid", "Handmaid")])
+    True
+    >>> letter_types("h", [Choice("Guard", "Guard"), Choice("Priest", "Priest")])
+    False
+    """
+    return find_card(letter, choices) is not None
 
 
 def _picker(value: object) -> Callable[[KeyPressEvent], None]:

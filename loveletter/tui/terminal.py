@@ -24,11 +24,14 @@ from rich.panel import Panel
 from rich.segment import Segment, Segments
 from rich.text import Text
 
+from loveletter.bots.advice import card_chances
 from loveletter.engine import Action, Play, Redraw, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
+from loveletter.records import GameRecord
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
+from loveletter.tui.coach import HINT_KEY, Hint, HintView, hint_for, hint_keys
 from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.howto import howto_pages
 from loveletter.tui.log import Entry
@@ -41,6 +44,8 @@ from loveletter.tui.table import TableModel, TableView, log_lines
 
 #: The key that shows the round's whole log, from a decision or a result to acknowledge.
 LOG_KEY = "l"
+#: The answer of the game's end that asks for a review of the game.
+REVIEW = "review"
 #: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
 SCROLL: dict[str, object] = {
     **{key: key for key in ("up", "down", "pageup", "pagedown", "home", "end")},
@@ -210,6 +215,10 @@ class TerminalFrontend(Frames):
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
         # something else (the card reference, the log, a warning) has been on the screen in between.
         guard: Guard | None = None
+        # The coach's hint, worked out the first time it is asked for, then shown in place of the table (h again:
+        # the table) until the decision is made.
+        hint: Hint | None = None
+        showing = False
         while True:
             step = plan.step()
             if step is None:
@@ -223,17 +232,24 @@ class TerminalFrontend(Frames):
                 continue
             title = self.question(step, plan, view)
             choices = self.choices(step, view)
-            hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
+            keys = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
+            extra: dict[str, object] = {LOG_KEY: Nav.LOG}
+            body = table_body(model)
+            if table.hints:
+                extra[HINT_KEY] = Nav.HINT
+                keys = f"{keys} · {hint_keys(choices, showing=showing)}"
+                if showing and hint is not None:
+                    body = hint_body(view, table.names, hint, plan.candidates)
             answer = self.choose(
-                table_body(model),
+                body,
                 title,
                 choices,
-                hint=hint,
+                hint=keys,
                 guard=guard,
                 default=_default(step, view),
                 allow_back=plan.asked > 0,
                 allow_help=True,
-                extra={LOG_KEY: Nav.LOG},
+                extra=extra,
             )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
@@ -244,8 +260,21 @@ class TerminalFrontend(Frames):
             elif answer is Nav.LOG:
                 self.show_log(model)
                 guard = None
+            elif answer is Nav.HINT:
+                showing = not showing
+                if showing and hint is None:
+                    hint = self.work_out_hint(view)
+                guard = None
             else:
                 plan.answer(answer)
+
+    def work_out_hint(self, view: View) -> Hint:
+        """The coach's hint for ``view``'s seat; the opponents' likely cards show at once, with a line saying that
+        the moves are being weighed (at most :data:`~loveletter.tui.coach.HINT_SECONDS`)."""
+        names = self.table.names
+        waiting = Hint(card_chances(view), [])
+        self.draw(lambda height: HintView(view, names, waiting, weighing=True, height=height), 1)
+        return hint_for(view)
 
     def confirm(self, model: TableModel, key: str) -> bool:
         choices = [
@@ -306,7 +335,7 @@ class TerminalFrontend(Frames):
         model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
         self.acknowledge(model, t("summary.next"), t("play.game.hint"))
         goal = game.ruleset.tokens_to_win(game.players)
-        choices = [
+        choices: list[Choice[bool | str]] = [
             Choice(True, t("summary.yes"), key=t("summary.yes_key")),
             Choice(False, t("summary.no"), key=t("summary.no_key")),
         ]
@@ -316,13 +345,38 @@ class TerminalFrontend(Frames):
             summary.height = height
             return summary
 
-        if not self.play_again:
-            self.press(body, t("play.game.leave"))
-            self.screen.wipe()
-            return False
-        answer = self.choose(body, t("summary.again"), choices, hint=t("summary.hint"))
+        # Every game ends with the offer of a review of a person's decisions (the game is over: nothing is secret).
+        review = t("coach.review.offer_key")
+        offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"), key=review)] if table.people else []
+        while True:
+            if not self.play_again:
+                hint = t("coach.review.offer_hint", key=review) if offer else ""
+                answer = self.press(body, t("play.game.leave"), hint, keys={review: REVIEW} if offer else None)
+            else:
+                hint = t("summary.hint") + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
+                picked = self.choose(body, t("summary.again"), choices + offer, hint=hint)
+                answer = picked
+            if answer != REVIEW:
+                break
+            self.review_game(body)
         self.screen.wipe()
-        return answer is True
+        return answer is True and self.play_again
+
+    def review_game(self, summary: Body) -> None:
+        """The review of the game just over: of its one person's decisions, or (over the ``summary``) of the person
+        the players choose."""
+        from loveletter.tui.autosave import record_seats
+        from loveletter.tui.review import review_on_screen
+
+        table = self.table
+        people = table.local_people or table.people
+        seat = people[0]
+        if len(people) > 1:
+            answer = self.choose(summary, t("coach.review.whose"), [Choice(p, table.names[p]) for p in people])
+            assert isinstance(answer, int)
+            seat = answer
+        record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
+        review_on_screen(self, record, seat)
 
     # ------------------------------------------------------------------------------------------- pieces
 
@@ -485,6 +539,11 @@ def _risk(action: Action, view: View) -> str | None:
     if isinstance(action, Redraw) and action.redraw and any(effects.get(c) == "princess" for c in hand):
         return "play.confirm.redraw_princess"
     return None
+
+
+def hint_body(view: View, names: Sequence[str], hint: Hint, candidates: Sequence[Action]) -> Body:
+    """The coach's hint in place of the table, the moves narrowed to those still open (``candidates``)."""
+    return lambda height: HintView(view, names, hint, candidates=set(candidates), height=height)
 
 
 def table_body(model: TableModel) -> Body:

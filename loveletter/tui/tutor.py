@@ -189,5 +189,6 @@ def play_lesson(
     game, seats, deals = lesson_table(lesson)
     tutor = Tutor(console, screen, script, bot, delay=delay, input=input, output=output, guards=guards)
     bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
-    Hotseat(game, seats, tutor, bots=bots, deals=deals).run()
+    # A lesson says what to play: the coach's hint (h) would speak over it.
+    Hotseat(game, seats, tutor, bots=bots, deals=deals, hints=False).run()
     return tutor.finished

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -101,3 +102,29 @@ def test_advice_depends_on_the_view_only(ruleset: str, players: int) -> None:
             checked += 1
             changed += state.hands != other.hands or state.deck != other.deck
     assert changed >= checked // 2
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 3), ("premium", 4)])
+def test_a_guard_s_names_on_one_target_rank_by_their_chance_to_hit(ruleset: str, players: int) -> None:
+    """Every wrong name leaves the same position: the likelier a name is to hit, the more it is worth (the
+    search alone would rank unlikely names by the luck of the few deals where they hit)."""
+    checked = 0
+    for game in positions(ruleset, players, seed=11, count=40):
+        assert game.decider is not None
+        view = game.view(game.decider)
+        guards = [a for a in view.legal_actions if isinstance(a, Play) and a.named is not None]
+        if not guards:
+            continue
+        values = dict(move_chances(view, random.Random(2), budget=BUDGET))
+        odds = card_chances(view)
+        cards = view.ruleset.cards
+        by_number = view.mode.guard_naming == "number"
+        for target in {a.targets[0] for a in guards}:
+            names = [a for a in guards if a.targets[0] == target]
+            row = odds[target]
+            hit = {a: sum(p for c, p in row.items() if (cards[c].value if by_number else c) == a.named) for a in names}
+            ranked = sorted(names, key=hit.__getitem__, reverse=True)
+            worth = [values[a] for a in ranked]
+            assert all(x >= y - 1e-9 for x, y in itertools.pairwise(worth)), view
+            checked += 1
+    assert checked >= 5

@@ -26,7 +26,7 @@ MIN_WORD = 5
 SHARED = frozenset(
     {"loveletter", "Love", "Letter", "Premium", "stdin", "stdout"}
     # the commands, typed as they are in any language
-    | {"play", "learn", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "games"}
+    | {"play", "learn", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "review", "games"}
 )
 #: Flags, commands, argparse fields, file names, upper-case metavars (``NAME|FILE``), identifiers (``first_player``)
 #: and quoted JSON keys (``"deck"``).

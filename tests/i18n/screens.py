@@ -90,7 +90,8 @@ class FakePrompts:
         if _.get("allow_help") and not self.helped:
             self.helped = True
             return Nav.HELP
-        return self.rng.choice([c for c in choices if c.enabled]).value
+        # Never the review at a game's end at random (its screens are drawn in tests/i18n/coach_screens.py).
+        return self.rng.choice([c for c in choices if c.enabled and c.value != "review"]).value
 
     def press(self, message: str, *, hint: str = "", keys: dict[str, object] | None = None, **_: Any) -> object:
         self.show(message, hint)
@@ -1041,6 +1042,9 @@ def screens() -> dict[str, Draw]:
     out["lesson stopped"] = lesson("premium", stop=True)
     out["lesson without a terminal"] = command("learn")
     out.update(help_screens())
+    from tests.i18n.coach_screens import screens as coach_screens  # hints and reviews: loveletter/tui/coach.py
+
+    out.update(coach_screens())
     from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
 
     out.update(hosting_screens())

@@ -1,0 +1,95 @@
+"""The coach's speed: how long a hint takes on a player's screen (``h``), and how long a review of a game takes.
+
+    uv run python benchmarks/coach.py            # hints at 2 and 4 players, reviews of 2-player games
+    uv run python benchmarks/coach.py --quick    # a smoke run (CI)
+
+A hint is timed as the player waits for it, in wall-clock time: the reading of the round (the opponents' likely
+cards) and the search, which stops after ``HINT_SECONDS`` at the latest (so a busy machine gets a hint as fast,
+weighed on fewer deals). The decisions are those of random games of the 2019 edition, every seat's, from the
+first turn to the last; the figures are the median, the 95th percentile and the slowest. A review is timed
+whole (every decision of seat 0 in a finished 2-player game of ``easy`` players, as ``loveletter review`` weighs
+them), with the number of decisions it weighed. The machine's load is printed beside them: speed figures move
+with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from loveletter.bots import make_bot
+from loveletter.engine import Game
+from loveletter.records import GameRecord, Seat
+from loveletter.tui.coach import HINT_SECONDS, hint_for
+from loveletter.tui.review import Review
+
+
+def hint_times(players: int, games: int, seed: int) -> list[float]:
+    """Seconds per hint over every decision of ``games`` random games' first rounds."""
+    rng = random.Random(seed)
+    times = []
+    for number in range(games):
+        game = Game("2019", players, seed=seed * 1000 + number)
+        while not game.round_over:
+            seat = game.decider
+            assert seat is not None
+            view = game.view(seat)
+            start = time.perf_counter()
+            hint_for(view)
+            times.append(time.perf_counter() - start)
+            game.push(rng.choice(game.legal_actions()))
+    return times
+
+
+def review_time(seed: int) -> tuple[float, int]:
+    """Seconds to review seat 0 of a 2-player game of ``easy`` players, and the decisions weighed."""
+    game = Game("2019", 2, seed=seed)
+    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed)
+    bots = [make_bot("easy", seed=seed), make_bot("easy", seed=seed + 1)]
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.decider
+        assert seat is not None
+        game.push(bots[seat].choose(game.view(seat)))
+    record.update(game)
+    start = time.perf_counter()
+    review = Review(record, 0)
+    return time.perf_counter() - start, len(review.decisions)
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run")
+    args = parser.parse_args()
+    games = 1 if args.quick else 12
+    reviews = 1 if args.quick else 3
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average (1, 5, 15 min): {load}; search limit {HINT_SECONDS} s")
+    for players in (2, 4):
+        times = hint_times(players, games, seed=players)
+        median, p95, worst = statistics.median(times), quantile(times, 0.95), max(times)
+        print(
+            f"hint, 2019 {players}p: {len(times)} decisions, median {median * 1000:.0f} ms, "
+            f"p95 {p95 * 1000:.0f} ms, slowest {worst * 1000:.0f} ms"
+        )
+    for seed in range(reviews):
+        seconds, decisions = review_time(seed)
+        print(f"review, 2019 2p game (seed {seed}): {decisions} decisions in {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

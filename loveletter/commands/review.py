@@ -1,0 +1,72 @@
+"""``loveletter review GAME [--seat N]``: go through one seat's decisions in a finished game with the coach.
+
+``GAME`` is what ``replay`` and ``resume`` take: a record's path, or its number or name from ``loveletter games``.
+The seat is the first person's unless ``--seat`` says otherwise. Only a finished game is reviewed: the review
+weighs every move from the seat's view, so a game still going on would give away advice (and a game played
+without hints would get them); what a finished game may show is replay's rule
+(:func:`loveletter.tui.replay.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal the
+decisions are stepped through with keys, after a progress line; otherwise the review is printed as plain text.
+The file is only read, never written.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from loveletter.i18n import t
+
+TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar=t("cli.metavar.game"), help=t("coach.review.file_help"))
+    parser.add_argument("--seat", type=int, metavar="N", help=t("coach.review.seat_help"))
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from loveletter.cli import UsageError
+    from loveletter.commands.replay import _print, _screen, _terminal
+    from loveletter.i18n import printable
+    from loveletter.records import GameRecord, RecordError, load_record
+    from loveletter.records.library import find_record, short_name
+    from loveletter.tui.review import Review, review_seat
+
+    path = find_record(args.file)
+    source = str(path)
+    record = load_record(path)
+    if not isinstance(record, GameRecord):
+        raise RecordError(source, "", t("coach.review.solitaire", name=short_name(path)))
+    last = record.players - 1
+    if args.seat is not None and not 0 <= args.seat <= last:
+        raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=last))
+    record.replay(source)  # a damaged record is said to be so before anything else
+    if not record.finished:
+        raise RecordError(source, "", t("coach.review.unfinished", name=short_name(path)))
+    seat = review_seat(record, args.seat)
+    if not _terminal():
+        progress = _progress_line(printable(record.seats[seat].name)) if sys.stderr.isatty() else None
+        review = Review(record, seat, source, progress=progress)
+        return _print(review.lines(source))
+
+    from loveletter.tui.review import review_on_screen
+    from loveletter.tui.screen import Frames
+
+    with _screen() as (console, screen):
+        review_on_screen(Frames(console, screen), record, seat, source)
+    return 0
+
+
+def _progress_line(player: str) -> Callable[[int, int], None]:
+    """Say how far the weighing is on one line of standard error, rewritten in place, erased at the end."""
+    import sys
+
+    def progress(done: int, total: int) -> None:
+        line = t("coach.review.working", player=player, done=done, total=total)
+        sys.stderr.write("\r\x1b[K" + ("" if done == total else line))
+        sys.stderr.flush()
+
+    return progress

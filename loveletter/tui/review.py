@@ -1,0 +1,263 @@
+"""The review after a game: one seat's decisions weighed by the strong computer player, from that seat's view.
+
+:class:`Review` goes through a finished game's record as :class:`~loveletter.tui.replay.Replay` shows it from one
+seat (the same points and views, and the same rule on what a record may show), and weighs each decision the seat
+had to make (more than one legal move) with :func:`~loveletter.bots.advice.assess`: the estimated chance to win
+the round with the move played and with the best move, from the view the seat had at that moment. A decision
+that gave up at least :data:`MISTAKE` of a chance is marked ("−18% · better: Guard on Bea, naming Priest"); the
+three that gave up the most are the summary's. Each decision's search has its own random source, derived from the
+record, so a review of the same record is the same every time.
+
+On a terminal, :class:`ReviewViewer` steps through the decisions (the table as the seat saw it, with the coach's
+verdict as its banner), then the summary; otherwise :meth:`Review.lines` is the review as plain text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from loveletter.bots import advice
+from loveletter.bots.advice import Assessment, assess
+from loveletter.engine import Action, Phase, View, parse_action
+from loveletter.i18n import printable, ruleset_title, t
+from loveletter.records import GameRecord
+from loveletter.tui.coach import move_text, percent
+from loveletter.tui.replay import PointViewer, Replay
+from loveletter.tui.screen import Frames
+from loveletter.tui.style import WARN, cards_text, fmt, join_names, name_text
+from loveletter.tui.table import TableView
+
+#: A decision that gave up at least this much of a chance to win the round is marked as a mistake: below it, the
+#: estimates' own noise could be the whole difference.
+MISTAKE = 0.05
+#: The mistakes the summary names.
+WORST = 3
+#: Moves listed under a decision (best first).
+LISTED = 5
+
+#: Called with how many decisions are weighed, and of how many.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed seat: the replay's point it was made from (``index``: the view before it),
+    its round and turn (the number of the card play it is part of, from 1), and how it is weighed."""
+
+    index: int
+    round: int
+    turn: int
+    view: View
+    judged: Assessment
+
+    @property
+    def mistake(self) -> bool:
+        return self.judged.loss >= MISTAKE
+
+
+def review_seat(record: GameRecord, seat: int | None) -> int:
+    """The seat a review looks at: ``seat`` if given, else the first person's (else seat 0)."""
+    if seat is not None:
+        return seat
+    return next((i for i, s in enumerate(record.seats) if s.kind == "human"), 0)
+
+
+class Review:
+    """The decisions of ``seat`` in the finished game of ``record``, weighed (see the module docstring).
+    ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget (by default
+    :data:`loveletter.bots.advice.REVIEW_BUDGET`)."""
+
+    def __init__(
+        self,
+        record: GameRecord,
+        seat: int,
+        source: str = "record",
+        *,
+        budget: int | None = None,
+        progress: Progress | None = None,
+    ) -> None:
+        self.replay = Replay(record, seat, source)  # what a record may show: a finished game, any seat
+        self.record = record
+        self.seat = seat
+        self.names = self.replay.names
+        points = self.replay.points
+        cards = self.replay.game.ruleset.cards
+        asked = []
+        for index in range(1, len(points)):
+            point = points[index]
+            if point.seat != seat or point.step == 0 or point.action is None:
+                continue
+            view = points[index - 1].views[seat]
+            if len(view.legal_actions) > 1:
+                turn = len(view.plays) + (view.phase is Phase.PLAY)  # a Chancellor's keep is its play's turn
+                asked.append((index - 1, point.round, turn, view, parse_action(point.action, cards)))
+        # The random source of each decision's search comes from the game itself (not the file's name or id), so
+        # the review offered at a game's end is the review of its record.
+        first = record.rounds[0]
+        game_key = f"{first.first_player} {' '.join(first.deck)}"
+        budget = budget or advice.REVIEW_BUDGET
+        self.decisions: list[Decision] = []
+        for done, (index, number, turn, view, played) in enumerate(asked):
+            if progress is not None:
+                progress(done, len(asked))
+            rng = random.Random(f"review {game_key} {index}")
+            self.decisions.append(Decision(index, number, turn, view, assess(view, played, rng, budget=budget)))
+        if progress is not None:
+            progress(len(asked), len(asked))
+
+    @property
+    def worst(self) -> list[Decision]:
+        """The (at most :data:`WORST`) marked decisions that gave up the most, the worst first."""
+        marked = [d for d in self.decisions if d.mistake]
+        return sorted(marked, key=lambda d: (-d.judged.loss, d.index))[:WORST]
+
+    # ------------------------------------------------------------------------------------------- words
+
+    def move(self, action: Action, view: View) -> Text:
+        return move_text(action, view, self.names)
+
+    def verdict(self, decision: Decision) -> Text:
+        """What the coach says of a decision: ``−18% · better: Guard on Bea, naming Priest``, or that it was the
+        best move (or as good as the best, within :data:`MISTAKE`)."""
+        judged = decision.judged
+        if not decision.mistake:
+            lost = percent(judged.loss)
+            best = judged.played == judged.best[0] or lost == percent(0.0)  # a tie with the best is the best
+            key = "coach.review.best" if best else "coach.review.close"
+            return fmt(key, loss=lost)
+        better = self.move(judged.best[0], decision.view)
+        chance = percent(judged.best[1])
+        return Text.assemble(
+            (f"−{percent(judged.loss)}", WARN), " · ", fmt("coach.review.better", move=better, chance=chance)
+        )
+
+    def situation(self, decision: Decision) -> Text:
+        """The moment of a decision in a few words: the round and turn, the hand, what the seat knew of others."""
+        view = decision.view
+        ruleset = view.ruleset
+        hand = cards_text(list(view.hand), ruleset)
+        known = [
+            fmt("coach.review.known", player=name_text(self.names[sv.seat]), cards=cards_text(list(sv.known), ruleset))
+            for sv in view.seats
+            if sv.seat != view.seat and sv.in_round and sv.known
+        ]
+        text = fmt("coach.review.situation", round=str(decision.round), turn=str(decision.turn), hand=hand)
+        if known:
+            text = Text.assemble(text, "; ", join_names(known))
+        return text
+
+    def played(self, decision: Decision) -> Text:
+        judged = decision.judged
+        return fmt("coach.review.played", move=self.move(judged.played, decision.view), chance=percent(judged.chance))
+
+    def title(self, source: str) -> str:
+        game = self.replay.game
+        return t(
+            "coach.review.title",
+            file=printable(Path(source).name),
+            ruleset=printable(ruleset_title(game.ruleset)),
+            player=self.names[self.seat],
+        )
+
+    def totals(self) -> str:
+        marked = sum(d.mistake for d in self.decisions)
+        return t("coach.review.totals", decisions=len(self.decisions), marked=marked)
+
+    def lines(self, source: str) -> Iterator[str]:
+        """The whole review as plain text: every decision with its verdict, round by round, then the summary."""
+        yield self.title(source)
+        last = 0
+        for decision in self.decisions:
+            if decision.round != last:
+                last = decision.round
+                yield ""
+            yield f"  {self.situation(decision).plain}"
+            yield f"    {self.played(decision).plain} · {self.verdict(decision).plain}"
+        yield ""
+        yield from (line.plain for line in self.summary_lines())
+
+    def summary_lines(self) -> list[Text]:
+        """The summary: how many decisions, how many marked, and the worst ones with their moment."""
+        lines = [Text(self.totals(), style="bold")]
+        worst = self.worst
+        if not worst:
+            lines.append(Text(t("coach.review.no_mistakes")))
+            return lines
+        lines.append(Text(t("coach.review.worst", count=len(worst))))
+        for number, decision in enumerate(worst, 1):
+            lines.append(Text.assemble(f"{number}. ", self.situation(decision)))
+            lines.append(Text.assemble("   ", self.played(decision), " · ", self.verdict(decision)))
+        return lines
+
+    # ------------------------------------------------------------------------------------------- screens
+
+    def panel(self, decision: Decision) -> Panel:
+        """The coach's verdict on a decision, with the best moves and their chances."""
+        judged = decision.judged
+        moves = Table.grid(padding=(0, 2))
+        moves.add_column(justify="right", no_wrap=True)
+        moves.add_column()
+        for action, chance in judged.moves[:LISTED]:
+            mark = "▸ " if action == judged.played else ""
+            moves.add_row(percent(chance), Text.assemble(mark, self.move(action, decision.view)))
+        body = Group(Text.assemble(self.played(decision), " · ", self.verdict(decision)), moves)
+        return Panel(body, title=t("coach.review.panel"), title_align="left", box=box.HEAVY, padding=(0, 1))
+
+    def body(self, position: int, height: int) -> RenderableType:
+        """Screen ``position``: a decision (the table as the seat saw it, the verdict as its banner), or after the
+        last one, the summary."""
+        if position >= len(self.decisions):
+            return Group(Text(t("coach.review.summary"), style="bold reverse"), *self.summary_lines())
+        decision = self.decisions[position]
+        status = fmt(
+            "coach.review.status", number=str(position + 1), total=str(len(self.decisions)), round=str(decision.round)
+        )
+        model = dataclasses.replace(self.replay.model(decision.index), banner=self.panel(decision), status=status)
+        return TableView(model, height=height)
+
+
+class ReviewViewer(PointViewer["ReviewScreens"]):
+    """Steps through a :class:`Review` on the terminal: one screen a decision, then the summary, where Enter
+    leaves (the keys of a replay's, but the round jump)."""
+
+    HINT = "coach.review.keys"
+
+    def body(self, index: int, height: int) -> RenderableType:
+        return self.replay.review.body(index, height)
+
+    def move(self, answer: object, index: int, last: int) -> int | None:
+        if answer is True and index == last:
+            return None
+        return super().move(answer, index, last)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewScreens:
+    """A review's screens, for :class:`ReviewViewer`: each decision, then the summary."""
+
+    review: Review
+
+    @property
+    def points(self) -> list[int]:
+        return list(range(len(self.review.decisions) + 1))
+
+
+def review_on_screen(frames: Frames, record: GameRecord, seat: int, source: str = "record") -> None:
+    """Weigh the decisions of ``seat`` with a progress line on ``frames``' screen, then step through them."""
+    player = printable(record.seats[seat].name)
+
+    def progress(done: int, total: int) -> None:
+        frames.draw(Text(t("coach.review.working", player=player, done=done, total=total), style="bold"), 1)
+
+    review = Review(record, seat, source, progress=progress)
+    ReviewViewer(ReviewScreens(review), frames.console, frames.screen, input=frames.input, output=frames.output).run()

@@ -1,0 +1,131 @@
+"""The coach's screens for the catalog tests (:mod:`tests.i18n.screens`, which imports this module: what this
+module needs of it is imported where it is used): the hint (every way of wording a move,
+every key line), a review (a decision, its verdicts, the summary, with and without mistakes, as text), the review
+offered at a game's end, and what ``loveletter review`` refuses."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+
+from loveletter.bots import advice
+from loveletter.bots.advice import Assessment
+from loveletter.engine import Keep, Play, Redraw, parse_action
+from loveletter.i18n import card_name
+from loveletter.records import GameRecord, Seat
+from loveletter.tui.coach import Hint, HintView, hint_for, hint_keys, move_text
+from loveletter.tui.hotseat import Hotseat
+from loveletter.tui.hotseat import Seat as TableSeat
+from loveletter.tui.prompts import Choice
+from loveletter.tui.review import Decision, Review
+from loveletter.tui.screen import Screen
+from tests.support import deal, play, random_playout
+
+if TYPE_CHECKING:
+    from tests.i18n.screens import Draw
+
+NAMES = ("Ana", "Bea", "Cal", "Dan", "Eve")
+
+
+@contextlib.contextmanager
+def quick_reviews() -> Iterator[None]:
+    saved = advice.REVIEW_BUDGET
+    advice.REVIEW_BUDGET = 100
+    try:
+        yield
+    finally:
+        advice.REVIEW_BUDGET = saved
+
+
+def blunder() -> GameRecord:
+    """A finished game where Ana plays a Baron on a King she knows of, holding a Guard."""
+    game = deal("2019", 2, hands=["Priest", "King"], draws=["Baron", "Guard", "Guard"])
+    record = GameRecord.start(game, [Seat("Ana"), Seat("Bea")], seed=5)
+    play(game, "Priest>1", "Guard>0=Princess", "Baron>1")
+    random_playout(game, random.Random(1))
+    record.update(game)
+    return record
+
+
+def hints(console: Console) -> None:
+    for held in (("Guard", "Priest"), ("Guard", "Handmaid")):
+        choices = [Choice(card, card_name(card)) for card in held]
+        for showing in (False, True):
+            console.print(hint_keys(choices, showing=showing))
+    game = deal("2019", 4, hands=["Guard", "Priest", "Baron", "King"], draws=["Prince"])
+    view = game.view(0)
+    hint = hint_for(view, seconds=None, budget=200)
+    console.print(HintView(view, NAMES, Hint(hint.chances, []), weighing=True, height=30))
+    console.print(HintView(view, NAMES, hint, height=18))  # too many moves: "and N more"
+    premium = deal("premium", 5, hands=["Cardinal", "Guard", "Priest", "Baron", "King"], draws=["Bishop"])
+    words = [
+        parse_action("Cardinal>1,3?3"),
+        parse_action("Guard>1=Priest", premium.ruleset.cards),
+        Play("Prince", (0,)),
+        Play("Handmaid"),
+        Keep("Guard", ()),
+        Keep("Guard", ("Baron",)),
+        Keep("Guard", ("Baron", "Priest")),
+        Redraw(True),
+        Redraw(False),
+    ]
+    for action in words:
+        console.print(move_text(action, premium.view(0), NAMES))
+
+
+def review(console: Console) -> None:
+    with quick_reviews():
+        record = blunder()
+        judged = Review(record, 0)
+        for line in judged.lines("partida.json"):
+            console.print(line, markup=False, highlight=False)
+        console.print(judged.body(1, 30))
+        console.print(judged.body(len(judged.decisions), 30))
+        first = judged.decisions[0]
+        view, played = first.view, first.judged.played
+        others = [a for a in view.legal_actions if a != played]
+        for moves in ([(played, 0.6), (others[0], 0.5)], [(others[0], 0.62), (played, 0.6)]):
+            console.print(judged.verdict(Decision(0, 1, 1, view, Assessment(played, moves))))
+        judged.decisions = [d for d in judged.decisions if not d.mistake]
+        for summary in judged.summary_lines():
+            console.print(summary)
+
+
+def review_at_the_end(console: Console) -> None:
+    """A game's end: the review chosen, of one of two people, stepped through to its end; then no other game."""
+    from loveletter.tui.terminal import TerminalFrontend
+    from tests.i18n.screens import fake_prompts  # here: tests.i18n.screens imports this module
+
+    with quick_reviews():
+        game = blunder().replay()
+        with fake_prompts(console, 0, picks=["review", 0, False]), Screen(io.StringIO()) as screen:
+            front = TerminalFrontend(console, screen, delay=0)
+            front.start(Hotseat(game, [TableSeat("Ana"), TableSeat("Bea")], front))
+            front.game_over()
+            front.play_again = False
+            front.game_over()
+
+
+def review_errors(console: Console) -> None:
+    from tests.i18n.screens import command, saved_games
+
+    with tempfile.TemporaryDirectory() as folder:
+        paths = saved_games(Path(folder))
+        for name in ("unfinished", "solitaire"):
+            command("review", str(paths[name]), home=Path(folder))(console)
+
+
+def screens() -> dict[str, Draw]:
+    return {
+        "coach hints": hints,
+        "coach review": review,
+        "coach review at a game's end": review_at_the_end,
+        "coach review refusals": review_errors,
+    }

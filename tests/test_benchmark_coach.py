@@ -1,0 +1,27 @@
+"""The coach benchmark's smoke run: it runs and prints its figures (speed is measured by running the script, never
+asserted by a test)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_coach_benchmark_prints_its_figures() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    out = result.stdout
+    for players in (2, 4):
+        found = re.search(rf"hint, 2019 {players}p: (\d+) decisions, median (\d+) ms, p95 (\d+) ms", out)
+        assert found is not None and int(found.group(1)) > 0, out
+    found = re.search(r"review, 2019 2p game \(seed 0\): (\d+) decisions in ([0-9.]+) s", out)
+    assert found is not None and int(found.group(1)) > 0, out

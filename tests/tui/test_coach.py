@@ -1,0 +1,233 @@
+"""The coach's hint on a decision's screen: the key (and the Handmaid's h), what it shows, from the view alone."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from loveletter.engine import Game, Play, View
+from loveletter.i18n import card_name, set_language
+from loveletter.tui.coach import HINT_KEY, Hint, HintView, chances_text, hint_for, hint_keys, move_text
+from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
+from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.style import NBSP
+from loveletter.tui.terminal import TerminalFrontend
+from tests.bots.helpers import positions_by_kind, redeal
+from tests.support import deal, play
+
+NAMES = ("Ana", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal")
+#: A small search keeps these quick; the budget does not change what a hint may depend on.
+BUDGET = 300
+
+
+@pytest.fixture
+def keys() -> Iterator[PipeInput]:
+    with create_pipe_input() as pipe:
+        yield pipe
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    set_language("es")
+    yield
+    set_language("en")
+
+
+def cards(*ids: str) -> list[Choice[Any]]:
+    return [Choice(card, card_name(card)) for card in ids]
+
+
+def ask(keys: PipeInput, typed: str, choices: Sequence[Choice[Any]]) -> object:
+    keys.send_text(typed)
+    extra = {"l": Nav.LOG, HINT_KEY: Nav.HINT}
+    return choose("Which?", choices, extra=extra, guard=TYPE_AHEAD, input=keys, output=DummyOutput())
+
+
+# ------------------------------------------------------------------------------------------------ the key
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("h", Nav.HINT),  # no card begins with h: the hint at once
+        ("l", Nav.LOG),
+        ("pr\r", "Priest"),  # typing a name still works
+        ("g" + "h", Nav.HINT),  # an h that cannot go on the name typed so far
+    ],
+)
+def test_h_asks_for_the_hint_where_no_card_begins_with_it(keys: PipeInput, typed: str, answer: object) -> None:
+    assert ask(keys, typed, cards("Guard", "Priest")) == answer
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("h\r", "Handmaid"),  # the first h types the Handmaid's name, as typing a card's name always did
+        ("ha\r", "Handmaid"),
+        ("handmaid\r", "Handmaid"),
+        ("hh", Nav.HINT),  # a second h cannot go on the name: the hint
+        ("handmaid" + "h", Nav.HINT),
+        ("2", "Handmaid"),
+    ],
+)
+def test_with_the_handmaid_the_first_h_selects_her_and_a_second_asks_for_the_hint(
+    keys: PipeInput, typed: str, answer: object
+) -> None:
+    assert ask(keys, typed, cards("Guard", "Handmaid")) == answer
+
+
+def test_in_spanish_the_handmaid_answers_to_both_names_so_h_goes_to_her_first(keys: PipeInput, spanish: None) -> None:
+    """A card's English name selects it in Spanish too (Handmaid as well as Doncella): the same rule."""
+    assert ask(keys, "d\r", cards("Guard", "Handmaid")) == "Handmaid"
+    assert ask(keys, "h\r", cards("Guard", "Handmaid")) == "Handmaid"
+    assert ask(keys, "hh", cards("Guard", "Handmaid")) is Nav.HINT
+    assert ask(keys, "h", cards("Guard", "Priest")) is Nav.HINT
+    assert hint_keys(cards("Guard", "Handmaid"), showing=False) == "h dos veces: pistas"
+
+
+def test_the_keys_line_says_when_h_must_be_pressed_twice() -> None:
+    assert hint_keys(cards("Guard", "Priest"), showing=False) == "h hints"
+    assert hint_keys(cards("Guard", "Handmaid"), showing=False) == "h twice: hints"
+    assert hint_keys(cards("Guard", "Handmaid"), showing=True) == "h twice: the table"
+
+
+# ------------------------------------------------------------------------------------- on the screen
+
+
+def frontend(keys: PipeInput, game: Game, *, hints: bool = True) -> tuple[TerminalFrontend, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None)
+    screen = Screen(io.StringIO())
+    front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+    table = Hotseat(game, [Seat(n) for n in NAMES[: game.players]], front, hints=hints)
+    front.start(table)
+    return front, out
+
+
+def drawn(out: io.StringIO) -> str:
+    return " ".join(out.getvalue().replace(NBSP, " ").split())
+
+
+def test_h_shows_the_hint_in_place_of_the_table_and_h_again_the_table(keys: PipeInput) -> None:
+    game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Priest"])
+    front, out = frontend(keys, game)
+    keys.send_text("h")  # the hint...
+    keys.send_text("2")  # ...above the same question: the Priest
+    keys.send_text("h")  # the table again
+    keys.send_text("2")  # on Cal
+    assert front.decide(0) == Play("Priest", (2,))
+    text = drawn(out)
+    assert "Hints for Ana · round 1" in text and "They may hold" in text
+    assert "Your moves, best first" in text and "Priest on Bea" in text
+
+
+def test_with_hints_off_h_does_nothing_and_is_not_offered(keys: PipeInput) -> None:
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Priest"])
+    front, out = frontend(keys, game, hints=False)
+    keys.send_text("h" + "1" + "2")  # h: nothing; then the Guard on Bea naming the Priest (2)
+    assert front.decide(0) == Play("Guard", (1,), named="Priest")
+    assert "Hints for" not in drawn(out)
+
+
+def test_holding_the_handmaid_h_twice_shows_the_hint(keys: PipeInput) -> None:
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Handmaid"])
+    front, out = frontend(keys, game)
+    keys.send_text("hh" + "h\r")  # the hint; then h types the Handmaid's name again, and Enter plays her
+    assert front.decide(0) == Play("Handmaid")
+    assert "Hints for Ana" in drawn(out)
+
+
+def test_the_hint_narrows_the_moves_to_the_card_chosen(keys: PipeInput) -> None:
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+    front, out = frontend(keys, game)
+    keys.send_text("h" + "1")  # the hint, then the Guard: the naming question, the hint still shown
+    keys.send_text("\x03")
+    with pytest.raises(KeyboardInterrupt):
+        front.decide(0)
+    last = out.getvalue().replace(NBSP, " ").split("Hints for Ana")[-1]
+    assert "Guard on Bea, naming" in last and "Baron on Bea" not in last
+
+
+# --------------------------------------------------------------------------------- what a hint says
+
+
+def render(view: View, hint: Hint, width: int = 80, height: int = 40) -> str:
+    console = Console(file=io.StringIO(), width=width, height=height, color_system=None)
+    with console.capture() as captured:
+        console.print(HintView(view, NAMES, hint, height=height))
+    return captured.get()
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 5)])
+def test_the_hint_depends_on_the_view_alone(ruleset: str, players: int) -> None:
+    """Every card the seat cannot see dealt again: the same hint, drawn the same."""
+    rng = random.Random(f"hint/{ruleset}/{players}")
+    changed = checked = 0
+    for states in positions_by_kind(ruleset, players, seed=3, count=1).values():
+        for state in states:
+            seat = state.decider
+            assert seat is not None
+            other = redeal(state, seat, rng)
+            view, twin = state.view(seat), other.view(seat)
+            hint = hint_for(view, seconds=None, budget=BUDGET)
+            assert hint == hint_for(twin, seconds=None, budget=BUDGET)
+            assert render(view, hint) == render(twin, hint_for(twin, seconds=None, budget=BUDGET))
+            checked += 1
+            changed += state.hands != other.hands or state.deck != other.deck
+    assert changed >= checked // 2
+
+
+def test_the_chances_leave_out_the_cards_the_seat_places_elsewhere() -> None:
+    game = deal("2019", 2, hands=["Priest", "Baron"], draws=["King", "Guard", "Princess"])
+    view = game.view(0)  # Ana holds the only King: Bea cannot
+    row = hint_for(view, seconds=None, budget=BUDGET).chances[1]
+    assert sum(row.values()) == pytest.approx(1.0) and row["King"] == 0.0 and row["Baron"] > 0.0
+    assert "King" not in chances_text(row, view).plain and "Baron" in chances_text(row, view).plain
+    play(game, "Priest>1", "Guard>0=Countess")  # Ana saw Bea's Baron, and Bea kept it
+    view = game.view(0)
+    row = hint_for(view, seconds=None, budget=BUDGET).chances[1]
+    assert row["Baron"] == 1.0 and chances_text(row, view).plain.replace(NBSP, " ") == "Baron 100%"
+
+
+def test_every_legal_move_is_in_the_hint_best_first() -> None:
+    game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
+    view = game.view(0)
+    hint = hint_for(view, seconds=None, budget=BUDGET)
+    assert sorted(map(str, (a for a, _ in hint.moves))) == sorted(map(str, view.legal_actions))
+    chances = [c for _, c in hint.moves]
+    assert chances == sorted(chances, reverse=True)
+    text = render(view, hint, height=60)
+    assert all(move_text(a, view, NAMES).plain in text for a, _ in hint.moves)
+
+
+def test_a_hint_too_long_for_the_screen_says_how_many_moves_it_leaves_out() -> None:
+    game = deal("2019", 4, hands=["Guard", "Priest", "Baron", "King"], draws=["Guard"])
+    view = game.view(0)
+    hint = hint_for(view, seconds=None, budget=BUDGET)
+    text = render(view, hint, height=16)
+    assert len(text.splitlines()) <= 16 and "more moves, worse ones" in text
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ("Guard>1=Priest", "Guard on Bea, naming Priest"),
+        ("Prince>0", "Prince on yourself"),
+        ("Handmaid", "Handmaid"),
+    ],
+)
+def test_moves_are_worded_as_the_log_words_plays(action: str, words: str) -> None:
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Prince"])
+    view = game.view(0)
+    from loveletter.engine import parse_action
+
+    assert move_text(parse_action(action), view, NAMES).plain == words

@@ -1,0 +1,180 @@
+"""The review after a game: a known blunder is marked, the review is the same every time, it is offered at a
+game's end, and ``loveletter review`` refuses what it cannot review in one line."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from loveletter.bots import advice
+from loveletter.engine import Play
+from loveletter.records import GameRecord, Seat
+from loveletter.records.solitaire import SolitaireRecord
+from loveletter.solitaire import SolitaireGame
+from loveletter.tui.hotseat import Hotseat
+from loveletter.tui.hotseat import Seat as TableSeat
+from loveletter.tui.review import Review, review_seat
+from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.style import NBSP
+from loveletter.tui.terminal import TerminalFrontend
+from tests.records.support import USER_ERROR, assert_one_line_error, run
+from tests.support import deal, play, random_playout
+
+#: A small search keeps these quick: a blunder this big shows at any budget.
+BUDGET = 400
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(advice, "REVIEW_BUDGET", BUDGET)
+
+
+def blunder(*, finish: bool = True) -> GameRecord:
+    """Ana sees Bot's King with her Priest; Bot misses with a Guard and keeps the King; Ana, holding a Baron and a
+    Guard, plays the Baron on the King (and is out) instead of the Guard naming the King. Then the game is played
+    out at random."""
+    game = deal("2019", 2, hands=["Priest", "King"], draws=["Baron", "Guard", "Guard"])
+    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed=5)
+    play(game, "Priest>1", "Guard>0=Princess", "Baron>1")
+    if finish:
+        random_playout(game, random.Random(1))
+    record.update(game)
+    return record
+
+
+def test_a_baron_played_on_a_known_king_with_a_guard_in_hand_is_the_worst_mistake() -> None:
+    review = Review(blunder(), 0)
+    worst = review.worst[0]
+    assert (worst.round, worst.turn) == (1, 3)
+    assert worst.judged.played == Play("Baron", (1,)) and worst.mistake
+    assert worst.judged.best[0] == Play("Guard", (1,), named="King")
+    assert worst.judged.loss == pytest.approx(1.0)
+    assert review.verdict(worst).plain == "−100% · better: Guard on Bot, naming King (100%)"
+    assert review.situation(worst).plain.replace(NBSP, " ") == (
+        "Round 1, turn 3: holding Baron, Guard; knowing Bot holds King"
+    )
+    first = review.decisions[0]  # the Priest before it: not a mistake
+    assert first.judged.played == Play("Priest", (1,)) and first.judged.loss < 1.0
+
+
+def test_a_review_is_the_same_every_time_and_reads_only_the_seat_s_views() -> None:
+    record = blunder()
+    one, two = Review(record, 0), Review(record, 0)
+    assert list(one.lines("game.json")) == list(two.lines("game.json"))
+    seen = [d.view for d in one.decisions]
+    assert all(view.seat == 0 for view in seen)
+    assert [len(v.legal_actions) > 1 for v in seen] == [True] * len(seen)
+
+
+def test_the_summary_names_the_biggest_mistakes_with_their_moment() -> None:
+    lines = [line.replace(NBSP, " ") for line in Review(blunder(), 0).lines("game.json")]
+    at = lines.index("The biggest mistakes:")
+    assert lines[at + 1] == "1. Round 1, turn 3: holding Baron, Guard; knowing Bot holds King"
+    assert "better: Guard on Bot, naming King" in lines[at + 2]
+    assert any(line.endswith("marked as mistakes.") for line in lines)
+
+
+def test_a_person_s_seat_is_reviewed_by_default() -> None:
+    record = blunder()
+    assert review_seat(record, None) == 0 and review_seat(record, 1) == 1
+    record.seats = [Seat("Bot", "computer", "easy"), Seat("Ana")]
+    assert review_seat(record, None) == 1
+
+
+# ------------------------------------------------------------------------------------------- the command
+
+
+def test_review_prints_the_review_without_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    blunder().save(path)
+    code, out, err = run(capsys, "review", str(path))
+    assert code == 0, err
+    assert out.startswith("Review of game.json: Love Letter (2019 edition). Ana's decisions")
+    assert "played Baron on Bot (0% to win the round) · −100% · better: Guard on Bot, naming King" in out
+    code, spanish, _ = run(capsys, "review", str(path), "--seat", "1", lang="es")
+    assert code == 0 and spanish.startswith("Repaso de game.json") and "Las decisiones de Bot" in spanish
+
+
+def test_review_refuses_a_game_not_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    blunder(finish=False).save(path)
+    code, out, err = run(capsys, "review", str(path))
+    assert_one_line_error(code, out, err, path)
+    assert "this game is not over, so it cannot be reviewed yet" in err
+
+
+def test_review_refuses_a_solitaire_game_and_a_seat_not_at_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = SolitaireGame(seed=3)
+    rng = random.Random(3)
+    while not game.over:
+        game.push(rng.choice(game.legal_actions()))
+    path = tmp_path / "solitaire.json"
+    SolitaireRecord.start(game).save(path)
+    code, out, err = run(capsys, "review", str(path))
+    assert_one_line_error(code, out, err, path)
+    assert "a solitaire game cannot be reviewed" in err
+    path = tmp_path / "game.json"
+    blunder().save(path)
+    code, out, err = run(capsys, "review", str(path), "--seat", "2")
+    assert code == USER_ERROR and "--seat 2: this game has seats 0 to 1" in err
+
+
+def test_review_says_a_damaged_record_is_damaged(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    blunder().save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rounds"][0]["actions"][0] = "Princess>7"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run(capsys, "review", str(path))
+    assert_one_line_error(code, out, err, path)
+
+
+# ---------------------------------------------------------------------------------------- at a game's end
+
+
+@pytest.fixture
+def keys() -> Iterator[PipeInput]:
+    with create_pipe_input() as pipe:
+        yield pipe
+
+
+def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
+    record = blunder()
+    game = record.replay()
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None)
+    with Screen(io.StringIO()) as screen:
+        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front.start(Hotseat(game, [TableSeat("Ana"), TableSeat("Bot", "easy")], front))
+        # Enter: the summary; r: the review (its first decision, the second one, the summary at the end); q: back to
+        # the summary; n: no other game.
+        keys.send_text("\r" + "r" + "n" + "\x1b[F" + "q" + "n")
+        assert front.game_over() is False
+    drawn = " ".join(out.getvalue().replace(NBSP, " ").split())
+    assert "Weighing Ana's decisions" in drawn
+    assert "Decision 1 of" in drawn and "Decision 2 of" in drawn and "The coach" in drawn
+    assert "The biggest mistakes:" in drawn
+
+
+def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -> None:
+    from loveletter.bots.advice import Assessment
+    from loveletter.tui.review import Decision
+
+    review = Review(blunder(), 0)
+    view = review.decisions[0].view
+    played, other = view.legal_actions[0], view.legal_actions[1]
+    tie = Decision(0, 1, 1, view, Assessment(played, [(other, 0.5), (played, 0.5)]))
+    close = Decision(0, 1, 1, view, Assessment(played, [(other, 0.52), (played, 0.5)]))
+    assert review.verdict(tie).plain == "the best move"
+    assert review.verdict(close).plain == "close to the best (−2%)" and not close.mistake
