@@ -30,7 +30,7 @@ from loveletter.tui.prompts import Nav, press_height
 from loveletter.tui.screen import Screen
 from loveletter.tui.style import DIM, fmt, name_text
 from loveletter.tui.table import TableModel
-from loveletter.tui.terminal import TerminalFrontend, table_body
+from loveletter.tui.terminal import REVIEW, TerminalFrontend, table_body
 
 T = TypeVar("T")
 
@@ -224,15 +224,19 @@ class RemoteScreen(TerminalFrontend):
         return answer
 
     def game_over_here(self, summary: str) -> None:
-        """The game's end in the seat's view; when the guest presses Enter, their session ends with
-        ``summary`` on their normal screen."""
+        """The game's end in the seat's view, with the offer of a review of the guest's own decisions (the game
+        is over: nothing is secret any more); when the guest presses Enter, their session ends with ``summary``
+        on their normal screen."""
         banner = self.result_banner(self.seat, t("play.game.title"))
         status = fmt("play.table.game_over")
-        message, hint = t("play.game.leave"), t("play.game.hint")
+        review = t("coach.review.offer_key")
+        message = t("play.game.leave")
+        hint = t("play.game.hint") + " · " + t("coach.review.offer_hint", key=review)
         model = self._model(status=status, banner=banner)
 
         def leave() -> None:
-            self.acknowledge(model, message, hint)
+            while self.acknowledge(model, message, hint, keys={review: REVIEW}) == REVIEW:
+                self.review_seat(self.seat)
 
         self.show(message, hint=hint, banner=banner, status=status, draw=False)
         self.ask(leave)

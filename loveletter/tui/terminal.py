@@ -365,9 +365,6 @@ class TerminalFrontend(Frames):
     def review_game(self, summary: Body) -> None:
         """The review of the game just over: of its one person's decisions, or (over the ``summary``) of the person
         the players choose."""
-        from loveletter.tui.autosave import record_seats
-        from loveletter.tui.review import review_on_screen
-
         table = self.table
         people = table.local_people or table.people
         seat = people[0]
@@ -375,6 +372,14 @@ class TerminalFrontend(Frames):
             answer = self.choose(summary, t("coach.review.whose"), [Choice(p, table.names[p]) for p in people])
             assert isinstance(answer, int)
             seat = answer
+        self.review_seat(seat)
+
+    def review_seat(self, seat: int) -> None:
+        """The review of ``seat``'s decisions in the game just over, on this screen."""
+        from loveletter.tui.autosave import record_seats
+        from loveletter.tui.review import review_on_screen
+
+        table = self.table
         record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
         review_on_screen(self, record, seat)
 

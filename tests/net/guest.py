@@ -31,7 +31,7 @@ from loveletter.tui.setup import NewGame
 from loveletter.tui.terminal import TerminalFrontend
 
 TIMEOUT = 20.0
-KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "ctrl-c": "\x03"}
+KEYS = {"enter": "\r", "escape": "\x1b", "right": "\x1b[C", "left": "\x1b[D", "ctrl-c": "\x03", "end": "\x1b[F"}
 
 #: The prompts a guest meets, by a text always on screen while each is asked.
 CHOOSE = "Enter or a number picks"
