@@ -52,12 +52,12 @@ def run(args: argparse.Namespace) -> int:
     record.replay(str(path))  # a damaged record is said to be so before anything about what it may show
     seat = replay_seat(record, args.seat, every=args.all, source=str(path))  # what this game may show
     replay = Replay(record, seat, str(path))
-    if not _terminal():
-        return _print(replay.lines(path))
+    if not on_terminal():
+        return print_lines(replay.lines(path))
 
     from loveletter.tui.replay import ReplayViewer
 
-    with _screen() as (console, screen):
+    with full_screen() as (console, screen):
         ReplayViewer(replay, console, screen).run()
     return 0
 
@@ -70,24 +70,29 @@ def _replay_solitaire(record: SolitaireRecord, path: Path, args: argparse.Namesp
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=0))
     # Refuses every face-down card of an unfinished game.
     replay = SolitaireReplay(record, every=args.all, source=str(path))
-    if not _terminal():
-        return _print(replay.lines(path))
+    if not on_terminal():
+        return print_lines(replay.lines(path))
 
     from loveletter.tui.solitaire.replay import SolitaireReplayViewer
 
-    with _screen() as (console, screen):
+    with full_screen() as (console, screen):
         SolitaireReplayViewer(replay, console, screen).run()
     return 0
 
 
-def _terminal() -> bool:
+# The pieces below are shared with `loveletter review`, which shows a record the same ways.
+
+
+def on_terminal() -> bool:
+    """Whether both standard input and output are a terminal (else the plain-text output)."""
     import sys
 
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _print(lines: Iterator[str]) -> int:
-    """The replay as plain text on standard output (a closed pipe, as with ``| head``, ends it quietly)."""
+def print_lines(lines: Iterator[str]) -> int:
+    """Lines (a replay's or a review's) as plain text on standard output (a closed pipe, as with ``| head``, ends
+    it quietly)."""
     import sys
 
     try:
@@ -102,7 +107,8 @@ def _print(lines: Iterator[str]) -> int:
     return 0
 
 
-def _screen() -> AbstractContextManager[tuple[Console, Screen]]:
+def full_screen() -> AbstractContextManager[tuple[Console, Screen]]:
+    """The terminal's full screen for the length of the block (restored after it, whatever happens)."""
     from contextlib import contextmanager
 
     @contextmanager

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.cli import UsageError
-    from loveletter.commands.replay import _print, _screen, _terminal
+    from loveletter.commands.replay import full_screen, on_terminal, print_lines
     from loveletter.i18n import printable
     from loveletter.records import GameRecord, RecordError, load_record
     from loveletter.records.library import find_record, short_name
@@ -47,15 +47,15 @@ def run(args: argparse.Namespace) -> int:
     if not record.finished:
         raise RecordError(source, "", t("coach.review.unfinished", name=short_name(path)))
     seat = review_seat(record, args.seat)
-    if not _terminal():
+    if not on_terminal():
         progress = _progress_line(printable(record.seats[seat].name)) if sys.stderr.isatty() else None
         review = Review(record, seat, source, progress=progress)
-        return _print(review.lines(source))
+        return print_lines(review.lines(source))
 
     from loveletter.tui.review import review_on_screen
     from loveletter.tui.screen import Frames
 
-    with _screen() as (console, screen):
+    with full_screen() as (console, screen):
         review_on_screen(Frames(console, screen), record, seat, source)
     return 0
 
