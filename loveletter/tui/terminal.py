@@ -58,6 +58,9 @@ class TerminalFrontend(Frames):
     them; ``input``, ``output`` and ``guards`` go to the prompts). ``delay`` is the pause after a computer
     player's move (0: none; it takes no key)."""
 
+    #: The keys line at a round's end, where q stops what is being played.
+    round_hint = "play.round.hint"
+
     def __init__(
         self,
         console: Console,
@@ -321,7 +324,7 @@ class TerminalFrontend(Frames):
         if not table.people:
             self.pause(table_body(model), t("play.round.next_show"), self.delay * 3)
             return True
-        answer = self.acknowledge(model, t("play.round.next"), t("play.round.hint"), keys={"q": False, "?": Nav.HELP})
+        answer = self.acknowledge(model, t("play.round.next"), t(self.round_hint), keys={"q": False, "?": Nav.HELP})
         self.screen.wipe()
         return answer is True
 

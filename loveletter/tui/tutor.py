@@ -39,6 +39,8 @@ WRONG_STYLE = "yellow"
 class Tutor(TerminalFrontend):
     """The terminal front end of a lesson (see the module). ``script`` is shared with the computer players."""
 
+    round_hint = "learn.round_hint"
+
     def __init__(
         self,
         console: Console,

@@ -91,7 +91,8 @@ def play(term: Terminal, lesson: str, script: Script) -> None:
             term.press("enter")
         else:
             assert kind == "round", kind
-            term.wait_for(first_line(t(f"{key}.end")), t("play.round.next"))
+            # q at a lesson's round end leaves the lesson, and its keys line says so (not "stops the game").
+            term.wait_for(first_line(t(f"{key}.end")), t("play.round.next"), t("learn.round_hint"))
             term.press("enter")
     last = f"learn.{lesson}.round{1 + sum(kind == 'round' for kind, *_ in script)}"
     term.wait_for(first_line(t(f"{last}.end")), t("learn.end"))
