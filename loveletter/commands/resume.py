@@ -7,6 +7,9 @@ before anything is shown (:func:`resumed`); a finished game or a file that does 
 status 2, and the file is left as it was. The game starts with a hand-off screen, then saves after every action
 into the same file, as ``loveletter play`` does.
 
+``--no-hints`` turns the coach's hints off for the rest of the game (they cannot be turned back on: the record says
+so from then on).
+
 ``--host`` opens the saved game to friends on other computers instead (``loveletter host``: each takes back
 their seat by its name; see ``loveletter.commands.host.host_saved``).
 
@@ -32,6 +35,9 @@ DEFAULT_DELAY = 1.2
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar=t("cli.metavar.game"), help=t("records.help.resume_file"))
     parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    from loveletter.commands.play import add_hints_option
+
+    add_hints_option(parser)
     # Hosting the game again for friends on other computers (loveletter host): its options.
     from loveletter.commands.host import add_server_options
 
@@ -57,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(t("host.error.solitaire"))
         return resume_record(path, record)
     game = resumed(path, record)
+    record.hints = record.hints and args.hints
     if args.host:
         from loveletter.commands.host import host_saved
         from loveletter.tui.autosave import table_seats

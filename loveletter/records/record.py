@@ -79,7 +79,7 @@ class GameRecord(RecordFile):
     ruleset_text: str | None = None
     rng_state: list[Any] | None = None
     result: dict[str, Any] | None = None
-    #: Whether the people could ask the coach for hints during the game (a record from before version 3: no).
+    #: Whether the people may ask the coach for hints (a record from before version 3: no; off for good once off).
     hints: bool = False
     game_id: str = field(default_factory=new_id)
     created: str = field(default_factory=now)

@@ -1,6 +1,7 @@
 """The coach in the real program, in an 80x24 pseudo-terminal: h shows the hint on the decision's screen (twice
-when the first h types the Handmaid's name), never on a hand-off screen; ``--no-hints`` turns it off and the
-record says so; ``loveletter review`` steps through a finished game's decisions."""
+when the first h types the Handmaid's name), never on a hand-off screen; ``--no-hints`` turns it off (``resume
+--no-hints``: for the rest of a saved game) and the record says so; ``loveletter review`` steps through a
+finished game's decisions."""
 
 from __future__ import annotations
 
@@ -77,6 +78,37 @@ def test_no_hints_turns_h_off_and_the_record_says_so(tmp_path: Path) -> None:
     finally:
         term.close()
     assert saved_record(home).hints is False
+
+
+def test_resume_no_hints_turns_h_off_for_the_rest_of_the_game(tmp_path: Path) -> None:
+    deals = write_deals(tmp_path / "deals.json", [GUARD_ROUND])
+    home = tmp_path / "home"
+    env = program_env(LOVELETTER_HOME=str(home))
+    term = Terminal(["play", "--deal-file", deals, "--seed", "1", "--delay", "0"], env=env)
+    try:
+        term.wait_for("Player 1, your name?")
+        term.press("Ana", "enter")
+        term.wait_for("Which card do you play?", "1 Guard", "3 Baron")
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+    finally:
+        term.close()
+    assert saved_record(home).hints is True
+
+    # Resumed without hints, and once more without the option: they stay off, and the record says so.
+    for args in (["resume", "--no-hints", "--delay", "0"], ["resume", "--delay", "0"]):
+        term = Terminal(args, env=env)
+        try:
+            term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
+            term.press("enter")
+            term.wait_for("Which card do you play?", "1 Guard", "3 Baron")
+            term.press("h", "1")  # h does nothing; 1 plays the Guard
+            term.wait_for("Name a card:", "2) Priest", never=["Hints for"])
+            term.press("ctrl-c")
+            assert term.finish() == SIGINT_STATUS
+        finally:
+            term.close()
+        assert saved_record(home).hints is False
 
 
 def test_a_hand_off_screen_never_shows_the_hint(tmp_path: Path) -> None:
