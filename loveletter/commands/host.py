@@ -160,6 +160,7 @@ def host_game(
     the host saves and exits with 130, as in ``loveletter play``; the guests are told that the game is saved."""
     import contextlib
     import sys
+    from functools import partial
 
     from rich.console import Console
 
@@ -181,11 +182,11 @@ def host_game(
                 else None
             )
             played = play_hosted(host, game, state, local=local, seed=seed, deals=deals, hints=hints)
+        host.close(host.summary)  # worded for each guest in their language; then here, in the host's
         summary = host.summary()
-        host.close(summary)
     except KeyboardInterrupt:
         current = state["saver"]
-        host.close(t("host.bye.stopped") if current is not None else t("host.bye.cancelled"))
+        host.close(partial(t, "host.bye.stopped" if current is not None else "host.bye.cancelled"))
         if current is None:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
             return 130

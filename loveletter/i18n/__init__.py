@@ -5,7 +5,8 @@ program, so that the areas can grow independently), mapping dotted keys to texts
 (``str.format`` syntax). Both languages have the same files and keys. Use :func:`t` for a message and
 :func:`card_name` / :func:`card_text` for cards. The language is chosen once per process with
 :func:`set_language`; the default comes from :func:`detect_language` (``LOVELETTER_LANG``, then the locale
-variables, then English).
+variables, then English). A thread or an asyncio task that draws somebody else's screen (a guest's, over ssh)
+speaks that person's language within ``with speaking(lang):``.
 
 >>> set_language("en")
 >>> t("cli.error", message="boom")
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextvars import ContextVar
 from functools import cache
 
 # The command line builds its --help from these catalogs, so this module is imported on every start: it imports
@@ -31,7 +33,9 @@ if TYPE_CHECKING:
 LANGUAGES = ("en", "es")
 DEFAULT = "en"
 _HERE = os.path.dirname(os.path.abspath(__file__))
-_state = {"lang": DEFAULT}  # the language of this process (one player interface per process)
+_state = {"lang": DEFAULT}  # the language of this process: of the screens of this computer
+#: The language of the screens the current thread or task draws for someone elsewhere (``None``: the process's).
+_speaking: ContextVar[str | None] = ContextVar("loveletter_language", default=None)
 #: Bumped when the cache's layout changes.
 _CACHE_LAYOUT = 1
 
@@ -156,6 +160,26 @@ def detect_language(explicit: str | None = None, environ: Mapping[str, str] | No
     return DEFAULT
 
 
+def named_language(environ: Mapping[str, str]) -> str | None:
+    """The language of ours that ``environ`` asks for (as :func:`detect_language` reads it), or ``None`` if it
+    names none: no variable set, or a locale such as ``C`` or ``fr_FR``. For a guest's ssh environment, where
+    saying nothing should leave the host's language.
+
+    >>> named_language({"LANG": "es_ES.UTF-8"}), named_language({"LANG": "C.UTF-8"}), named_language({})
+    ('es', None, None)
+    >>> named_language({"LOVELETTER_LANG": "en", "LANG": "es_ES.UTF-8"})
+    'en'
+    """
+    lang = normalise_language(environ.get("LOVELETTER_LANG"))
+    if lang:
+        return lang
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var)
+        if value:
+            return next((lang for part in value.split(":") if (lang := normalise_language(part))), None)
+    return None
+
+
 def set_language(lang: str) -> None:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
@@ -163,18 +187,42 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
-    return _state["lang"]
+    return _speaking.get() or _state["lang"]
+
+
+class speaking:
+    """Messages in ``lang`` within ``with speaking(lang):``, for this thread or asyncio task only (``None``: the
+    process's language), wherever they are worded; other threads and tasks go on in theirs.
+
+    >>> set_language("en")
+    >>> with speaking("es"):
+    ...     t("play.summary.over", winners="Ana", tokens="Ana 6")
+    'Fin de la partida: victoria de Ana. Fichas: Ana 6.'
+    >>> language()
+    'en'
+    """
+
+    def __init__(self, lang: str | None) -> None:
+        if lang is not None and lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
+        self.lang = lang
+
+    def __enter__(self) -> None:
+        self._token = _speaking.set(self.lang)
+
+    def __exit__(self, *exc: object) -> None:
+        _speaking.reset(self._token)
 
 
 def has(key: str, lang: str | None = None) -> bool:
-    return key in catalog(lang or _state["lang"])
+    return key in catalog(lang or language())
 
 
 def t(key: str, /, **values: object) -> str:
     """The message ``key`` in the current language, formatted with ``values``; falls back to English. A command
     the message shows (```loveletter resume```, or on a line of its own) is written as the player runs this
     program (:func:`program`)."""
-    text = catalog(_state["lang"]).get(key)
+    text = catalog(_speaking.get() or _state["lang"]).get(key)
     if text is None:
         text = catalog(DEFAULT).get(key)
         if text is None:

@@ -56,9 +56,17 @@ class NetFrontend:
     def _name(self, seat: int) -> str:
         return self.table.names[seat]
 
-    def _all(self, job: Callable[[RemoteScreen], Callable[[], T]], *, away: bool = True) -> dict[int, Future[T]]:
-        """Run ``job(screen)`` on every remote seat's worker (``away=False``: only where a guest is connected)."""
-        return {i: seat.run(job(seat.screen)) for i, seat in self.remote.items() if away or seat.connected}
+    def _all(
+        self, job: Callable[[RemoteScreen], Callable[[], T]], *, away: bool = True, skip: Iterable[int] = ()
+    ) -> dict[int, Future[T]]:
+        """Run ``job(screen)`` on every remote seat's worker but ``skip`` (``away=False``: only where a guest is
+        connected). Words are best worded inside the job: a seat's worker speaks its guest's language."""
+        skipped = set(skip)
+        return {
+            i: seat.run(job(seat.screen))
+            for i, seat in self.remote.items()
+            if i not in skipped and (away or seat.connected)
+        }
 
     @staticmethod
     def _settle(futures: Mapping[int, Future[Any]]) -> None:
@@ -67,9 +75,9 @@ class NetFrontend:
             with contextlib.suppress(Left, CancelledError):
                 future.result()
 
-    def _waiting_line(self, deciding: int | None) -> str:
-        """What the game waits for, said on every screen that is not asked anything."""
-        away = self.seating.waiting_for()
+    def _waiting_line(self, deciding: int | None, away: Sequence[str]) -> str:
+        """What the game waits for (the guests ``away``, or the player ``deciding``), said on every screen that is
+        not asked anything."""
         if away:
             return t("host.wait.away", players=self._names(away))
         if deciding is not None:
@@ -83,16 +91,17 @@ class NetFrontend:
 
     def _refresh(self, deciding: int | None, *, skip: Iterable[int] = ()) -> None:
         """Show every remote seat (but ``skip``) its table as it is now, with what the game waits for."""
-        message = self._waiting_line(deciding)
         away = self.seating.waiting_for()
-        status = fmt("host.status.away", players=self._names(away)) if away else None
-        skipped = set(skip)
-        show = {
-            i: seat.run(partial(seat.screen.show, message, hint=t("host.hint.waiting"), status=status))
-            for i, seat in self.remote.items()
-            if i not in skipped
-        }
-        self._settle(show)
+
+        def show(screen: RemoteScreen) -> Callable[[], None]:
+            def frame() -> None:  # worded on the seat's worker: in its guest's language
+                message = self._waiting_line(deciding, away)
+                status = fmt("host.status.away", players=self._names(away)) if away else None
+                screen.show(message, hint=t("host.hint.waiting"), status=status)
+
+            return frame
+
+        self._settle(self._all(show, skip=skip))
 
     def _wait(self, futures: Iterable[Future[Any]], message: str, *, round_end: bool = False) -> None:
         """Wait until one of ``futures`` is done; the host's terminal shows its table meanwhile (with the round's
@@ -198,8 +207,7 @@ class NetFrontend:
         return None  # nobody at the host: the loop draws one from the seed
 
     def game_over(self) -> bool:
-        summary = self.summary()
-        leaving = self._all(lambda screen: partial(screen.game_over_here, summary), away=False)
+        leaving = self._all(lambda screen: partial(screen.game_over_here, self.summary), away=False)
         if self.local is not None:
             self.local.game_over()
             return False

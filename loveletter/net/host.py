@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import socket
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -125,17 +125,17 @@ class Host:
         """Start listening (``UserError`` if the port cannot be had)."""
         self.server.start()
 
-    def close(self, message: str = "") -> None:
-        """Say ``message`` (default: the host closed the table) to every guest still here, then stop. Only the
-        first call does anything."""
+    def close(self, message: Callable[[], str] | None = None) -> None:
+        """Say ``message()`` (default: the host closed the table) to every guest still here, then stop; it is
+        worded on each guest's seat, in the guest's language. Only the first call does anything."""
         if self._closed:
             return
         self._closed = True
-        text = message or t("host.bye.closed")
+        words = message or partial(t, "host.bye.closed")
         goodbyes = []
         for seat in self.remote_seats:
             seat.abort()
-            goodbyes.append(seat.run(partial(seat.screen.leave, text)))
+            goodbyes.append(seat.run(partial(_worded, seat.screen.leave, words=words)))
         concurrent.futures.wait(goodbyes, timeout=GOODBYE_SECONDS)
         self.server.stop()
         self.seating.close()
@@ -177,10 +177,11 @@ class Host:
         while True:
             changed = self.seating.changed.next()
             missing = self.seating.missing()
-            message = t("host.lobby.starting") if not missing else t("host.lobby.waiting", count=missing)
+            words = partial(t, "host.lobby.waiting", count=missing) if missing else partial(t, "host.lobby.starting")
+            message = words()
             for seat in self.remote_seats:
-                if seat.connected:
-                    seat.run(partial(seat.screen.show_body, partial(self.lobby_body, seat.index), message))
+                if seat.connected:  # worded on the guest's seat: in their language
+                    seat.run(partial(_worded, seat.screen.show_body, partial(self.lobby_body, seat.index), words=words))
             if say:
                 for seat in self.remote_seats:
                     name = seat.name if seat.connected else ""
@@ -239,3 +240,8 @@ class Host:
         self.frontend = frontend
         table.run()
         return table
+
+
+def _worded(say: Callable[..., None], *args: object, words: Callable[[], str]) -> None:
+    """``say(*args, words())``: on a seat's worker, where ``words`` are worded in the guest's language."""
+    say(*args, words())

@@ -25,6 +25,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application.current import AppSession, create_app_session
@@ -33,6 +34,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
+from loveletter.i18n import speaking
 from loveletter.tui.screen import Screen
 
 if TYPE_CHECKING:
@@ -120,11 +122,14 @@ class Link:
         term: str = "xterm",
         size: tuple[int, int] = (80, 24),
         peer: str = "",
+        lang: str | None = None,
     ) -> None:
         self._loop = loop
         self._channel = channel
         self.term = term
         self.peer = peer
+        #: The guest's language, from the environment their ssh client sent (``None``: the host's).
+        self.lang = lang
         self.columns, self.rows = clamp(*size)
         self._lock = threading.Lock()
         self._input: PipeInput | None = None
@@ -251,7 +256,8 @@ class Link:
         app: Any = session.app if session is not None else None
         loop = getattr(app, "loop", None)
         if app is not None and loop is not None:
-            loop.call_soon_threadsafe(app._on_resize)  # as prompt_toolkit's own SSH server does
+            # As prompt_toolkit's own SSH server does; the redraw is in the guest's language, not the SSH loop's.
+            loop.call_soon_threadsafe(partial(_speaking_call, self.lang, app._on_resize))
         if self.on_resize is not None:
             self.on_resize()
 
@@ -262,3 +268,8 @@ class Link:
         callback, self.on_lost = self.on_lost, None
         if callback is not None:
             callback()
+
+
+def _speaking_call(lang: str | None, call: Callable[[], object]) -> None:
+    with speaking(lang):
+        call()

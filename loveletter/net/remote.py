@@ -223,9 +223,9 @@ class RemoteScreen(TerminalFrontend):
         self.round_over_frame()
         return answer
 
-    def game_over_here(self, summary: str) -> None:
+    def game_over_here(self, summary: Callable[[], str]) -> None:
         """The game's end in the seat's view, with the offer of a review of the guest's own decisions (the game
-        is over: nothing is secret any more); when the guest presses Enter, their session ends with ``summary``
+        is over: nothing is secret any more); when the guest presses Enter, their session ends with ``summary()``
         on their normal screen."""
         banner = self.result_banner(self.seat, t("play.game.title"))
         status = fmt("play.table.game_over")
@@ -240,4 +240,4 @@ class RemoteScreen(TerminalFrontend):
 
         self.show(message, hint=hint, banner=banner, status=status, draw=False)
         self.ask(leave)
-        self.leave(summary)
+        self.leave(summary())

@@ -6,8 +6,8 @@ seats keep their names: a guest takes back the seat that carries the name they g
 it at that moment. That is how a dropped connection is recovered: the same code, the same name.
 
 Each :class:`RemoteSeat` has one worker thread that runs everything drawn on or asked of its guest's terminal,
-in order (:meth:`RemoteSeat.run`); before each job the seat's screen follows the seat's current link, so a
-guest who comes back gets the table redrawn before anything else.
+in order (:meth:`RemoteSeat.run`), in the guest's language; before each job the seat's screen follows the seat's
+current link, so a guest who comes back gets the table redrawn before anything else.
 
 Every change (a seat taken, left, taken back) fires :attr:`Seating.changed`, which the host's screen and the
 game loop wait on.
@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
-from loveletter.i18n import t
+from loveletter.i18n import speaking, t
 from loveletter.net.remote import RemoteScreen
 from loveletter.tui.setup import check_name
 
@@ -88,13 +88,16 @@ class RemoteSeat:
         leaves during the job (or is not there), or a table closed, makes the future fail with :class:`Left`."""
 
         def work() -> T:
-            self.screen.follow(self.link)
+            link = self.link
+            self.screen.follow(link)
             try:
-                return job()
+                with speaking(link.lang if link is not None else None):  # the guest's language, not the host's
+                    return job()
             except (EOFError, KeyboardInterrupt) as exc:
                 # Never let a guest's Ctrl-C reach the game loop as the host's own: it is only their leaving.
                 if isinstance(exc, KeyboardInterrupt):
-                    self.screen.leave(t("host.join.left"))
+                    with speaking(link.lang if link is not None else None):
+                        self.screen.leave(t("host.join.left"))
                 raise Left(self.name) from None
 
         try:

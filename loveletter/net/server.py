@@ -2,7 +2,8 @@
 
 What it allows: a session with a terminal running the game, after the join code and a name, and nothing else.
 No authentication is asked of the SSH client (the join code is the secret, asked inside the session, in the
-player's language); no shell or command is run (``exec`` and subsystems such as SFTP or scp are refused), no port
+guest's language: the one their client's environment names, ``LOVELETTER_LANG`` or the locale variables, else
+the host's); no shell or command is run (``exec`` and subsystems such as SFTP or scp are refused), no port
 forwarding either way, no agent or X11 forwarding; one session per connection; a session without a terminal is
 told how to ask for one.
 
@@ -32,7 +33,7 @@ import asyncssh
 from prompt_toolkit.shortcuts import PromptSession
 
 from loveletter.errors import UserError
-from loveletter.i18n import t
+from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
 from loveletter.net.link import Link
 from loveletter.net.seating import Refused, Seating
@@ -103,12 +104,14 @@ class _Session(asyncssh.SSHServerSession[str]):
     def session_started(self) -> None:
         chan = self._channel
         term = chan.get_terminal_type()
+        lang = named_language(chan.get_environment())
         if not term:
-            chan.write(t("host.join.no_terminal", command=self._server.join_command()) + "\r\n")
+            with speaking(lang):
+                chan.write(t("host.join.no_terminal", command=self._server.join_command()) + "\r\n")
             chan.exit(1)
             return
         columns, rows, _, _ = chan.get_terminal_size()
-        self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer)
+        self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer, lang=lang)
         self._server.welcome(self.link)
 
     def data_received(self, data: str, datatype: Any) -> None:
@@ -308,17 +311,18 @@ class Server:
         task.add_done_callback(self._joining.discard)
 
     async def _join(self, link: Link) -> None:
-        try:
-            await asyncio.wait_for(self._conversation(link), JOIN_SECONDS)
-        except TimeoutError:
-            link.close(t("host.join.too_slow"))
-        except (EOFError, KeyboardInterrupt):
-            link.close()
-        except Refused as refusal:
-            link.close(str(refusal))
-        except Exception as exc:  # a bug: kept for the tests to see, and this guest let go
-            self.errors.append(repr(exc))
-            link.close()
+        with speaking(link.lang):  # this task only: the conversation is in the guest's language
+            try:
+                await asyncio.wait_for(self._conversation(link), JOIN_SECONDS)
+            except TimeoutError:
+                link.close(t("host.join.too_slow"))
+            except (EOFError, KeyboardInterrupt):
+                link.close()
+            except Refused as refusal:
+                link.close(str(refusal))
+            except Exception as exc:  # a bug: kept for the tests to see, and this guest let go
+                self.errors.append(repr(exc))
+                link.close()
 
     async def _conversation(self, link: Link) -> None:
         if self.seating.full():

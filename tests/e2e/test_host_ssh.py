@@ -37,9 +37,10 @@ def need_ssh() -> str:
 
 
 class SshTerminal(Terminal):
-    """The ``ssh`` client in an 80x24 pseudo-terminal, with no configuration, keys or agent of the user's."""
+    """The ``ssh`` client in an 80x24 pseudo-terminal, with no configuration, keys or agent of the user's; its
+    locale ``lang`` is sent to the server (``SendEnv LANG``, as most systems' ssh configuration does)."""
 
-    def __init__(self, ssh: str, args: Sequence[str], home: Path) -> None:
+    def __init__(self, ssh: str, args: Sequence[str], home: Path, *, lang: str = "C.UTF-8") -> None:
         self.screen = pyte.Screen(COLUMNS, ROWS)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
@@ -47,9 +48,10 @@ class SshTerminal(Terminal):
             "HOME": str(home),
             "PATH": os.environ.get("PATH", ""),
             "TERM": "xterm-256color",
-            "LANG": "C.UTF-8",
+            "LANG": lang,
         }
         options = ["-F", "/dev/null", "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "BatchMode=no"]
+        options += ["-o", "SendEnv=LANG"]
         self.child = pexpect.spawn(ssh, [*options, *args], dimensions=(ROWS, COLUMNS), env=env)
 
 
@@ -200,24 +202,25 @@ def test_the_host_stops_the_game_and_hosts_it_again(
     assert re.search(r"1\.\s+Ana\s+here, at the host's computer\s+│\s+│\s+2\.\s+Bea\s+not connected yet", lobby)
     assert "Guard" not in lobby
     port, code = _join_info(lobby)
-    bea = _join(ssh, port, code, "Bea", client)
+    # Bea comes back from a computer whose locale is Spanish: her screens are in Spanish, the host's in English.
+    bea = _join(ssh, port, code, "Bea", client, spanish=True)
     terminals.append(bea)
     host.wait_for("Ana: press Enter to see your cards.")  # nothing of Ana's before she says she holds the laptop
     host.press("enter")
     after = host.wait_for("Which card do you play?", "1 Guard", "3 Baron")
     assert before.splitlines()[0] == after.splitlines()[0]  # the same round, deck and turn
-    bea.wait_for("Ana is choosing…", "2 Priest")
+    bea.wait_for("Ana está eligiendo…", "2 Sacerdote")
     host.press("1")
     host.wait_for("Name a card:")
     host.press("2")
     host.wait_for("Round 1 is over", "Press Enter to deal the next round.")
-    bea.wait_for("Press Enter when you are ready")
+    bea.wait_for("Pulsa Intro cuando estés listo")
     host.press("q")  # stop after the round
     assert host.finish() == 0
     said = host.text().replace("\n", "")
     assert "Saved as" in said and "host it again with `loveletter resume --host`" in said
     assert bea.finish() == 0
-    assert "Game stopped after round 1. Tokens: Ana 1, Bea 0." in bea.text()
+    assert "Partida detenida tras la ronda 1. Fichas: Ana 1, Bea 0." in bea.text()
 
 
 def _join_info(lobby: str) -> tuple[str, str]:
@@ -228,13 +231,15 @@ def _join_info(lobby: str) -> tuple[str, str]:
     return port[1], code[1]
 
 
-def _join(ssh: str, port: str, code: str, name: str, home: Path) -> SshTerminal:
-    """A friend joins (trusting the host key on first use, as ssh asks them to)."""
+def _join(ssh: str, port: str, code: str, name: str, home: Path, *, spanish: bool = False) -> SshTerminal:
+    """A friend joins (trusting the host key on first use, as ssh asks them to); ``spanish``: from a computer
+    whose locale is Spanish."""
     options = ["-p", port, "-o", "StrictHostKeyChecking=no", "-o", f"UserKnownHostsFile={home / 'known_hosts'}"]
-    guest = SshTerminal(ssh, [*options, "play@127.0.0.1"], home)
-    guest.wait_for("Join code:")
+    lang = "es_ES.UTF-8" if spanish else "C.UTF-8"
+    guest = SshTerminal(ssh, [*options, "play@127.0.0.1"], home, lang=lang)
+    guest.wait_for("Código para unirte:" if spanish else "Join code:")
     guest.press(code, "enter")
-    guest.wait_for("Your name:")
+    guest.wait_for("Tu nombre:" if spanish else "Your name:")
     guest.press(name, "enter")
     return guest
 

@@ -66,8 +66,11 @@ class Guest:
         self.conn: Any = None
         self.chan: Any = None
 
-    async def connect(self, *, term: str | None = "xterm", raw: bool = False) -> Guest:
-        """Connect (``term=None``: without asking for a terminal; ``raw``: keys are bytes, sent as they are)."""
+    async def connect(
+        self, *, term: str | None = "xterm", raw: bool = False, env: dict[str, str] | None = None
+    ) -> Guest:
+        """Connect (``term=None``: without asking for a terminal; ``raw``: keys are bytes, sent as they are;
+        ``env``: the environment the client sends, as OpenSSH sends ``LANG``)."""
         encoding = None if raw else "utf-8"
         self.conn = await asyncssh.connect(
             "127.0.0.1",
@@ -79,10 +82,14 @@ class Guest:
             config=None,
         )
         if term is None:
-            self.chan, _ = await self.conn.create_session(lambda: _Session(self), encoding=encoding)
+            self.chan, _ = await self.conn.create_session(lambda: _Session(self), encoding=encoding, env=env or ())
         else:
             self.chan, _ = await self.conn.create_session(
-                lambda: _Session(self), term_type=term, term_size=(self.columns, self.rows), encoding=encoding
+                lambda: _Session(self),
+                term_type=term,
+                term_size=(self.columns, self.rows),
+                encoding=encoding,
+                env=env or (),
             )
         return self
 
@@ -128,13 +135,13 @@ class Guest:
             await asyncio.sleep(0.01)
         return self.text()
 
-    async def next_prompt(self, after: int = -1, timeout: float = TIMEOUT) -> str:
-        """Wait for a frame drawn after frame ``after`` that shows one of :data:`PROMPTS`; which one."""
+    async def next_prompt(self, after: int = -1, timeout: float = TIMEOUT, prompts: Sequence[str] = PROMPTS) -> str:
+        """Wait for a frame drawn after frame ``after`` that shows one of ``prompts``; which one."""
         deadline = time.monotonic() + timeout
         while True:
             if self.frames > after:
                 text = self.text()
-                for prompt in PROMPTS:
+                for prompt in prompts:
                     if prompt in text:
                         return prompt
             if time.monotonic() > deadline or self.closed:

@@ -15,6 +15,7 @@ import socket
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ async def _hosted_again(console: Console) -> None:
             await table.started()
             await bea.wait_for(t("host.hint.waiting"))
         finally:
-            table.host.close(t("host.bye.stopped"))
+            table.host.close(partial(t, "host.bye.stopped"))
             await table.aclose()
     await ana.wait_until_closed()
     await bea.wait_until_closed()
@@ -217,7 +218,7 @@ async def _closed_in_the_lobby(console: Console) -> None:
             await until(lambda: t("host.lobby.left", player="Bea", seat=2) in said.getvalue())
         finally:
             server.JOIN_SECONDS = patience
-            table.host.close(t("host.bye.cancelled"))
+            table.host.close(partial(t, "host.bye.cancelled"))
             await table.aclose()
     await ana.wait_until_closed()
     console.print(said.getvalue(), markup=False, highlight=False)
