@@ -1,8 +1,10 @@
 """``loveletter games``: list the saved games (number, date, ruleset, players, state, name).
 
 The number and the name are what ``resume`` and ``replay`` take; a name is never broken across lines. Dates are
-shown in local time. Everything a record holds is shown as plain text: names may hold anything (rich markup,
-terminal control codes), and none of it reaches the terminal as anything but text. No hand is ever shown.
+shown in local time. A terminal narrower than :data:`TABLE_WIDTH` gets each game as a line with its number and
+name and the rest on indented lines below it, instead of a table whose columns would be cut to a letter.
+Everything a record holds is shown as plain text: names may hold anything (rich markup, terminal control codes),
+and none of it reaches the terminal as anything but text. No hand is ever shown.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ if TYPE_CHECKING:
 
 #: A name longer than this is cut short in the list (the record keeps it whole).
 NAME_SHOWN = 24
+#: The narrowest terminal that gets the table (below it, one game after another).
+TABLE_WIDTH = 72
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich import box
     from rich.console import Console
+    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
@@ -37,6 +42,17 @@ def run(args: argparse.Namespace) -> int:
         print(t("records.none", folder=folder))
         return 0
     console = Console(highlight=False)
+    names = [printable(record_name(r.path)) for r in records]
+    details = [_cells(r) if r.readable else ("?", "?", "?", t("records.unreadable")) for r in records]
+    if console.width < TABLE_WIDTH:
+        console.print(Text(t("records.title", folder=folder)))
+        for r, name, cells in zip(records, names, details, strict=True):
+            console.print(Text(f"{r.number:>3}  {name}", style="bold"), no_wrap=True, overflow="ignore", crop=False)
+            date, ruleset, players, state = cells
+            for line in (f"{date} · {ruleset}", players, state):
+                console.print(Padding(Text(line), (0, 0, 0, 5), expand=False))
+        print(t("records.hint"))
+        return 0
     # Light rules: the columns keep their width for the text (the date on one line or two, the name whole).
     table = Table(title=Text(t("records.title", folder=folder)), box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(t("records.col.number"), justify="right", no_wrap=True)
@@ -45,10 +61,8 @@ def run(args: argparse.Namespace) -> int:
     table.add_column(t("records.col.players"), ratio=1)
     table.add_column(t("records.col.state"), ratio=1)
     # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
-    names = [printable(record_name(r.path)) for r in records]
     table.add_column(t("records.col.file"), no_wrap=True, min_width=max(len(n) for n in names))
-    for r, name in zip(records, names, strict=True):
-        cells = _cells(r) if r.readable else ("?", "?", "?", t("records.unreadable"))
+    for r, name, cells in zip(records, names, details, strict=True):
         table.add_row(str(r.number), *(Text(cell) for cell in cells), Text(name))
     console.print(table)
     print(t("records.hint"))

@@ -193,3 +193,21 @@ def test_games_lists_finished_and_unfinished_games(
     rows = {line.split()[-1]: line for line in out.splitlines() if line.split() and line.split()[-1] in ("a", "b")}
     rounds = len(GameRecord.load(going).rounds)
     assert f"won by {winners}" in rows[done.stem] and f"in progress, round {rounds}" in rows[going.stem]
+
+
+def test_a_narrow_terminal_lists_each_game_under_its_whole_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "30")
+    done = saved(tmp_path / "games", finished=True, name="a-game-with-a-rather-long-name.json")
+    going = saved(tmp_path / "games", finished=False, name="b.json")
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    lines = out.splitlines()
+    rounds = len(GameRecord.load(going).rounds)
+    for number, path, state in ((1, done, "won by"), (2, going, f"in progress, round {rounds}")):
+        at = lines.index(f"{number:>3}  {path.stem}")  # the number and the whole name, on a line of their own
+        below = lines[at + 1 : at + 4]
+        assert all(line.startswith("     ") for line in below), below
+        assert below[1].strip() == "Ana, Bot" and below[2].strip().startswith(state), below
