@@ -14,6 +14,7 @@ visible differs, however they were built.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
 from operator import itemgetter
@@ -142,33 +143,63 @@ def make_view(s: GameState, seat: int) -> View:
 
     The round's plays and discard piles only grow until the next deal gives the state new lists (see
     :class:`GameState`): the snapshot keeps those lists and their lengths now, not copies, and the view shows
-    their first items. They are public: whatever is added later, every seat sees as it happens."""
-    n = s.n
+    their first items. They are public: whatever is added later, every seat sees as it happens.
+
+    The snapshot is taken by a function compiled once per player count (:func:`_snapshot_maker`)."""
+    make = _MAKERS.get(s.n)
+    if make is None:
+        make = _MAKERS[s.n] = _snapshot_maker(s.n)
+    view: View = _new(View)
+    _set_seat(view, seat)
+    _set_legal(view, s.legal_actions(seat))
+    _set_snapshot(view, make(s, seat))
+    return view
+
+
+# The slots' own setters: a little cheaper than object.__setattr__ (a view is frozen; these bypass that).
+_set_seat = View.__dict__["seat"].__set__
+_set_legal = View.__dict__["legal_actions"].__set__
+_set_snapshot = View.__dict__["_snapshot"].__set__
+#: Player count -> the function that takes a view's snapshot of a state with that many seats.
+_MAKERS: dict[int, Callable[[GameState, int], tuple[Any, ...]]] = {}
+
+
+def _snapshot_maker(n: int) -> Callable[[GameState, int], tuple[Any, ...]]:
+    """The snapshot of :func:`make_view` for ``n`` seats, written out seat by seat and compiled: per-seat tuples
+    (hand sizes, pile lengths, knowledge slots) built by a loop in Python cost three times as much, and views are
+    taken at every decision. The fields are those :func:`_fill` unpacks, in its order."""
+    seats = range(n)
+
+    def each(template: str) -> str:  # a tuple of ``template`` for every seat p
+        return "(" + "".join(template.format(p=p, np=n * p) + ", " for p in seats) + ")"
+
+    source = f"""
+def snapshot(s, seat):
     known = s.known
     if known:
-        # What this seat knows of each hand (None: nothing), and the cards it put under the deck: only its own.
-        row = tuple(map(known.get, range(seat * n, seat * n + n)))
-        # What each seat knows of this seat's hand (None: nothing).
-        column = tuple(map(known.get, range(seat, n * n, n)))
+        get = known.get
+        start = seat * {n}
+        row = {each("get(start + {p})")}
+        column = {each("get(seat + {np})")}
     else:
-        row = column = (None,) * n
+        row = column = {(None,) * n!r}
     marks = s.deck_marks
     if marks:
         marks = tuple(compress(marks, map(seat.__eq__, map(_viewer, marks))))
-    view: View = _new(View)
-    _set(view, "seat", seat)
-    _set(view, "legal_actions", s.legal_actions(seat))
-    _set(
-        view,
-        "_snapshot",
-        (
-            s.ruleset, n, s.mode, s.round, s.phase, s.current, s.decider, tuple(s.hands[seat]), len(s.deck),
-            s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, s.plays, len(s.plays), s.result,
-            s.winners, tuple(s.tokens), tuple(s.alive), tuple(s.protected), s.discards, tuple(map(len, s.discards)),
-            tuple(map(len, s.hands)), row, marks, column,
-        ),
-    )  # fmt: skip
-    return view
+    hands = s.hands
+    piles = s.discards
+    plays = s.plays
+    return (
+        s.ruleset, {n}, s.mode, s.round, s.phase, s.current, s.decider, tuple(hands[seat]), len(s.deck),
+        s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, plays, len(plays), s.result,
+        s.winners, tuple(s.tokens), tuple(s.alive), tuple(s.protected), piles, {each("len(piles[{p}])")},
+        {each("len(hands[{p}])")}, row, marks, column,
+    )
+"""
+    namespace: dict[str, Any] = {"compress": compress, "_viewer": _viewer}
+    exec(compile(source, f"<view snapshot, {n} seats>", "exec"), namespace)
+    snapshot: Callable[[GameState, int], tuple[Any, ...]] = namespace["snapshot"]
+    return snapshot
 
 
 def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
