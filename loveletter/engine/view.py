@@ -6,7 +6,8 @@ King trade, the cards it put under the deck). Computer players and the user inte
 
 Views are taken at every decision, and most readers look at a few fields (a random player only at the legal
 actions), so :meth:`GameState.view` builds them lazily: it copies the state's few mutable parts into a snapshot
-(a tuple, about a microsecond) and fills the other fields from that snapshot the first time one of them is read.
+(a tuple, taken by a function compiled for the table's player count: under a microsecond) and fills the other
+fields from that snapshot the first time one of them is read.
 A view is a value all the same: it never changes when the game moves on, and two views are ``==`` when nothing
 visible differs, however they were built.
 """
