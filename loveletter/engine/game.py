@@ -171,7 +171,7 @@ class Game:
         participant. With ``first_player_mode = "choose"`` the host picks one of them when there are several
         (:meth:`next_round`); otherwise the game draws one at random. Only while the round is over and the game
         is not (:class:`SetupError` otherwise)."""
-        if self.state.phase is not Phase.ROUND_OVER:
+        if self.state.phase is not _ROUND_OVER:
             raise SetupError("the game is over" if self.over else "the current round is not over")
         return self.state.next_first
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 #: deck whose every round can end in a tie (our rule; the rulebooks never meet such a deck).
 MAX_TIEBREAK_ROUNDS = 10
 
-_ROUND_OVER = Phase.ROUND_OVER  # a member looked up through an Enum class costs 160 ns
+_ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER  # a member looked up through an Enum class costs 160 ns
 _first = itemgetter(0)
 _second = itemgetter(1)
 
@@ -172,7 +172,7 @@ def check_game_end(s: GameState, *, mid_round: bool) -> None:
 
 
 def _finish(s: GameState, winners: tuple[int, ...]) -> None:
-    s.phase = Phase.GAME_OVER
+    s.phase = _GAME_OVER
     s.winners = winners
     s.decider = None
     s.next_first = ()

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 
 
 # A member looked up through an Enum class costs 160 ns (EnumType has a __getattr__); hot paths use these.
-_PLAY, _CHANCELLOR, _BISHOP, _GAME_OVER = Phase.PLAY, Phase.CHANCELLOR, Phase.BISHOP, Phase.GAME_OVER
+_PLAY, _CHANCELLOR, _BISHOP = Phase.PLAY, Phase.CHANCELLOR, Phase.BISHOP
+_ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER
 _mark_index = itemgetter(1)  # of a deck mark (viewer, index, card)
 #: A card's plays, in order and as a set.
 Plays = tuple[tuple[Action, ...], frozenset[Action]]
@@ -208,7 +209,7 @@ class GameState:
         self.features = tables.features
         self.tokens = [0] * players
         self.round = 0
-        self.phase = Phase.ROUND_OVER
+        self.phase = _ROUND_OVER
         self.winners = ()
         self.tiebreak = None
         self.tiebreak_rounds = 0
@@ -303,7 +304,7 @@ class GameState:
         """Deal a round from ``deck`` (top card first) with ``first_player`` to play first, and start that
         player's turn; return the events (none with ``record=False``). Raises :class:`SetupError` if the deck is
         not the ruleset's deck or the first player is not one the rules allow (see :attr:`next_first`)."""
-        if self.phase is not Phase.ROUND_OVER:
+        if self.phase is not _ROUND_OVER:
             raise SetupError(f"a round can only be dealt between rounds (now: {self.phase.value})")
         if sorted(deck) != self.tables.sorted_deck:
             raise SetupError(_deck_problem(deck, Counter(self.tables.sorted_deck)))

@@ -152,7 +152,13 @@ def make_view(s: GameState, seat: int) -> View:
         make = _MAKERS[s.n] = _snapshot_maker(s.n)
     view: View = _new(View)
     _set_seat(view, seat)
-    _set_legal(view, s.legal_actions(seat))
+    if seat == s.decider:  # s.legal_actions(seat), without its call: the state's cache of the legal actions
+        legal = s._legal
+        if legal is None:
+            legal = s._legal = s._compute_legal()
+        _set_legal(view, legal[0])
+    else:
+        _set_legal(view, ())
     _set_snapshot(view, make(s, seat))
     return view
 
