@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from loveletter.engine.phase import Phase
@@ -132,7 +130,6 @@ class View:
 
 _new = object.__new__
 _set = object.__setattr__
-_viewer = itemgetter(0)  # of a deck mark (viewer, index, card)
 
 
 def make_view(s: GameState, seat: int) -> View:
@@ -174,7 +171,8 @@ _MAKERS: dict[int, Callable[[GameState, int], tuple[Any, ...]]] = {}
 def _snapshot_maker(n: int) -> Callable[[GameState, int], tuple[Any, ...]]:
     """The snapshot of :func:`make_view` for ``n`` seats, written out seat by seat and compiled: per-seat tuples
     (hand sizes, pile lengths, knowledge slots) built by a loop in Python cost three times as much, and views are
-    taken at every decision. The fields are those :func:`_fill` unpacks, in its order."""
+    taken at every decision. The deck marks (a few, when a Chancellor returned cards) are kept by a plain loop:
+    cheaper than a chain of iterators for so few. The fields are those :func:`_fill` unpacks, in its order."""
     seats = range(n)
 
     def each(template: str) -> str:  # a tuple of ``template`` for every seat p
@@ -192,7 +190,11 @@ def snapshot(s, seat):
         row = column = {(None,) * n!r}
     marks = s.deck_marks
     if marks:
-        marks = tuple(compress(marks, map(seat.__eq__, map(_viewer, marks))))
+        mine = ()
+        for mark in marks:
+            if mark[0] == seat:
+                mine += (mark,)
+        marks = mine
     hands = s.hands
     piles = s.discards
     plays = s.plays
@@ -203,7 +205,7 @@ def snapshot(s, seat):
         {each("len(hands[{p}])")}, row, marks, column,
     )
 """
-    namespace: dict[str, Any] = {"compress": compress, "_viewer": _viewer}
+    namespace: dict[str, Any] = {}
     exec(compile(source, f"<view snapshot, {n} seats>", "exec"), namespace)
     snapshot: Callable[[GameState, int], tuple[Any, ...]] = namespace["snapshot"]
     return snapshot
