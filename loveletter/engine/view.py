@@ -149,18 +149,13 @@ def make_view(s: GameState, seat: int) -> View:
         make = _MAKERS[s.n] = _snapshot_maker(s.n)
     view: View = _new(View)
     _set_seat(view, seat)
-    if seat == s.decider:  # s.legal_actions(seat), without its call: the state's cache of the legal actions
-        legal = s._legal
-        if legal is None:
-            legal = s._legal = s._compute_legal()
-        _set_legal(view, legal[0])
-    else:
-        _set_legal(view, ())
+    _set_legal(view, s.legal_actions(seat))
     _set_snapshot(view, make(s, seat))
     return view
 
 
-# The slots' own setters: a little cheaper than object.__setattr__ (a view is frozen; these bypass that).
+# The slots' own setters (a view is frozen: these bypass its __setattr__ as object.__setattr__ does): they skip
+# the lookup of the name, which is a few percent of a simulated game.
 _set_seat = View.__dict__["seat"].__set__
 _set_legal = View.__dict__["legal_actions"].__set__
 _set_snapshot = View.__dict__["_snapshot"].__set__
@@ -169,10 +164,13 @@ _MAKERS: dict[int, Callable[[GameState, int], tuple[Any, ...]]] = {}
 
 
 def _snapshot_maker(n: int) -> Callable[[GameState, int], tuple[Any, ...]]:
-    """The snapshot of :func:`make_view` for ``n`` seats, written out seat by seat and compiled: per-seat tuples
-    (hand sizes, pile lengths, knowledge slots) built by a loop in Python cost three times as much, and views are
-    taken at every decision. The deck marks (a few, when a Chancellor returned cards) are kept by a plain loop:
-    cheaper than a chain of iterators for so few. The fields are those :func:`_fill` unpacks, in its order."""
+    """The snapshot of :func:`make_view` for ``n`` seats, as a function written out seat by seat and compiled.
+
+    Views are taken at every decision, and for a handful of seats ``(len(piles[0]), len(piles[1]), ...)`` costs
+    a third of ``tuple(map(len, piles))`` (the iterators cost more than the work): the per-seat tuples (pile
+    lengths, hand sizes, the knowledge slots) are written out, for this player count, once. For the same reason
+    the deck marks (a few, after a Chancellor) are filtered by a plain loop. The fields are those :func:`_fill`
+    unpacks, in its order."""
     seats = range(n)
 
     def each(template: str) -> str:  # a tuple of ``template`` for every seat p
@@ -184,12 +182,15 @@ def snapshot(s, seat):
     if known:
         get = known.get
         start = seat * {n}
+        # What this seat knows of each hand (None: nothing): its own row of the knowledge, no other.
         row = {each("get(start + {p})")}
+        # What each seat knows of this seat's hand (None: nothing), which this seat knows: its own column.
         column = {each("get(seat + {np})")}
     else:
         row = column = {(None,) * n!r}
     marks = s.deck_marks
     if marks:
+        # The cards this seat put under the deck: only its own marks.
         mine = ()
         for mark in marks:
             if mark[0] == seat:
