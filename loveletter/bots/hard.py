@@ -30,6 +30,7 @@ from loveletter.bots import beliefs
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import Scorer
 from loveletter.bots.easy import choose as heuristic
+from loveletter.bots.tree import Tree
 from loveletter.bots.value import GameValue
 from loveletter.engine import Action, GameState, Keep, Play, View
 from loveletter.engine.determinize import Determinizer
@@ -39,7 +40,7 @@ from loveletter.engine.determinize import Determinizer
 #: 61.6% over some 5,000 rounds each: the plateau); at 4 players 4,000, the most tried, did best (34.0% of rounds
 #: against 31.3% at 2,000; no plateau shown yet). Other tables were not measured: 3 takes the figure of 4, and from
 #: 5 players up (where a move costs more) the former 2,000 stands.
-DEFAULT_BUDGET = {2: 1_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
+DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
 
@@ -216,6 +217,7 @@ class HardBot:
         counts: dict[Action, int] = dict.fromkeys(totals, 0)
         remaining = list(options)
         phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
+        tree = Tree(me, score, len(view.plays))
         spent = 0
         for phase in range(phases):
             allowance = spent + (budget - spent) // (phases - phase)
@@ -223,7 +225,7 @@ class HardBot:
                 base = sampler.sample(rng, likely)
                 seed = rng.getrandbits(32)
                 for option in remaining:
-                    spent += self._simulate(base, option, seed, score, me, totals, counts)
+                    spent += self._simulate(base, option, seed, tree, totals, counts)
                 if spent >= allowance or (deadline is not None and time.perf_counter() > deadline):
                     break
             if deadline is not None and time.perf_counter() > deadline:
@@ -242,8 +244,7 @@ class HardBot:
         base: GameState,
         option: Option,
         seed: int,
-        score: Score,
-        me: int,
+        tree: Tree,
         totals: dict[Action, float],
         counts: dict[Action, int],
     ) -> int:
@@ -253,8 +254,9 @@ class HardBot:
             for action in option.actions:
                 s = base.copy()
                 s.apply(action, record=False)
-                moves += 1 + playout(s, random.Random(seed))
-                totals[action] += score(s, me)
+                played, value = tree.playout(s, random.Random(seed))
+                moves += 1 + played
+                totals[action] += value
                 counts[action] += 1
             return moves
         # Every name but the target's card gives the same position: two play-outs value them all.
@@ -269,8 +271,8 @@ class HardBot:
                 continue
             s = base.copy()
             s.apply(group[0], record=False)
-            moves += 1 + playout(s, random.Random(seed))
-            value = score(s, me)
+            played, value = tree.playout(s, random.Random(seed))
+            moves += 1 + played
             for action in group:
                 totals[action] += value
                 counts[action] += 1

@@ -1,0 +1,170 @@
+"""A search tree over the searching seat's own later decisions, for the play-outs of the ``hard`` player.
+
+A flat Monte Carlo search values a move as if the seat then played the ``easy`` heuristic for the rest of the
+round. Here the seat's next decisions in a play-out (its next turn after the others' replies, a Chancellor's
+keep) are made by the search too: each is a node of a tree keyed by what the seat knows there, its *information
+set* (the plays since the searched decision, the discard piles, who is still in, its hand, the cards it knows),
+never by the hidden cards of the deal being played. Play-outs that reach the same information set on different
+deals share its node, and the node learns which of the seat's cards to play there by the results: an upper
+confidence bound (UCB1) over the choices, the heuristic's favourite first, so that a node seen only once or
+twice plays like the heuristic. How to play the chosen card (targets, a Guard's name) stays the heuristic's: the
+branching is the card, which a few visits can tell apart. The other seats, and the seat itself beyond
+:data:`DEPTH` decisions, follow the heuristic on their own knowledge, as in a flat play-out.
+
+>>> import random
+>>> from loveletter.engine import Game
+>>> from loveletter.engine.determinize import Determinizer
+>>> game = Game("2019", players=2, seed=5, first_player=0)
+>>> view = game.view(0)
+>>> tree = Tree(view.seat, lambda s, seat: float(seat in (s.result.winners if s.result else s.winners)), 0)
+>>> s = Determinizer(view).sample(random.Random(1))
+>>> s.apply(view.legal_actions[0], record=False) == []
+True
+>>> moves, value = tree.playout(s, random.Random(2))
+>>> s.decider is None and value in (0.0, 1.0) and moves > 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+
+from loveletter.bots.counting import Perspective
+from loveletter.bots.easy import Scorer
+from loveletter.bots.easy import choose as heuristic
+from loveletter.engine import Action, GameState, Keep, Play
+
+#: The searching seat's decisions per play-out that the tree makes (later ones follow the heuristic), and each
+#: other seat's.
+DEPTH = 1
+OTHERS_DEPTH = 1
+#: Visits of a node before it departs from the heuristic's favourite.
+WARM = 3
+#: UCB1's exploration constant (scores lie between 0 and 1, and the choices' differences are small).
+EXPLORE = 0.35
+
+#: What a finished play-out is worth to the searching seat.
+Score = Callable[[GameState, int], float]
+
+
+class Node:
+    """One information set of one seat: its choices (the cards it may play or keep, or a Bishop target's
+    answers; the heuristic's favourite first) and their visits and total scores for that seat."""
+
+    __slots__ = ("choices", "totals", "visits")
+
+    def __init__(self, choices: list[Hashable]) -> None:
+        self.choices = choices
+        self.visits = [0] * len(choices)
+        self.totals = [0.0] * len(choices)
+
+    def select(self) -> int:
+        """The choice to try: the heuristic's until the node has :data:`WARM` visits, then by UCB1."""
+        visits = self.visits
+        n = sum(visits)
+        if n < WARM:
+            return 0
+        log_n = math.log(n)
+        best, top = 0, -math.inf
+        for i, k in enumerate(visits):
+            if k == 0:
+                return i
+            bound = self.totals[i] / k + EXPLORE * math.sqrt(log_n / k)
+            if bound > top:
+                best, top = i, bound
+        return best
+
+
+class Tree:
+    """The nodes of one decision's search (see the module docstring), for the searching seat ``me``; ``start``
+    is the number of the round's plays at the searched decision."""
+
+    __slots__ = ("me", "nodes", "score", "start")
+
+    def __init__(self, me: int, score: Score, start: int) -> None:
+        self.me = me
+        self.score = score
+        self.start = start
+        self.nodes: dict[Hashable, Node] = {}
+
+    def playout(self, s: GameState, rng: random.Random) -> tuple[int, float]:
+        """Play ``s`` (the searched decision's move made) to the end of its round; return the moves played and
+        the searching seat's score. Every node passed on the way learns its own seat's score."""
+        me = self.me
+        path: list[tuple[Node, int, int]] = []
+        depth = dict.fromkeys(range(s.n), 0)
+        moves = 0
+        while s.decider is not None:
+            legal = s.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                seat = s.decider
+                p = Perspective.of_state(s, seat)
+                if depth[seat] < (DEPTH if seat == me else OTHERS_DEPTH):
+                    depth[seat] += 1
+                    ranked = _ranked(p, legal, rng)
+                    key = self._key(s, seat)
+                    node = self.nodes.get(key)
+                    if node is None:
+                        node = self.nodes[key] = Node(list(ranked))
+                    i = node.select()
+                    choice = ranked.get(node.choices[i])
+                    if choice is None:  # not here: the key merges a few information sets (see _key)
+                        action = next(iter(ranked.values()))
+                    else:
+                        action = choice
+                        if len(node.choices) > 1:
+                            path.append((node, i, seat))
+                else:
+                    action = heuristic(p, legal, rng)
+            s.apply(action, record=False)
+            moves += 1
+        score = self.score
+        value = score(s, me)
+        for node, i, seat in path:
+            node.visits[i] += 1
+            node.totals[i] += value if seat == me else score(s, seat)
+        return moves, value
+
+    def _key(self, s: GameState, seat: int) -> Hashable:
+        """What ``seat`` knows in ``s`` beyond the searched decision's position: the cards played since (not
+        their targets and names: merging those few information sets gives each node more visits), who is
+        protected, the phase, its hand and the cards it knows in other hands."""
+        n = s.n
+        row = seat * n
+        known = tuple(sorted((k, v) for k, v in s.known.items() if row <= k < row + n)) if s.known else ()
+        return (
+            seat,
+            tuple((q, a.card if isinstance(a, Play) else a) for q, a in s.plays[self.start :]),
+            tuple(s.protected),
+            s.phase,
+            tuple(sorted(s.hands[seat])),
+            known,
+        )
+
+
+def _ranked(p: Perspective, legal: tuple[Action, ...], rng: random.Random) -> dict[Hashable, Action]:
+    """For each card to play (or to keep, or each answer), the heuristic's best way of playing it; the
+    heuristic's favourite first, the others by its scores."""
+    scorer = Scorer(p)
+    best: dict[Hashable, tuple[float, Action]] = {}
+    for action in legal:
+        score = scorer.score(action)
+        group = _group(action)
+        held = best.get(group)
+        if held is None or score > held[0] + 1e-9:
+            best[group] = (score, action)
+    favourite = heuristic(p, legal, rng)  # its very choice among ties
+    first = _group(favourite)
+    out = {first: favourite}
+    for group, (_, action) in sorted(best.items(), key=lambda x: -x[1][0]):
+        if group != first:
+            out[group] = action
+    return out
+
+
+def _group(action: Action) -> Hashable:
+    return action.card if isinstance(action, (Play, Keep)) else action
