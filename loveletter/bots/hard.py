@@ -1,12 +1,13 @@
-"""The ``hard`` computer player: determinized Monte Carlo search on a Bayesian reading of the round.
+"""The ``hard`` computer player: Monte Carlo search on a Bayesian reading of the round, with a small tree.
 
 For each decision it reads the round so far (:mod:`loveletter.bots.beliefs`: how likely each other player is to
 hold each card, given every play they made this round and how closely their plays have followed a sensible
 heuristic this game), deals the hidden cards accordingly many times
 (:class:`~loveletter.engine.determinize.Determinizer`), tries each candidate action on the same deals, plays
-each round out with every seat following the ``easy`` heuristic on *that seat's* knowledge (:func:`playout`),
-and scores the finished round by the chance of winning the game from the tokens it leaves
-(:class:`~loveletter.bots.value.GameValue`).
+each round out, and scores the finished round by the chance of winning the game from the tokens it leaves
+(:class:`~loveletter.bots.value.GameValue`). In a play-out every seat's next decision is a node of a search tree
+keyed by what that seat knows there (:mod:`loveletter.bots.tree`: which card to play is learned over the
+play-outs, each seat for itself); after it, every seat follows the ``easy`` heuristic on *its own* knowledge.
 
 A Guard's (or a Bishop's) names on one target share their deals: on a deal the named card is either the
 target's or not, and every wrong name leaves the same position, so two play-outs per deal value every name. The
@@ -50,7 +51,7 @@ Score = Callable[[GameState, int], float]
 
 def playout(s: GameState, rng: random.Random) -> int:
     """Play ``s`` to the end of its round, every seat following the heuristic on its own knowledge; return
-    the number of moves played."""
+    the number of moves played. (The flat play-out, without the tree: for tools that want the heuristic's.)"""
     moves = 0
     while s.decider is not None:
         legal = s.legal_actions()

@@ -1,0 +1,86 @@
+"""The search tree of the hard player's play-outs (bots/tree.py): its nodes are keyed by what their seat knows
+only, its play-outs play legal moves to the end of the round, and the same random stream gives the same tree."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from loveletter.bots.tree import WARM, Node, Tree
+from loveletter.bots.value import GameValue
+from loveletter.engine import GameState
+from loveletter.engine.determinize import Determinizer
+from tests.bots.helpers import TABLES, positions, redeal
+
+
+def _searched(game_state: GameState, seed: int) -> tuple[Tree, list[GameState]]:
+    """A tree for the decider of ``game_state`` and a few determinized deals with its first legal move made."""
+    seat = game_state.decider
+    assert seat is not None
+    view = game_state.view(seat)
+    tree = Tree(seat, GameValue.for_state(game_state).of_state, len(view.plays))
+    sampler = Determinizer(view)
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(12):
+        s = sampler.sample(rng)
+        s.apply(view.legal_actions[rng.randrange(len(view.legal_actions))], record=False)
+        deals.append(s)
+    return tree, deals
+
+
+@pytest.mark.parametrize(("ruleset", "players"), TABLES, ids=[f"{r}-{n}p" for r, n in TABLES])
+def test_a_node_key_is_what_its_seat_knows(ruleset: str, players: int) -> None:
+    """Re-dealing every card a seat cannot see leaves its key unchanged (and any seat's, from its own view)."""
+    rng = random.Random(f"key/{ruleset}/{players}")
+    checked = 0
+    for game in positions(ruleset, players, seed=3, count=25):
+        state = game.state
+        seat = state.decider
+        if seat is None:
+            continue
+        tree = Tree(seat, GameValue.for_state(state).of_state, max(0, len(state.plays) - 2))
+        other = redeal(state, seat, rng)
+        assert other.view(seat) == state.view(seat)
+        assert tree._key(other, seat) == tree._key(state, seat)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize(("ruleset", "players"), TABLES, ids=[f"{r}-{n}p" for r, n in TABLES])
+def test_play_outs_finish_the_round_with_legal_moves_and_the_same_stream_gives_the_same_tree(
+    ruleset: str, players: int
+) -> None:
+    for game in positions(ruleset, players, seed=4, count=3):
+        state = game.state
+        if state.decider is None:
+            continue
+        trees = []
+        for _ in range(2):
+            tree, deals = _searched(state, seed=9)
+            rng = random.Random(11)
+            results = []
+            for s in deals:
+                moves, value = tree.playout(s, rng)  # apply() refuses an illegal move
+                assert s.decider is None and moves >= 0
+                assert 0.0 <= value <= 1.0
+                results.append((moves, value))
+            trees.append((results, {k: (n.choices, n.visits, n.totals) for k, n in tree.nodes.items()}))
+        assert trees[0] == trees[1]
+
+
+def test_a_node_plays_the_heuristics_favourite_first_then_tries_the_others_and_keeps_the_best() -> None:
+    node = Node(["Guard", "Baron"])
+    picks = []
+    for _ in range(WARM):
+        picks.append(node.select())
+        node.visits[0] += 1
+        node.totals[0] += 0.2
+    assert picks == [0] * WARM
+    assert node.select() == 1  # untried, once the node is warm
+    for _ in range(40):
+        i = node.select()
+        node.visits[i] += 1
+        node.totals[i] += 0.2 if i == 0 else 0.8
+    assert node.visits[1] > node.visits[0]
