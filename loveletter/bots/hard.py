@@ -42,6 +42,10 @@ from loveletter.engine.determinize import Determinizer
 #: against 31.3% at 2,000; no plateau shown yet). Other tables were not measured: 3 takes the figure of 4, and from
 #: 5 players up (where a move costs more) the former 2,000 stands.
 DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
+#: Decisions of each seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number of
+#: players: measured at 2 players only; the other tables keep the flat play-out (every seat on the heuristic)
+#: until measured.
+TREE_DEPTH = {2: 1}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
 
@@ -218,7 +222,7 @@ class HardBot:
         counts: dict[Action, int] = dict.fromkeys(totals, 0)
         remaining = list(options)
         phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
-        tree = Tree(me, score, len(view.plays))
+        tree = Tree(me, score, len(view.plays), TREE_DEPTH.get(view.players, 0))
         spent = 0
         for phase in range(phases):
             allowance = spent + (budget - spent) // (phases - phase)

@@ -1,15 +1,18 @@
-"""A search tree over the searching seat's own later decisions, for the play-outs of the ``hard`` player.
+"""A search tree over the players' next decisions, for the play-outs of the ``hard`` player.
 
-A flat Monte Carlo search values a move as if the seat then played the ``easy`` heuristic for the rest of the
-round. Here the seat's next decisions in a play-out (its next turn after the others' replies, a Chancellor's
-keep) are made by the search too: each is a node of a tree keyed by what the seat knows there, its *information
-set* (the plays since the searched decision, the discard piles, who is still in, its hand, the cards it knows),
-never by the hidden cards of the deal being played. Play-outs that reach the same information set on different
-deals share its node, and the node learns which of the seat's cards to play there by the results: an upper
-confidence bound (UCB1) over the choices, the heuristic's favourite first, so that a node seen only once or
-twice plays like the heuristic. How to play the chosen card (targets, a Guard's name) stays the heuristic's: the
-branching is the card, which a few visits can tell apart. The other seats, and the seat itself beyond
-:data:`DEPTH` decisions, follow the heuristic on their own knowledge, as in a flat play-out.
+A flat Monte Carlo search values a move as if every seat then played the ``easy`` heuristic for the rest of the
+round. Here each seat's next decisions in a play-out (up to ``depth`` of them: its reply, the searching seat's
+next turn, a Chancellor's keep) are made by the search: each is a node of a tree keyed by what that seat knows
+there, its *information set*, never by the hidden cards of the deal being played. Play-outs that reach the same
+information set on different deals share its node, and the node learns by the results, for its own seat, which
+card to play there: an upper confidence bound (UCB1) over the choices, the heuristic's favourite first, so that
+a node seen only a few times plays like the heuristic. How to play the chosen card (targets, a Guard's name)
+stays the heuristic's: the branching is the card, which a few visits can tell apart. After its tree decisions a
+seat follows the heuristic on its own knowledge, as in a flat play-out.
+
+The key leaves out the targets and names of the plays since the searched decision (a few information sets
+merged, so that each node gets more visits). A seat's node learns from deals sampled for the searching seat,
+so another seat's choices there are made knowing what the searching seat holds: a pessimistic opponent.
 
 >>> import random
 >>> from loveletter.engine import Game
@@ -36,10 +39,6 @@ from loveletter.bots.easy import Scorer
 from loveletter.bots.easy import choose as heuristic
 from loveletter.engine import Action, GameState, Keep, Play
 
-#: The searching seat's decisions per play-out that the tree makes (later ones follow the heuristic), and each
-#: other seat's.
-DEPTH = 1
-OTHERS_DEPTH = 1
 #: Visits of a node before it departs from the heuristic's favourite.
 WARM = 3
 #: UCB1's exploration constant (scores lie between 0 and 1, and the choices' differences are small).
@@ -79,12 +78,14 @@ class Node:
 
 class Tree:
     """The nodes of one decision's search (see the module docstring), for the searching seat ``me``; ``start``
-    is the number of the round's plays at the searched decision."""
+    is the number of the round's plays at the searched decision, ``depth`` the decisions of each seat per
+    play-out that the tree makes (later ones follow the heuristic; 0: a flat play-out)."""
 
-    __slots__ = ("me", "nodes", "score", "start")
+    __slots__ = ("depth", "me", "nodes", "score", "start")
 
-    def __init__(self, me: int, score: Score, start: int) -> None:
+    def __init__(self, me: int, score: Score, start: int, depth: int = 1) -> None:
         self.me = me
+        self.depth = depth
         self.score = score
         self.start = start
         self.nodes: dict[Hashable, Node] = {}
@@ -103,7 +104,7 @@ class Tree:
             else:
                 seat = s.decider
                 p = Perspective.of_state(s, seat)
-                if depth[seat] < (DEPTH if seat == me else OTHERS_DEPTH):
+                if depth[seat] < self.depth:
                     depth[seat] += 1
                     ranked = _ranked(p, legal, rng)
                     key = self._key(s, seat)
