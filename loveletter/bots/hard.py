@@ -44,9 +44,9 @@ from loveletter.engine.determinize import Determinizer
 #: Moves simulated per decision by default, by number of players, from the budget curve of ``benchmarks/bots.py
 #: --curve`` (strength against ``easy`` by budget): at 2 players, with flat play-outs, 2,000 won no more rounds than
 #: 1,000 (61.8% and 61.6% over some 5,000 rounds each: the plateau), but the play-out tree's nodes need visits, and
-#: with it 2,000 (a median decision of 55 ms) won 62.7% of 400 games against ``hard-v1``; at 4 players 4,000, the most tried, did best (34.0% of rounds
-#: against 31.3% at 2,000; no plateau shown yet). Other tables were not measured: 3 takes the figure of 4, and from
-#: 5 players up (where a move costs more) the former 2,000 stands.
+#: with it 2,000 (a median decision of 55 ms) won 62.7% of 400 games against ``hard-v1``; at 4 players 4,000, the
+#: most tried, did best (34.0% of rounds against 31.3% at 2,000; no plateau shown yet). Other tables were not
+#: measured: 3 takes the figure of 4, and from 5 players up (where a move costs more) the former 2,000 stands.
 DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
 #: Decisions of each seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number of
 #: players: measured at 2 players only; the other tables keep the flat play-out (every seat on the heuristic)
