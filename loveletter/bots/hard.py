@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from loveletter.bots import beliefs
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import Scorer
-from loveletter.bots.easy import choose as heuristic
 from loveletter.bots.tree import Tree
 from loveletter.bots.value import GameValue
 from loveletter.engine import Action, GameState, Keep, Play, View
@@ -57,20 +56,6 @@ MAX_OPTIONS = 10
 
 #: What a finished play-out is worth to the searching seat.
 Score = Callable[[GameState, int], float]
-
-
-def playout(s: GameState, rng: random.Random) -> int:
-    """Play ``s`` to the end of its round, every seat following the heuristic on its own knowledge; return
-    the number of moves played. (The flat play-out, without the tree: for tools that want the heuristic's.)"""
-    moves = 0
-    while s.decider is not None:
-        legal = s.legal_actions()
-        if len(legal) == 1:
-            s.apply(legal[0], record=False)
-        else:
-            s.apply(heuristic(Perspective.of_state(s, s.decider), legal, rng), record=False)
-        moves += 1
-    return moves
 
 
 def round_won(s: GameState, seat: int) -> float:
