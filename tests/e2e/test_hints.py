@@ -26,6 +26,16 @@ def saved_record(home: Path) -> GameRecord:
     return record
 
 
+def h_does_nothing(term: Terminal) -> None:
+    """At the first question of :data:`GUARD_ROUND` with hints off: h does nothing, 1 plays the Guard; then Ctrl-C
+    (the game is saved)."""
+    term.wait_for("Which card do you play?", "1 Guard", "3 Baron")
+    term.press("h", "1")
+    term.wait_for("Name a card:", "2) Priest", never=["Hints for"])
+    term.press("ctrl-c")
+    assert term.finish() == SIGINT_STATUS
+
+
 def test_h_shows_the_hint_and_h_again_the_table(tmp_path: Path) -> None:
     deals = write_deals(tmp_path / "deals.json", [GUARD_ROUND, HANDMAID_ROUND])
     home = tmp_path / "home"
@@ -70,11 +80,7 @@ def test_no_hints_turns_h_off_and_the_record_says_so(tmp_path: Path) -> None:
     try:
         term.wait_for("Player 1, your name?")
         term.press("Ana", "enter")
-        term.wait_for("Which card do you play?", "1 Guard", "3 Baron")
-        term.press("h", "1")  # h does nothing; 1 plays the Guard
-        term.wait_for("Name a card:", "2) Priest", never=["Hints for"])
-        term.press("ctrl-c")
-        assert term.finish() == SIGINT_STATUS
+        h_does_nothing(term)
     finally:
         term.close()
     assert saved_record(home).hints is False
@@ -101,11 +107,7 @@ def test_resume_no_hints_turns_h_off_for_the_rest_of_the_game(tmp_path: Path) ->
         try:
             term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
             term.press("enter")
-            term.wait_for("Which card do you play?", "1 Guard", "3 Baron")
-            term.press("h", "1")  # h does nothing; 1 plays the Guard
-            term.wait_for("Name a card:", "2) Priest", never=["Hints for"])
-            term.press("ctrl-c")
-            assert term.finish() == SIGINT_STATUS
+            h_does_nothing(term)
         finally:
             term.close()
         assert saved_record(home).hints is False
