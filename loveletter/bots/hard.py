@@ -14,10 +14,10 @@ target's or not, and every wrong name leaves the same position, so two play-outs
 budget is spread by sequential halving: every candidate gets a few deals, the worse half is dropped, and so on,
 so the close calls get most of the play-outs.
 
-Measured (2019 edition, two players, ``benchmarks/bots.py``, seed 7): against ``hard-v1`` it won 251 of 400 games
-(62.7%; 95% interval 57.9–67.3%) and 53.8% of 2,853 rounds (52.0–55.6%), where the flat search at 1,000 moves had
-won 54 of the first 100 games and 52.1% of their rounds; against ``easy``, 146 of 200 games (73.0%; 66.5–78.7%)
-and 61.4% of rounds, as before.
+Measured (2019 edition, two players, ``benchmarks/bots.py``, seeds 7 and 13): against ``hard-v1`` it won 370 of 600
+games (61.7%; 95% interval 57.7–65.5%) and 53.2% of 4,302 rounds (51.7–54.7%), where the flat search at 1,000 moves
+had won 54 of the first 100 games and 52.1% of their rounds; against ``easy`` (seeds 7 and 11), 453 of 600 games
+(75.5%; 71.9–78.8%) and 62.3% of the 400 later games' rounds, about as before.
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
