@@ -144,26 +144,14 @@ def detect_language(explicit: str | None = None, environ: Mapping[str, str] | No
     'en'
     """
     env = os.environ if environ is None else environ
-    for value in (explicit, env.get("LOVELETTER_LANG")):
-        lang = normalise_language(value)
-        if lang:
-            return lang
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var)
-        if value:
-            # The first locale variable that is set decides, as gettext does; "C"/"POSIX" mean English.
-            for part in value.split(":"):
-                lang = normalise_language(part)
-                if lang:
-                    return lang
-            return DEFAULT
-    return DEFAULT
+    return normalise_language(explicit) or named_language(env) or DEFAULT
 
 
 def named_language(environ: Mapping[str, str]) -> str | None:
-    """The language of ours that ``environ`` asks for (as :func:`detect_language` reads it), or ``None`` if it
-    names none: no variable set, or a locale such as ``C`` or ``fr_FR``. For a guest's ssh environment, where
-    saying nothing should leave the host's language.
+    """The language of ours that ``environ`` asks for: ``LOVELETTER_LANG``, else the first locale variable set
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them); ``None`` if it names none of ours
+    (nothing set, or a locale such as ``C`` or ``fr_FR``): then the caller's default stands (English here, the
+    host's language for a guest over ssh).
 
     >>> named_language({"LANG": "es_ES.UTF-8"}), named_language({"LANG": "C.UTF-8"}), named_language({})
     ('es', None, None)
