@@ -38,8 +38,9 @@ from loveletter.engine import Action, Play, View
 #: Moves simulated for each decision of a review (:func:`assess`): more than a hint's, since a review has time and
 #: marks the moves that lost the most by the difference of two estimates.
 REVIEW_BUDGET = 8_000
-#: Moves simulated for :func:`move_chances` by default, by number of players: about a tenth of a second on the
-#: development machine, so that the answer comes well within half a second even on a busy one.
+#: Moves simulated for :func:`move_chances` by default, by number of players. A hint also stops at the coach's time
+#: limit (``loveletter.tui.coach.HINT_SECONDS``), which on the development machine it mostly reaches first at two
+#: and four players (``benchmarks/coach.py``: medians of 333 and 300 ms): the budget bounds it on faster machines.
 ADVICE_BUDGET = {2: 4_000, 3: 4_000, 4: 4_000, 5: 3_000, 6: 3_000, 7: 3_000, 8: 3_000}
 
 
