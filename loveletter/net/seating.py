@@ -90,15 +90,14 @@ class RemoteSeat:
         def work() -> T:
             link = self.link
             self.screen.follow(link)
-            try:
-                with speaking(link.lang if link is not None else None):  # the guest's language, not the host's
+            with speaking(link.lang if link is not None else None):  # the guest's language, not the host's
+                try:
                     return job()
-            except (EOFError, KeyboardInterrupt) as exc:
-                # Never let a guest's Ctrl-C reach the game loop as the host's own: it is only their leaving.
-                if isinstance(exc, KeyboardInterrupt):
-                    with speaking(link.lang if link is not None else None):
+                except (EOFError, KeyboardInterrupt) as exc:
+                    # Never let a guest's Ctrl-C reach the game loop as the host's own: it is only their leaving.
+                    if isinstance(exc, KeyboardInterrupt):
                         self.screen.leave(t("host.join.left"))
-                raise Left(self.name) from None
+                    raise Left(self.name) from None
 
         try:
             return self._worker.submit(work)
