@@ -169,9 +169,13 @@ def named_language(environ: Mapping[str, str]) -> str | None:
 
 
 def set_language(lang: str) -> None:
+    _state["lang"] = _known(lang)
+
+
+def _known(lang: str) -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
-    _state["lang"] = lang
+    return lang
 
 
 def language() -> str:
@@ -191,9 +195,7 @@ class speaking:
     """
 
     def __init__(self, lang: str | None) -> None:
-        if lang is not None and lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; known: {', '.join(LANGUAGES)}")
-        self.lang = lang
+        self.lang = lang if lang is None else _known(lang)
 
     def __enter__(self) -> None:
         self._token = _speaking.set(self.lang)
@@ -210,7 +212,7 @@ def t(key: str, /, **values: object) -> str:
     """The message ``key`` in the current language, formatted with ``values``; falls back to English. A command
     the message shows (```loveletter resume```, or on a line of its own) is written as the player runs this
     program (:func:`program`)."""
-    text = catalog(_speaking.get() or _state["lang"]).get(key)
+    text = catalog(language()).get(key)
     if text is None:
         text = catalog(DEFAULT).get(key)
         if text is None:
