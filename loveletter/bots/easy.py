@@ -308,21 +308,20 @@ def choose(p: Perspective, legal: Sequence[Action], rng: random.Random) -> Actio
     if len(legal) == 1:
         return legal[0]
     scorer = Scorer(p)
-    best: list[Action] = []
+    return best(legal, [scorer.score(action) for action in legal], rng)
+
+
+def best(legal: Sequence[Action], scores: Sequence[float], rng: random.Random) -> Action:
+    """The action of ``legal`` with the best of ``scores``, ties broken with ``rng``."""
     top = -1e9
-    for action in legal:
-        if isinstance(action, Play):
-            score = scorer.play(action)
-        elif isinstance(action, Keep):
-            score = scorer.keep_action(action)
-        else:
-            score = scorer.redraw(action)
+    chosen: list[Action] = []
+    for action, score in zip(legal, scores, strict=True):
         if score > top + 1e-9:
             top = score
-            best = [action]
+            chosen = [action]
         elif score > top - 1e-9:
-            best.append(action)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+            chosen.append(action)
+    return chosen[0] if len(chosen) == 1 else chosen[rng.randrange(len(chosen))]
 
 
 class EasyBot:

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from loveletter.bots.counting import Perspective
-from loveletter.bots.easy import Scorer
+from loveletter.bots.easy import Scorer, best
 from loveletter.bots.easy import choose as heuristic
 from loveletter.engine import Action, GameState, Keep, Play
 
@@ -147,21 +147,21 @@ class Tree:
         )
 
 
-def _ranked(p: Perspective, legal: tuple[Action, ...], rng: random.Random) -> dict[Hashable, Action]:
+def _ranked(p: Perspective, legal: Sequence[Action], rng: random.Random) -> dict[Hashable, Action]:
     """For each card to play (or to keep, or each answer), the heuristic's best way of playing it; the
     heuristic's favourite first, the others by its scores."""
     scorer = Scorer(p)
-    best: dict[Hashable, tuple[float, Action]] = {}
-    for action in legal:
-        score = scorer.score(action)
+    scores = [scorer.score(action) for action in legal]
+    top: dict[Hashable, tuple[float, Action]] = {}
+    for action, score in zip(legal, scores, strict=True):
         group = _group(action)
-        held = best.get(group)
+        held = top.get(group)
         if held is None or score > held[0] + 1e-9:
-            best[group] = (score, action)
-    favourite = heuristic(p, legal, rng)  # its very choice among ties
+            top[group] = (score, action)
+    favourite = best(legal, scores, rng)  # the heuristic's very choice among ties
     first = _group(favourite)
     out = {first: favourite}
-    for group, (_, action) in sorted(best.items(), key=lambda x: -x[1][0]):
+    for group, (_, action) in sorted(top.items(), key=lambda x: -x[1][0]):
         if group != first:
             out[group] = action
     return out
