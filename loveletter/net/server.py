@@ -7,10 +7,10 @@ the host's); no shell or command is run (``exec`` and subsystems such as SFTP or
 forwarding either way, no agent or X11 forwarding; one session per connection; a session without a terminal is
 told how to ask for one.
 
-Limits: at most :data:`CONNECTIONS_PER_SECOND` new connections a second (a burst of as many), at most
-:data:`SPARE_CONNECTIONS` connections beyond the remote seats at once, :data:`CODE_TRIES` tries at the code
-and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both; keys and terminal
-sizes are limited by :class:`~loveletter.net.link.Link`. Dead connections are noticed by keepalives within
+Limits: new connections a second and connections open at once, per address and for the whole server
+(:mod:`loveletter.net.limits`: a flood from one address keeps only that address out); :data:`CODE_TRIES` tries
+at the code and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both; keys and
+terminal sizes are limited by :class:`~loveletter.net.link.Link`. Dead connections are noticed by keepalives within
 about :data:`KEEPALIVE_SECONDS` × 3.
 
 Once a guest has a seat, their link belongs to the seat (:mod:`loveletter.net.seating`): the server only moves
@@ -25,7 +25,6 @@ import errno
 import logging
 import socket
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,45 +34,16 @@ from prompt_toolkit.shortcuts import PromptSession
 from loveletter.errors import UserError
 from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
+from loveletter.net.limits import Gate, address_of
 from loveletter.net.link import Link
 from loveletter.net.seating import Refused, Seating
 
-CONNECTIONS_PER_SECOND = 5
-SPARE_CONNECTIONS = 4
 CODE_TRIES = 3
 NAME_TRIES = 5
 JOIN_SECONDS = 180.0
 KEEPALIVE_SECONDS = 10
 #: How long stopping waits for guests to close their connections after the goodbye.
 CLOSE_SECONDS = 2.0
-
-
-class Limiter:
-    """At most ``rate`` events a second, with a burst of as many (``clock``: seconds, for tests).
-
-    >>> now = [0.0]
-    >>> limit = Limiter(2, clock=lambda: now[0])
-    >>> [limit.allow() for _ in range(3)]
-    [True, True, False]
-    >>> now[0] = 0.5
-    >>> limit.allow(), limit.allow()
-    (True, False)
-    """
-
-    def __init__(self, rate: float, *, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.allowance = rate
-        self.clock = clock
-        self.last = clock()
-
-    def allow(self) -> bool:
-        now = self.clock()
-        self.allowance = min(self.rate, self.allowance + (now - self.last) * self.rate)
-        self.last = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
 
 
 class _Session(asyncssh.SSHServerSession[str]):
@@ -138,9 +108,11 @@ class _Connection(asyncssh.SSHServer):
         self._server = server
         self._conn: Any = None
         self._sessions = 0
+        self.address = ""
 
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
+        self.address = address_of(conn.get_extra_info("peername"))
         if not self._server.admit(self):
             # Raised here, before asyncssh sends its greeting: the connection is closed at once, unanswered.
             raise ConnectionRefusedError("too many connections")
@@ -203,9 +175,8 @@ class Server:
         self._acceptor: Any = None
         self._connections: set[_Connection] = set()
         self._joining: set[asyncio.Task[None]] = set()
-        #: New connections a second (a burst of as many), and connections beyond the remote seats at once.
-        self.limiter = Limiter(CONNECTIONS_PER_SECOND)
-        self.spare = SPARE_CONNECTIONS
+        #: How many connections may come, and be open, from each address and from all.
+        self.gate = Gate(len(seating.seats))
 
     def join_command(self) -> str:
         port = "" if self.port == 22 else f"-p {self.port} "
@@ -294,15 +265,15 @@ class Server:
 
     def admit(self, connection: _Connection) -> bool:
         """Whether a new connection may go on (SSH loop)."""
-        if self.closing or not self.limiter.allow():
-            return False
-        if len(self._connections) >= len(self.seating.seats) + self.spare:
+        if self.closing or not self.gate.admit(connection.address):
             return False
         self._connections.add(connection)
         return True
 
     def forget(self, connection: _Connection) -> None:
-        self._connections.discard(connection)
+        if connection in self._connections:  # a connection refused at once is lost too, never having counted
+            self._connections.remove(connection)
+            self.gate.leave(connection.address)
 
     def welcome(self, link: Link) -> None:
         """Start the join conversation on ``link`` (SSH loop)."""

@@ -8,11 +8,13 @@ import asyncio
 import os
 import random
 import socket
+import time
 
 import asyncssh
 import pytest
 
-from loveletter.net.server import CODE_TRIES
+from loveletter.net.limits import CONNECTIONS_PER_SECOND, Gate
+from loveletter.net.server import CODE_TRIES, Server
 from loveletter.tui.hotseat import Seat
 from tests.net.guest import LEAVE, Guest, Table
 from tests.net.test_reconnect import ROUND, key_for
@@ -162,36 +164,91 @@ def test_a_flood_of_connections_is_cut_short() -> None:
 async def _flood() -> None:
     table = Table("2019", SEATS, [0]).start()
     server = table.host.server
+    now = [0.0]  # the limits' clock stands still unless the test moves it
     try:
-        # At most the table's guests and a few spare connections at once (the rate limit is tested alone).
-        server.limiter.rate = server.limiter.allowance = 1000
-        held = []
-        for _ in range(len(table.host.remote_seats) + server.spare + 3):
-            held.append(await _banner(table.port))
-        banners = [b for _, b in held]
-        allowed = len(table.host.remote_seats) + server.spare
-        assert banners[:allowed] == [True] * allowed and banners[allowed:] == [False] * 3
-        for sock, _ in held:
-            sock.close()
-        # Then no more than the rate allows.
-        server.limiter.rate = server.limiter.allowance = 2
-        server.limiter.last = server.limiter.clock()
+        # No more new connections from one address than its rate allows: a burst, then one per 1/rate seconds.
+        server.gate = Gate(len(table.host.remote_seats), rate=2, clock=lambda: now[0])
         burst = [await _banner(table.port) for _ in range(4)]
-        assert [b for _, b in burst][:2] == [True, True] and not all(b for _, b in burst)
-        for sock, _ in burst:
-            sock.close()
+        assert [b for _, b in burst] == [True, True, False, False]
+        now[0] += 0.5
+        burst += [await _banner(table.port) for _ in range(2)]
+        assert [b for _, b in burst[4:]] == [True, False]
+        await _close(server, burst)
+
+        # No more open at once than the address's share: one per remote seat and a few spare.
+        server.gate = gate = Gate(len(table.host.remote_seats), rate=1000, ceiling=1000, clock=lambda: now[0])
+        held = [await _banner(table.port) for _ in range(gate.each + 3)]
+        assert [b for _, b in held] == [True] * gate.each + [False] * 3
+        await _close(server, held)
     finally:
         await table.aclose()
 
 
-async def _banner(port: int) -> tuple[socket.socket, bool]:
-    """Open a raw TCP connection: whether the SSH server greets it (or closes it at once)."""
+def test_a_flood_from_one_address_leaves_room_for_the_others() -> None:
+    run(_flood_and_friend())
+
+
+async def _flood_and_friend() -> None:
+    try:
+        probe = socket.socket()
+        probe.bind((FRIEND, 0))
+        probe.close()
+    except OSError as exc:
+        pytest.skip(f"cannot connect from {FRIEND} on this system: {exc}")
+    table = Table("2019", [Seat(""), Seat(""), Seat("Bot 1", "easy")], [0, 1]).start()
+    server = table.host.server
+    now = [0.0]
+    try:
+        # A flood from 127.0.0.1 uses up its own rate: a friend at another address still gets in.
+        server.gate = Gate(len(table.host.remote_seats), clock=lambda: now[0])
+        flood = [await _banner(table.port) for _ in range(CONNECTIONS_PER_SECOND + 5)]
+        assert [b for _, b in flood] == [True] * CONNECTIONS_PER_SECOND + [False] * 5
+        friend = [await _banner(table.port, FRIEND)]
+        assert friend[0][1]
+        await _close(server, flood + friend)
+
+        # A flood that holds its whole share of open connections leaves one for every seat to the others.
+        server.gate = gate = Gate(len(table.host.remote_seats), rate=1000, ceiling=1000, clock=lambda: now[0])
+        flood = [await _banner(table.port) for _ in range(gate.each + 5)]
+        assert sum(b for _, b in flood) == gate.each
+        friends = [await _banner(table.port, FRIEND) for _ in range(len(table.host.remote_seats) + 1)]
+        assert [b for _, b in friends] == [True] * len(table.host.remote_seats) + [False]  # then the server is full
+        await _close(server, flood + friends)
+
+        # The server-wide ceiling stands over all addresses together.
+        server.gate = Gate(len(table.host.remote_seats), rate=2, ceiling=3, clock=lambda: now[0])
+        both = [await _banner(table.port) for _ in range(3)] + [await _banner(table.port, FRIEND) for _ in range(2)]
+        assert [b for _, b in both] == [True, True, False, True, False]
+        await _close(server, both)
+    finally:
+        await table.aclose()
+
+
+#: Another address of this computer (Linux answers to all of 127.0.0.0/8), for a client that is not the flood.
+FRIEND = "127.0.0.2"
+
+
+async def _banner(port: int, source: str = "") -> tuple[socket.socket, bool]:
+    """Open a raw TCP connection (from ``source`` if given): whether the SSH server greets it (or closes it at
+    once)."""
     loop = asyncio.get_running_loop()
     sock = socket.socket()
     sock.setblocking(False)
+    if source:
+        sock.bind((source, 0))
     await loop.sock_connect(sock, ("127.0.0.1", port))
     data = await asyncio.wait_for(loop.sock_recv(sock, 64), 10)
     return sock, data.startswith(b"SSH-2.0-loveletter")
+
+
+async def _close(server: Server, opened: list[tuple[socket.socket, bool]]) -> None:
+    """Close the connections ``opened`` and wait until the server has let go of them all."""
+    for sock, _ in opened:
+        sock.close()
+    deadline = time.monotonic() + 10
+    while server.gate.open:
+        assert time.monotonic() < deadline, f"the server still counts {server.gate.open}"
+        await asyncio.sleep(0.01)
 
 
 def test_leaving_with_ctrl_c_keeps_the_seat() -> None:
