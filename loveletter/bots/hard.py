@@ -14,10 +14,12 @@ target's or not, and every wrong name leaves the same position, so two play-outs
 budget is spread by sequential halving: every candidate gets a few deals, the worse half is dropped, and so on,
 so the close calls get most of the play-outs.
 
-Measured (2019 edition, two players, ``benchmarks/bots.py``, seeds 7 and 13): against ``hard-v1`` it won 370 of 600
-games (61.7%; 95% interval 57.7–65.5%) and 53.2% of 4,302 rounds (51.7–54.7%), where the flat search at 1,000 moves
-had won 54 of the first 100 games and 52.1% of their rounds; against ``easy`` (seeds 7 and 11), 453 of 600 games
-(75.5%; 71.9–78.8%) and 62.3% of the 400 later games' rounds, about as before.
+Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``hard-v1``
+it won 476 of 800 games (59.5%; 95% interval 56.1–62.8%; seeds 7, 13 and 17) and 52.9% of their 5,713 rounds
+(51.6–54.2%), where the flat search at 1,000 moves had won 54 of the first 100 games and 52.1% of their rounds;
+against ``easy``, 908 of 1,200 games (75.7%; 73.2–78.0%; seeds 7, 11 and 23) and 61.2% of the last 600 games'
+rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on 400 of those games' deals, where the default
+budget won 78.8%.
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
@@ -43,13 +45,15 @@ from loveletter.engine.determinize import Determinizer
 #: Moves simulated per decision by default, by number of players, from the budget curve of ``benchmarks/bots.py
 #: --curve`` (strength against ``easy`` by budget): at 2 players, with flat play-outs, 2,000 won no more rounds than
 #: 1,000 (61.8% and 61.6% over some 5,000 rounds each: the plateau), but the play-out tree's nodes need visits, and
-#: with it 2,000 (a median decision of 55 ms) won 62.7% of 400 games against ``hard-v1``; at 4 players 4,000, the
+#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1`` (59.5% of 800 later), and
+#: 4,000 no more than 2,000 against ``easy`` (74.8% and 78.8% of 400 games on the same deals); at 4 players 4,000, the
 #: most tried, did best (34.0% of rounds against 31.3% at 2,000; no plateau shown yet). Other tables were not
 #: measured: 3 takes the figure of 4, and from 5 players up (where a move costs more) the former 2,000 stands.
 DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
 #: Decisions of each seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number of
-#: players: measured at 2 players only; the other tables keep the flat play-out (every seat on the heuristic)
-#: until measured.
+#: players. At 4 players it won 52.7% of 300 games against three ``easy`` players, the flat play-out 49.0% of the
+#: same deals: too close to tell (the intervals are some 11 points wide), so the other tables keep the flat play-out
+#: (every seat on the heuristic) until more games show a difference.
 TREE_DEPTH = {2: 1}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
