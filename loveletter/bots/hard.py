@@ -15,9 +15,9 @@ budget is spread by sequential halving: every candidate gets a few deals, the wo
 so the close calls get most of the play-outs.
 
 Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``hard-v1``
-it won 476 of 800 games (59.5%; 95% interval 56.1–62.8%; seeds 7, 13 and 17) and 52.9% of their 5,713 rounds
-(51.6–54.2%), where the flat search at 1,000 moves had won 54 of the first 100 games and 52.1% of their rounds;
-against ``easy``, 908 of 1,200 games (75.7%; 73.2–78.0%; seeds 7, 11 and 23) and 61.2% of the last 600 games'
+it won 701 of 1,200 games (58.4%; 95% interval 55.6–61.2%; seeds 7, 13, 17, 29 and 31) and 52.4% of their 8,542
+rounds (51.4–53.5%), where the flat search at 1,000 moves had won 54 of the first 100 games and 52.1% of their
+rounds; against ``easy``, 908 of 1,200 games (75.7%; 73.2–78.0%; seeds 7, 11 and 23) and 61.2% of the last 600 games'
 rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on 400 of those games' deals, where the default
 budget won 78.8%.
 
@@ -45,7 +45,7 @@ from loveletter.engine.determinize import Determinizer
 #: Moves simulated per decision by default, by number of players, from the budget curve of ``benchmarks/bots.py
 #: --curve`` (strength against ``easy`` by budget): at 2 players, with flat play-outs, 2,000 won no more rounds than
 #: 1,000 (61.8% and 61.6% over some 5,000 rounds each: the plateau), but the play-out tree's nodes need visits, and
-#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1`` (59.5% of 800 later), and
+#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1`` (58.4% of 1,200 in all), and
 #: 4,000 no more than 2,000 against ``easy`` (74.8% and 78.8% of 400 games on the same deals); at 4 players 4,000, the
 #: most tried, did best (34.0% of rounds against 31.3% at 2,000; no plateau shown yet). Other tables were not
 #: measured: 3 takes the figure of 4, and from 5 players up (where a move costs more) the former 2,000 stands.
