@@ -31,13 +31,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from loveletter.bots import beliefs
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import Scorer
-from loveletter.bots.tree import Tree
+from loveletter.bots.tree import Score, Tree
 from loveletter.bots.value import GameValue
 from loveletter.engine import Action, GameState, Keep, Play, View
 from loveletter.engine.determinize import Determinizer
@@ -57,9 +56,6 @@ DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8:
 TREE_DEPTH = {2: 1}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
-
-#: What a finished play-out is worth to the searching seat.
-Score = Callable[[GameState, int], float]
 
 
 def round_won(s: GameState, seat: int) -> float:
@@ -250,23 +246,18 @@ class HardBot:
     ) -> int:
         """Play ``option`` out on the deal ``base``; add the scores; return the moves simulated."""
         if option.naming is None:
-            moves = 0
-            for action in option.actions:
-                s = base.copy()
-                s.apply(action, record=False)
-                played, value = tree.playout(s, random.Random(seed))
-                moves += 1 + played
-                totals[action] += value
-                counts[action] += 1
-            return moves
-        # Every name but the target's card gives the same position: two play-outs value them all.
-        _, target, by_value = option.naming
-        held = base.hands[target][0]
-        mark = base.ruleset.cards[held].value if by_value else held
-        hits = [a for a in option.actions if _named(a) == mark]
-        misses = [a for a in option.actions if _named(a) != mark]
+            groups = [[action] for action in option.actions]
+        else:
+            # Every name but the target's card gives the same position: two play-outs value them all.
+            _, target, by_value = option.naming
+            held = base.hands[target][0]
+            mark = base.ruleset.cards[held].value if by_value else held
+            groups = [
+                [a for a in option.actions if _named(a) == mark],
+                [a for a in option.actions if _named(a) != mark],
+            ]
         moves = 0
-        for group in (hits, misses):
+        for group in groups:
             if not group:
                 continue
             s = base.copy()

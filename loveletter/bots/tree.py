@@ -66,14 +66,14 @@ class Node:
         if n < WARM:
             return 0
         log_n = math.log(n)
-        best, top = 0, -math.inf
+        chosen, top = 0, -math.inf
         for i, k in enumerate(visits):
             if k == 0:
                 return i
             bound = self.totals[i] / k + EXPLORE * math.sqrt(log_n / k)
             if bound > top:
-                best, top = i, bound
-        return best
+                chosen, top = i, bound
+        return chosen
 
 
 class Tree:
@@ -95,7 +95,7 @@ class Tree:
         the searching seat's score. Every node passed on the way learns its own seat's score."""
         me = self.me
         path: list[tuple[Node, int, int]] = []
-        depth = dict.fromkeys(range(s.n), 0)
+        depth = [0] * s.n
         moves = 0
         while s.decider is not None:
             legal = s.legal_actions()
