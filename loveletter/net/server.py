@@ -4,12 +4,13 @@ What it allows: a session with a terminal running the game, after the join code 
 No authentication is asked of the SSH client (the join code is the secret, asked inside the session, in the
 guest's language: the one their client's environment names, ``LOVELETTER_LANG`` or the locale variables, else
 the host's); no shell or command is run (``exec`` and subsystems such as SFTP or scp are refused), no port
-forwarding either way, no agent or X11 forwarding; one session per connection; a session without a terminal is
-told how to ask for one.
+forwarding either way, no agent or X11 forwarding; one session per connection, and the connection ends with it; a
+session without a terminal is told how to ask for one.
 
 Limits: new connections a second and connections open at once, per address and for the whole server
 (:mod:`loveletter.net.limits`: a flood from one address keeps only that address out); :data:`CODE_TRIES` tries
-at the code and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both; keys and
+at the code and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both, and
+before that :data:`LOGIN_SECONDS` to log in and :data:`IDLE_SECONDS` more to start the session; keys and
 terminal sizes are limited by :class:`~loveletter.net.link.Link`. Dead connections are noticed by keepalives within
 about :data:`KEEPALIVE_SECONDS` × 3.
 
@@ -41,6 +42,14 @@ from loveletter.net.seating import Refused, Seating
 CODE_TRIES = 3
 NAME_TRIES = 5
 JOIN_SECONDS = 180.0
+#: How long the SSH handshake and login may take (asyncssh's ``login_timeout``: it ends with the login).
+LOGIN_SECONDS = 30.0
+#: How long a logged-in connection may go without a session started (a shell, with or without a terminal) before
+#: the server closes it: until then it holds one of its address's connection slots (:mod:`loveletter.net.limits`).
+#: Any ssh client asks for its session one round trip after logging in, so this is generous on the slowest link;
+#: as long as the login may take, it lets a client that asks for none (``ssh -N``, a hoarder of slots) hold a slot
+#: for at most :data:`LOGIN_SECONDS` + :data:`IDLE_SECONDS`. (After its session, a connection is closed at once.)
+IDLE_SECONDS = 30.0
 KEEPALIVE_SECONDS = 10
 #: How long stopping waits for guests to close their connections after the goodbye.
 CLOSE_SECONDS = 2.0
@@ -49,9 +58,9 @@ CLOSE_SECONDS = 2.0
 class _Session(asyncssh.SSHServerSession[str]):
     """One guest's session: a terminal, the join conversation, then the game's screens."""
 
-    def __init__(self, server: Server, conn: Any, peer: str) -> None:
+    def __init__(self, server: Server, connection: _Connection, peer: str) -> None:
         self._server = server
-        self._conn = conn
+        self._connection = connection
         self._peer = peer
         self._channel: Any = None
         self.link: Link | None = None
@@ -72,6 +81,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         return False
 
     def session_started(self) -> None:
+        self._connection.session_started()
         chan = self._channel
         term = chan.get_terminal_type()
         lang = named_language(chan.get_environment())
@@ -98,7 +108,7 @@ class _Session(asyncssh.SSHServerSession[str]):
     def connection_lost(self, exc: Exception | None) -> None:
         if self.link is not None:
             self.link.lost()
-        self._conn.close()  # one session per connection: with it, the connection ends
+        self._connection.close()  # one session per connection: with it, the connection ends
 
 
 class _Connection(asyncssh.SSHServer):
@@ -108,6 +118,8 @@ class _Connection(asyncssh.SSHServer):
         self._server = server
         self._conn: Any = None
         self._sessions = 0
+        #: Closes the connection if no session starts in time (from the login until a session starts).
+        self._idle: asyncio.TimerHandle | None = None
         self.address = ""
 
     def connection_made(self, conn: Any) -> None:
@@ -118,17 +130,43 @@ class _Connection(asyncssh.SSHServer):
             raise ConnectionRefusedError("too many connections")
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_idle()
         self._server.forget(self)
 
     def begin_auth(self, username: str) -> bool:
         return False  # no SSH authentication: the join code is asked in the session
+
+    def auth_completed(self) -> None:
+        # asyncssh's login timeout stops here; from here on, this timer stands until a session starts.
+        self._idle = self._server.loop.call_later(self._server.idle_seconds, self._idle_too_long)
+
+    def session_started(self) -> None:
+        """The session has started (its shell is running): the connection is in use, however long it lasts."""
+        self._stop_idle()
+
+    def _stop_idle(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+
+    def _idle_too_long(self) -> None:
+        self._idle = None
+        # The reason is all a client without a session (``ssh -N``) shows, in the host's language (no session: no
+        # environment says the guest's).
+        seconds = f"{self._server.idle_seconds:g}"
+        reason = t("host.join.no_session", seconds=seconds, command=self._server.join_command())
+        self._conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
+
+    def close(self) -> None:
+        self._stop_idle()
+        self._conn.close()
 
     def session_requested(self) -> Any:
         self._sessions += 1
         if self._sessions > 1:
             return False
         peer = self._conn.get_extra_info("peername")
-        return _Session(self._server, self._conn, str(peer[0]) if peer else "")
+        return _Session(self._server, self, str(peer[0]) if peer else "")
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -177,6 +215,8 @@ class Server:
         self._joining: set[asyncio.Task[None]] = set()
         #: How many connections may come, and be open, from each address and from all.
         self.gate = Gate(len(seating.seats))
+        #: Seconds a logged-in connection may go without starting a session (:data:`IDLE_SECONDS`; tests shorten it).
+        self.idle_seconds = IDLE_SECONDS
 
     def join_command(self) -> str:
         port = "" if self.port == 22 else f"-p {self.port} "
@@ -229,7 +269,7 @@ class Server:
             allow_pty=True,
             encoding="utf-8",
             errors="replace",
-            login_timeout=30,
+            login_timeout=LOGIN_SECONDS,
             keepalive_interval=KEEPALIVE_SECONDS,
             keepalive_count_max=3,
             reuse_address=True,
@@ -252,7 +292,7 @@ class Server:
                 await asyncio.sleep(0.02)
             for connection in list(self._connections):
                 with contextlib.suppress(Exception):
-                    connection._conn.close()
+                    connection.close()
 
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(shut(), self.loop).result(timeout=CLOSE_SECONDS + 3)

@@ -41,6 +41,24 @@ LEAVE = "Press Enter to leave the table."
 PROMPTS = (CHOOSE, CONFIRM, READY, LEAVE)
 
 
+#: A client as plain as can be: no keys, no agent, no known hosts, no ~/.ssh/config.
+CLIENT: dict[str, Any] = {
+    "username": "play",
+    "known_hosts": None,
+    "client_keys": None,
+    "agent_path": None,
+    "config": None,
+}
+
+
+async def until(condition: Callable[[], bool], timeout: float = TIMEOUT, what: str = "") -> None:
+    """Wait until ``condition()`` holds (``what``: what was awaited, for the failure's message)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"waited in vain{': ' + what if what else ''}"
+        await asyncio.sleep(0.01)
+
+
 class _Session(asyncssh.SSHClientSession[Any]):
     def __init__(self, guest: Guest) -> None:
         self.guest = guest
@@ -67,20 +85,13 @@ class Guest:
         self.chan: Any = None
 
     async def connect(
-        self, *, term: str | None = "xterm", raw: bool = False, env: dict[str, str] | None = None
+        self, *, term: str | None = "xterm", raw: bool = False, env: dict[str, str] | None = None, **options: Any
     ) -> Guest:
         """Connect (``term=None``: without asking for a terminal; ``raw``: keys are bytes, sent as they are;
-        ``env``: the environment the client sends, as OpenSSH sends ``LANG``)."""
+        ``env``: the environment the client sends, as OpenSSH sends ``LANG``; ``options``: more of
+        ``asyncssh.connect``'s, such as ``agent_forwarding``)."""
         encoding = None if raw else "utf-8"
-        self.conn = await asyncssh.connect(
-            "127.0.0.1",
-            self.port,
-            username="play",
-            known_hosts=None,
-            client_keys=None,
-            agent_path=None,
-            config=None,
-        )
+        self.conn = await asyncssh.connect("127.0.0.1", self.port, **CLIENT | options)
         if term is None:
             self.chan, _ = await self.conn.create_session(lambda: _Session(self), encoding=encoding, env=env or ())
         else:

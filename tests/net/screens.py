@@ -13,7 +13,6 @@ import contextlib
 import io
 import socket
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -33,7 +32,7 @@ from loveletter.tui.hotseat import Seat, StackedDeal
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.terminal import TerminalFrontend
 from tests.e2e.deals import GUARD_ROUND
-from tests.net.guest import TIMEOUT, Guest, Table
+from tests.net.guest import Guest, Table, until
 
 Draw = Callable[[Console], None]
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,13 +71,6 @@ def short_ruleset(folder: Path) -> str:
     path = folder / "short.toml"
     path.write_text(text, encoding="utf-8")
     return str(path)
-
-
-async def until(condition: Callable[[], bool], timeout: float = TIMEOUT) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        await asyncio.sleep(0.01)
 
 
 def show_guests(console: Console, *guests: Guest) -> None:

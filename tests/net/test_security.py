@@ -9,14 +9,17 @@ import os
 import random
 import socket
 import time
+from pathlib import Path
 
 import asyncssh
 import pytest
 
+from loveletter.i18n import LANGUAGES, speaking, t
 from loveletter.net.limits import CONNECTIONS_PER_SECOND, Gate
-from loveletter.net.server import CODE_TRIES, Server
+from loveletter.net.server import CODE_TRIES, IDLE_SECONDS, Server
 from loveletter.tui.hotseat import Seat
-from tests.net.guest import LEAVE, Guest, Table
+from tests.e2e.test_host_ssh import need_ssh
+from tests.net.guest import CLIENT, LEAVE, TIMEOUT, Guest, Table, until
 from tests.net.test_reconnect import ROUND, key_for
 
 SEATS = [Seat(""), Seat("Bot 1", "easy")]
@@ -93,14 +96,10 @@ async def _nothing_else() -> None:
         guest.close()
 
         # A command instead of the game (``ssh HOST ls``), or SFTP, on a connection of its own.
-        async with asyncssh.connect(
-            "127.0.0.1", table.port, username="play", known_hosts=None, client_keys=None, agent_path=None, config=None
-        ) as other:
+        async with asyncssh.connect("127.0.0.1", table.port, **CLIENT) as other:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await other.run("cat /etc/passwd")
-        async with asyncssh.connect(
-            "127.0.0.1", table.port, username="play", known_hosts=None, client_keys=None, agent_path=None, config=None
-        ) as other:
+        async with asyncssh.connect("127.0.0.1", table.port, **CLIENT) as other:
             with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
                 await other.start_sftp_client()
 
@@ -109,6 +108,127 @@ async def _nothing_else() -> None:
         screen = await bare.wait_until_closed()
         assert "Love Letter needs a terminal: join with `ssh -p" in screen
         assert table.host.server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_no_agent_x11_unix_socket_or_tunnel_forwarding_and_the_server_stays_healthy(tmp_path: Path) -> None:
+    run(_no_forwarding(tmp_path))
+
+
+async def _no_forwarding(tmp_path: Path) -> None:
+    table = Table("2019", SEATS, [0]).start()
+    server = table.host.server
+    try:
+        # X11: asked for with the session (a display named, no X server needed: the client only listens for what
+        # the server would forward), refused; the session is not opened.
+        x11 = {"x11_forwarding": True, "x11_display": "localhost:0", "x11_auth_path": str(tmp_path / "Xauthority")}
+        async with asyncssh.connect("127.0.0.1", table.port, **CLIENT | x11) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError, match="X11 forwarding request failed"):
+                await conn.create_session(asyncssh.SSHClientSession, term_type="xterm")
+
+        # Agent forwarding: clients ask for it without wanting an answer (asyncssh, as OpenSSH), so what shows the
+        # refusal is the server's side: no agent socket was made for the session. The request comes before the
+        # shell's: by the time the join code is asked, it has been answered.
+        agent = await Guest(table.port).connect(agent_forwarding=str(tmp_path / "agent.sock"))
+        await agent.wait_for("Join code:")
+        assert [connection._conn.get_agent_path() for connection in server._connections] == [None]
+
+        # Unix sockets and tunnels, either way (TCP ports: test_nothing_but_the_game_is_served).
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await agent.conn.create_unix_connection(asyncssh.SSHUNIXSession, "/run/docker.sock")
+        with pytest.raises(asyncssh.ChannelListenError):
+            await agent.conn.forward_remote_path(str(tmp_path / "listen.sock"), str(tmp_path / "local.sock"))
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await agent.conn.open_tun()
+        agent.close()
+        await until(lambda: not server.gate.open, what="the server lets go of every connection")
+
+        # All refused without a trouble on the server: a guest joins and plays.
+        (ana,) = await table.seat("Ana")
+        await table.started()
+        await ana.wait_for("Ana (you)")
+        assert server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_a_connection_is_closed_when_it_starts_no_session_in_time_or_its_session_ends() -> None:
+    run(_idle())
+
+
+async def _idle() -> None:
+    table = Table("2019", SEATS, [0]).start()
+    server = table.host.server
+    try:
+        # Ana's session starts, at the usual idle time (a slow moment of the machine never cuts her before it does).
+        ana = await Guest(table.port).connect()
+        await ana.wait_for("Join code:")
+        alone = {"127.0.0.1": 1}  # the server counts only Ana's connection
+
+        # Logged in, no session: closed, and its slot free again.
+        server.idle_seconds = 0.2
+        conn = await asyncssh.connect("127.0.0.1", table.port, **CLIENT)
+        await asyncio.wait_for(conn.wait_closed(), TIMEOUT)
+        await until(lambda: server.gate.open == alone, what="the slot of the idle connection is free")
+
+        # A session opened but never started (its X11 request refused, and nothing asked after): the same. (When
+        # the machine is slow, the connection may be closed before the refusal.)
+        x11 = {"x11_forwarding": True, "x11_display": "localhost:0", "x11_auth_path": os.devnull}
+        conn = await asyncssh.connect("127.0.0.1", table.port, **CLIENT | x11)
+        with pytest.raises(asyncssh.Error):
+            await conn.create_session(asyncssh.SSHClientSession, term_type="xterm")
+        await asyncio.wait_for(conn.wait_closed(), TIMEOUT)
+        await until(lambda: server.gate.open == alone, what="the slot of the unstarted session is free")
+        server.idle_seconds = IDLE_SECONDS
+
+        # A session that ends takes its connection along: nothing is left open to sit idle.
+        bea = await Guest(table.port).connect()
+        await bea.wait_for("Join code:")
+        bea.chan.close()
+        await asyncio.wait_for(bea.conn.wait_closed(), TIMEOUT)
+        await until(lambda: server.gate.open == alone, what="the slot of the ended session is free")
+
+        # No timer stands over a session started: Ana takes her time, and joins.
+        assert [connection._idle for connection in server._connections] == [None]
+        ana.send(table.code, "enter")
+        await ana.wait_for("Your name:")
+        ana.send("Ana", "enter")
+        await table.started()
+        await ana.wait_for("Ana (you)")
+        assert server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_ssh_without_a_session_is_told_why_it_is_closed() -> None:
+    run(_ssh_n())
+
+
+async def _ssh_n() -> None:
+    ssh = need_ssh()
+    table = Table("2019", SEATS, [0]).start()
+    table.host.server.idle_seconds = 0.2
+    try:
+        options = ["-F", "/dev/null", "-o", "BatchMode=yes", "-o", "IdentityAgent=none"]
+        options += ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR"]
+        ssh_n = await asyncio.create_subprocess_exec(
+            ssh, *options, "-N", "-p", str(table.port), "play@127.0.0.1",
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        try:
+            _, said = await asyncio.wait_for(ssh_n.communicate(), TIMEOUT)
+        finally:
+            if ssh_n.returncode is None:
+                ssh_n.kill()
+                await ssh_n.wait()
+        command = table.host.server.join_command()
+        reason = f"To play, ask for the game within 0.2 seconds of connecting: use `{command}` (without -N)."
+        assert reason in said.decode()
+        # OpenSSH shows a disconnect reason with anything but ASCII escaped: every language's must be ASCII.
+        for lang in LANGUAGES:
+            with speaking(lang):
+                assert t("host.join.no_session", seconds="30", command=command).isascii(), lang
     finally:
         await table.aclose()
 
