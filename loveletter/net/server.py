@@ -44,11 +44,11 @@ NAME_TRIES = 5
 JOIN_SECONDS = 180.0
 #: How long the SSH handshake and login may take (asyncssh's ``login_timeout``: it ends with the login).
 LOGIN_SECONDS = 30.0
-#: How long a logged-in connection may go without a session started (a shell, with or without a terminal) before
-#: the server closes it: until then it holds one of its address's connection slots (:mod:`loveletter.net.limits`).
-#: Any ssh client asks for its session one round trip after logging in, so this is generous on the slowest link;
-#: as long as the login may take, it lets a client that asks for none (``ssh -N``, a hoarder of slots) hold a slot
-#: for at most :data:`LOGIN_SECONDS` + :data:`IDLE_SECONDS`. (After its session, a connection is closed at once.)
+#: How long a logged-in connection may go without starting a session (a shell, with a terminal or without) before
+#: the server closes it, since meanwhile it holds one of its address's connection slots (:mod:`loveletter.net.limits`).
+#: An ssh client asks for its session a round trip after logging in, so this is generous on the slowest link; as
+#: long as the login may take, it lets a client that asks for none (``ssh -N``, a hoarder of slots) hold a slot a
+#: minute at most. (A connection whose session ends is closed at once.)
 IDLE_SECONDS = 30.0
 KEEPALIVE_SECONDS = 10
 #: How long stopping waits for guests to close their connections after the goodbye.
