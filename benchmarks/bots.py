@@ -9,12 +9,12 @@
     uv run python benchmarks/bots.py --quick                # a smoke run (CI): a few games, small budgets
 
 Each match-up plays full games with the seating rotated between games and reports the share of games won by the
-first level with its 95% (Wilson) interval, next to the target; at two players also the share of rounds won, a
-steadier figure. Games are played in batches and a match-up stops as soon as its interval settles the target
-(after at least :data:`SETTLE_AFTER` games; ``--fixed`` plays every game). ``--curve`` plays ``hard:B`` against
-``easy`` for a few budgets B and reports, for each table size, the smallest budget whose share of rounds won lies
-within the interval of the best one: the plateau, where more play-outs of the same kind buy nothing
-(:data:`loveletter.bots.hard.DEFAULT_BUDGET` takes those).
+first level with its 95% (Wilson) interval, next to the target, and the share of rounds it won, a steadier figure
+(an even share is one round in as many as there are players). Games are played in batches and a match-up stops
+as soon as its interval settles the target (after at least :data:`SETTLE_AFTER` games; ``--fixed`` plays every
+game). ``--curve`` plays ``hard:B`` against ``easy`` for a few budgets B and reports, for each table size, the
+smallest budget whose share of rounds won lies within the interval of the best one: the plateau, where more
+play-outs of the same kind buy nothing (:data:`loveletter.bots.hard.DEFAULT_BUDGET` takes those).
 ``--times`` measures decisions in one process, alone, and prints the machine's load beside them; timings taken
 during ``--jobs 2`` matches share the machine and are only upper bounds.
 """
@@ -138,7 +138,7 @@ def describe(name: str, m: Matchup, levels: list[str], out: Outcome) -> str:
     low, high = s.ci(wins)
     text = f"{name:<22} {m.ruleset} {'/'.join(levels)}: {levels[0]} won {wins}/{s.games} = {wins / s.games:.1%} "
     text += f"(95% CI {low:.1%}-{high:.1%})"
-    if len(levels) == 2 and out.rounds:
+    if out.rounds:
         rlow, rhigh = wilson(out.round_wins, out.rounds)
         text += f"; rounds {out.round_wins}/{out.rounds} = {out.round_wins / out.rounds:.1%} ({rlow:.1%}-{rhigh:.1%})"
     if m.target is not None:

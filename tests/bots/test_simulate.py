@@ -184,12 +184,16 @@ def test_levels_parse() -> None:
         parse_level("expert")
 
 
-def test_the_benchmark_smoke_run() -> None:
+def test_the_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("bots_benchmark", BENCHMARK)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.main(["--quick", "--jobs", "1"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
+    # Every match-up, at every table size, reports its games and its rounds.
+    for name in module.MATCHUPS:
+        assert " won " in lines[name] and "; rounds " in lines[name], lines.get(name)
     assert module.main(["--quick", "--jobs", "1", "--curve"]) == 0
     assert module.main(["--quick", "--jobs", "1", "--times"]) == 0
 
