@@ -15,11 +15,11 @@ budget is spread by sequential halving: every candidate gets a few deals, the wo
 so the close calls get most of the play-outs.
 
 Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``hard-v1``
-it won 701 of 1,200 games (58.4%; 95% interval 55.6–61.2%; seeds 7, 13, 17, 29 and 31) and 52.4% of their 8,542
-rounds (51.4–53.5%), where the flat search at 1,000 moves had won 54 of the first 100 games and 52.1% of their
-rounds; against ``easy``, 908 of 1,200 games (75.7%; 73.2–78.0%; seeds 7, 11 and 23) and 61.2% of the last 600 games'
-rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on 400 of those games' deals, where the default
-budget won 78.8%.
+it won 933 of 1,600 games (58.3%; 95% interval 55.9–60.7%; seeds 7, 13, 17, 29, 31, 37 and 41) and about 52.5%
+of their 11,369 rounds (51.5–53.4%), where the flat search at 1,000 moves had won 54 of the first 100 games and
+52.1% of their rounds; against ``easy``, 908 of 1,200 games (75.7%; 73.2–78.0%; seeds 7, 11 and 23) and 61.2% of
+the last 600 games' rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on 400 of those games'
+deals, where the default budget won 78.8%.
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
@@ -44,7 +44,7 @@ from loveletter.engine.determinize import Determinizer
 #: Moves simulated per decision by default, by number of players, from the budget curve of ``benchmarks/bots.py
 #: --curve`` (strength against ``easy`` by budget): at 2 players, with flat play-outs, 2,000 won no more rounds than
 #: 1,000 (61.8% and 61.6% over some 5,000 rounds each: the plateau), but the play-out tree's nodes need visits, and
-#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1`` (58.4% of 1,200 in all), and
+#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1`` (58.3% of 1,600 in all), and
 #: 4,000 no more than 2,000 against ``easy`` (74.8% and 78.8% of 400 games on the same deals); at 4 players 4,000
 #: won 34.0% of rounds against 31.3% at 2,000, and 8,000 no more than 4,000 (34.2% and 35.7% of some 2,000 rounds on
 #: the same 300 deals: the plateau). Other tables were not measured: 3 takes the figure of 4, and from 5 players up
