@@ -44,11 +44,11 @@ from loveletter.engine.determinize import Determinizer
 #: Moves simulated per decision by default, by number of players, from the budget curve of ``benchmarks/bots.py
 #: --curve`` (strength against ``easy`` by budget): at 2 players, with flat play-outs, 2,000 won no more rounds than
 #: 1,000 (61.8% and 61.6% over some 5,000 rounds each: the plateau), but the play-out tree's nodes need visits, and
-#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1`` (58.3% of 1,600 in all), and
-#: 4,000 no more than 2,000 against ``easy`` (74.8% and 78.8% of 400 games on the same deals); at 4 players 4,000
-#: won 34.0% of rounds against 31.3% at 2,000, and 8,000 no more than 4,000 (34.2% and 35.7% of some 2,000 rounds on
-#: the same 300 deals: the plateau). Other tables were not measured: 3 takes the figure of 4, and from 5 players up
-#: (where a move costs more) the former 2,000 stands.
+#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1``, and 4,000 no more than
+#: 2,000 against ``easy`` (the module docstring has the figures of both); at 4 players 4,000 won 34.0% of rounds
+#: against 31.3% at 2,000, and 8,000 no more than 4,000 (34.2% and 35.7% of some 2,000 rounds on the same 300 deals:
+#: the plateau). Other tables were not measured: 3 takes the figure of 4, and from 5 players up (where a move costs
+#: more) the former 2,000 stands.
 DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
 #: Decisions of each seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number of
 #: players. At 4 players, against three ``easy`` players on the same 900 deals (seeds 7, 13 and 19, 300 games

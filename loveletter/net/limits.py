@@ -164,7 +164,8 @@ class Gate:
 
     def _sweep(self) -> None:
         """Forget, once a second, the buckets back to a full burst: a fresh one is the same."""
-        if self.clock() - self._swept < 1:
+        now = self.clock()
+        if now - self._swept < 1:
             return
-        self._swept = self.clock()
+        self._swept = now
         self.buckets = {address: bucket for address, bucket in self.buckets.items() if not bucket.full()}
