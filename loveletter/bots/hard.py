@@ -57,6 +57,10 @@ DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8:
 TREE_DEPTH = {2: 1}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
+#: A Chancellor's returned cards are searched in every order when at most this many cards lie above them: they
+#: are drawn soon, and which of them the next player draws can decide the round. Deeper in the deck the order
+#: seldom matters, and each option costs play-outs, so only the heuristic's order (lower card first) is tried.
+RETURN_ORDER_DEPTH = 4
 
 
 def round_won(s: GameState, seat: int) -> float:
@@ -142,16 +146,17 @@ class HardBot:
 
     def options(self, view: View, reading: beliefs.Reading, *, prune: bool) -> list[Option]:
         """The legal actions, grouped: a naming card's names on one target form one option; a Chancellor's keeps
-        of the same card, one (the heuristic's order of the returned cards stands for the others when pruning).
-        With ``prune``, at most :data:`MAX_OPTIONS`, the heuristic's favourites, and only names the reading does
-        not rule out."""
+        of the same card, one (when pruning, the heuristic's order of the returned cards stands for the others,
+        unless they lie within :data:`RETURN_ORDER_DEPTH` cards of the top). With ``prune``, at most
+        :data:`MAX_OPTIONS`, the heuristic's favourites, and only names the reading does not rule out."""
         p = Perspective.of_view(view)
         p.exposed = reading.exposed
         tables = p.tables
         scorer = Scorer(p)
         plain: list[Option] = []
         named: dict[tuple[str, int], Option] = {}
-        keeps: dict[str, Option] = {}
+        keeps: dict[Keep | str, Option] = {}
+        every_order = not prune or view.deck_size <= RETURN_ORDER_DEPTH
         for action in view.legal_actions:
             if isinstance(action, Play) and action.named is not None and action.targets:
                 key = (action.card, action.targets[0])
@@ -162,14 +167,14 @@ class HardBot:
                     option = named[key] = Option([], (effect, action.targets[0], by_value))
                 option.actions.append(action)
             elif isinstance(action, Keep):
+                if every_order:
+                    keeps[action] = Option([action])
+                    continue
                 option = keeps.get(action.card)
                 if option is None:
                     keeps[action.card] = Option([action])
-                elif prune:
-                    if scorer.keep_action(action) > scorer.score(option.actions[0]):
-                        option.actions[0] = action
-                else:
-                    option.actions.append(action)
+                elif scorer.keep_action(action) > scorer.score(option.actions[0]):
+                    option.actions[0] = action
             else:
                 plain.append(Option([action]))
         if prune:

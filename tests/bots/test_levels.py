@@ -73,6 +73,54 @@ def test_a_chancellor_keeps_the_best_card(level: str) -> None:
     assert choice(level, game).startswith("keep Princess")
 
 
+def bottom_of_the_deck() -> Game:
+    """Seat 0 at its Chancellor's keep with the deck empty: it holds the Princess, a Guard and the Countess, and
+    seat 1 holds a Baron (both Barons are the only cards seat 0 has not seen). Seat 1 draws first whichever card
+    goes back first: the Countess leaves it nothing that wins; a Guard lets it name the Princess."""
+    game = deal(
+        "2019",
+        2,
+        hands=["Priest", "Baron"],
+        set_aside="Baron",
+        face_up=["King", "Prince", "Prince"],
+        draws=[
+            *("Princess", "Priest", "Guard", "Guard", "Guard", "Guard", "Guard", "Spy", "Spy", "Handmaid"),
+            *("Handmaid", "Chancellor", "Guard", "Countess", "Chancellor"),
+        ],
+    )
+    play(game, "Priest>1", "Priest>0", "Guard>1=Priest", "Guard>0=Spy", "Guard>1=Spy", "Guard>0=Baron")
+    play(game, "Guard>1=Handmaid", "Spy", "Spy", "Handmaid", "Handmaid")
+    play(game, "Chancellor", "keep Baron return Guard,Countess", "Chancellor")
+    return game
+
+
+def test_a_chancellor_at_the_bottom_of_the_deck_returns_the_cards_in_the_order_that_wins() -> None:
+    game = bottom_of_the_deck()
+    view = game.view(0)
+    assert view.deck_size == 0 and sorted(view.hand) == ["Countess", "Guard", "Princess"]
+    # The heuristic's order (lower card first) would hand seat 1 the Guard.
+    assert choice("hard", game) == "keep Princess return Countess,Guard"
+
+
+def test_the_order_of_returned_cards_is_searched_only_near_the_bottom_of_the_deck() -> None:
+    from loveletter.bots import beliefs
+    from loveletter.bots.hard import RETURN_ORDER_DEPTH, HardBot
+
+    def keeps(game: Game) -> list[list[str]]:
+        view = game.view(0)
+        assert view.phase.value == "chancellor"
+        options = HardBot(random.Random(1)).options(view, beliefs.read(view), prune=True)
+        return sorted(sorted(str(a) for a in option.actions) for option in options)
+
+    early = deal("2019", 2, hands=["Chancellor", "Spy"], draws=["Guard", "Princess", "Priest"])
+    play(early, "Chancellor")
+    assert early.view(0).deck_size > RETURN_ORDER_DEPTH
+    assert [len(k) for k in keeps(early)] == [1, 1, 1]  # one order per kept card
+    assert {k[0].split(" return")[0] for k in keeps(early)} == {"keep Guard", "keep Princess", "keep Priest"}
+    late = keeps(bottom_of_the_deck())
+    assert len(late) == 6 and all(len(k) == 1 for k in late)  # every keep in both orders
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_protected_opponent_is_not_chosen(level: str) -> None:
     game = deal("2019", 2, hands=["Handmaid", "Guard"], draws=["Priest", "Guard"])
