@@ -145,10 +145,10 @@ class HardBot:
     # ------------------------------------------------------------------------------------------ search
 
     def options(self, view: View, reading: beliefs.Reading, *, prune: bool) -> list[Option]:
-        """The legal actions, grouped: a naming card's names on one target form one option; a Chancellor's keeps
-        of the same card, one (when pruning, the heuristic's order of the returned cards stands for the others,
-        unless they lie within :data:`RETURN_ORDER_DEPTH` cards of the top). With ``prune``, at most
-        :data:`MAX_OPTIONS`, the heuristic's favourites, and only names the reading does not rule out."""
+        """The legal actions, grouped: a naming card's names on one target form one option. With ``prune``, at
+        most :data:`MAX_OPTIONS`, the heuristic's favourites; only names the reading does not rule out; and a
+        Chancellor's keeps of one card in the heuristic's order of the returned cards only, unless they would lie
+        within :data:`RETURN_ORDER_DEPTH` cards of the top."""
         p = Perspective.of_view(view)
         p.exposed = reading.exposed
         tables = p.tables
