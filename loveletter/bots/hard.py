@@ -17,9 +17,9 @@ so the close calls get most of the play-outs.
 Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``hard-v1``
 it won 933 of 1,600 games (58.3%; 95% interval 55.9–60.7%; seeds 7, 13, 17, 29, 31, 37 and 41) and about 52.5%
 of their 11,369 rounds (51.5–53.4%), where the flat search at 1,000 moves had won 54 of the first 100 games and
-52.1% of their rounds; against ``easy``, 1,206 of 1,600 games (75.4%; 73.2–77.4%; seeds 7, 11, 23 and 37) and
-61.8% of their 9,767 rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on 400 of those games'
-deals, where the default budget won 78.8%.
+52.1% of their rounds; against ``easy``, 1,825 of 2,400 games (76.0%; 74.3–77.7%; seeds 7, 11, 23, 37, 43, 47,
+53 and 59) and about 61.8% of their 15,349 rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on
+400 of those games' deals, where the default budget won 78.8% (and 75.3% in a later run with other random choices).
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
