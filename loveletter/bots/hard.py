@@ -167,12 +167,11 @@ class HardBot:
                     option = named[key] = Option([], (effect, action.targets[0], by_value))
                 option.actions.append(action)
             elif isinstance(action, Keep):
-                if every_order:
-                    keeps[action] = Option([action])
-                    continue
-                option = keeps.get(action.card)
+                # One option per keep, or per kept card: then the heuristic's order of the returned cards.
+                group: Keep | str = action if every_order else action.card
+                option = keeps.get(group)
                 if option is None:
-                    keeps[action.card] = Option([action])
+                    keeps[group] = Option([action])
                 elif scorer.keep_action(action) > scorer.score(option.actions[0]):
                     option.actions[0] = action
             else:
