@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from prompt_toolkit.application import get_app_or_none
+from prompt_toolkit.output import DummyOutput, Output
 
 from loveletter.engine import Game, load_ruleset, stacked_deck
 from loveletter.engine.events import Event
@@ -49,3 +56,31 @@ def random_playout(game: Game, rng: random.Random, *, max_actions: int = 100_000
         count += 1
         assert count < max_actions, "the game did not end"
     return count
+
+
+@contextmanager
+def interrupted_once_drawn(unstick: Callable[[], None]) -> Iterator[Output]:
+    """An output for a prompt_toolkit application: once the application has drawn itself on it, this process gets
+    SIGINT, as from a Ctrl-C at a terminal or ``kill -INT``. If the application still runs 30 s later, ``unstick``
+    is called (it should end the application), so that a test of the interrupt fails instead of hanging."""
+    drawn, done = threading.Event(), threading.Event()
+
+    class Screen(DummyOutput):
+        def flush(self) -> None:
+            app = get_app_or_none()
+            if app is not None and app.is_running:  # not before: the signal would interrupt setting it up
+                drawn.set()
+
+    def interrupt() -> None:
+        if drawn.wait(30):
+            os.kill(os.getpid(), signal.SIGINT)
+        if not done.wait(30):
+            unstick()
+
+    sender = threading.Thread(target=interrupt)
+    sender.start()
+    try:
+        yield Screen()
+    finally:
+        done.set()
+        sender.join()

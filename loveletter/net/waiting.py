@@ -46,7 +46,8 @@ def wait_any(
         return
 
     bindings = KeyBindings()
-    bindings.add("c-c")(lambda event: event.app.exit(exception=KeyboardInterrupt()))
+    for key in ("c-c", "<sigint>"):  # "<sigint>": a Ctrl-C that came as a signal (see tui.prompts._run)
+        bindings.add(key)(lambda event: event.app.exit(exception=KeyboardInterrupt()))
 
     @bindings.add(Keys.Any)
     def _ignore(event: KeyPressEvent) -> None:

@@ -254,7 +254,10 @@ def _run(
 
     interrupt = KeyBindings()
 
+    # A Ctrl-C that reaches the terminal before the prompt reads the keys itself, or a `kill -INT`, arrives as a
+    # signal, which prompt_toolkit turns into the key "<sigint>" while a prompt runs: it stops the game all the same.
     @interrupt.add("c-c", eager=True)
+    @interrupt.add("<sigint>", eager=True)
     def _interrupt(event: KeyPressEvent) -> None:
         event.app.exit(exception=KeyboardInterrupt())
 

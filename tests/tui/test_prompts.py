@@ -27,6 +27,7 @@ from loveletter.tui.prompts import (
     pause,
     press,
 )
+from tests.support import interrupted_once_drawn
 
 LEFT, RIGHT, UP, DOWN, ESC = "\x1b[D", "\x1b[C", "\x1b[A", "\x1b[B", "\x1b"
 FRUIT = [Choice("a", "Apple"), Choice("b", "Banana"), Choice("c", "Cherry")]
@@ -94,6 +95,13 @@ def test_question_mark_asks_for_help(keys: PipeInput) -> None:
 def test_ctrl_c_interrupts(keys: PipeInput) -> None:
     with pytest.raises(KeyboardInterrupt):
         ask(keys, "\x03")
+
+
+def test_an_interrupt_signal_during_a_prompt_interrupts(keys: PipeInput) -> None:
+    # A Ctrl-C that reaches the terminal just before the prompt reads the keys (or `kill -INT`) comes as a signal,
+    # which prompt_toolkit turns into a key of its own while the prompt runs: it must stop the game as Ctrl-C does.
+    with interrupted_once_drawn(lambda: keys.send_text("\r")) as screen, pytest.raises(KeyboardInterrupt):
+        choose("Which?", FRUIT, input=keys, output=screen, guard=TYPE_AHEAD)
 
 
 def test_choose_needs_an_option_that_can_be_picked() -> None:
