@@ -17,13 +17,13 @@ from typing import Any
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from loveletter.tui.prompts import HINT, TITLE, _join, wrap
+from loveletter.tui.prompts import HINT, TITLE, _join, interrupt_keys, wrap
 
 Futures = Collection[concurrent.futures.Future[Any]]
 
@@ -46,8 +46,6 @@ def wait_any(
         return
 
     bindings = KeyBindings()
-    for key in ("c-c", "<sigint>"):  # "<sigint>": a Ctrl-C that came as a signal (see tui.prompts._run)
-        bindings.add(key)(lambda event: event.app.exit(exception=KeyboardInterrupt()))
 
     @bindings.add(Keys.Any)
     def _ignore(event: KeyPressEvent) -> None:
@@ -60,7 +58,7 @@ def wait_any(
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
     app: Application[None] = Application(
         layout=Layout(HSplit([Window(control, wrap_lines=False, always_hide_cursor=True, dont_extend_height=True)])),
-        key_bindings=bindings,
+        key_bindings=merge_key_bindings([bindings, interrupt_keys()]),
         full_screen=False,
         erase_when_done=True,
         mouse_support=False,

@@ -236,6 +236,20 @@ def drop_typed(input: Input) -> None:
         raise KeyboardInterrupt
 
 
+def interrupt_keys() -> KeyBindings:
+    """Ctrl-C ends an application with ``KeyboardInterrupt``, as it stops a program between questions. It comes
+    as the key, or as a signal (a Ctrl-C that reached the terminal before the application read the keys itself,
+    a `kill -INT`), which prompt_toolkit turns into the key "<sigint>" while an application runs."""
+    keys = KeyBindings()
+
+    @keys.add("c-c", eager=True)
+    @keys.add("<sigint>", eager=True)
+    def _interrupt(event: KeyPressEvent) -> None:
+        event.app.exit(exception=KeyboardInterrupt())
+
+    return keys
+
+
 def _run(
     render: Callable[[int], list[StyleAndTextTuples]],
     bindings: KeyBindings,
@@ -251,15 +265,6 @@ def _run(
     ``guard`` says which keys it takes (:class:`Guard`); ``frame`` redraws what is above the prompt (the table)
     when the terminal's size changes, before the prompt is drawn again."""
     state = {"shown": guard.grace <= 0, "ready": not guard.drop and guard.grace <= 0}
-
-    interrupt = KeyBindings()
-
-    # A Ctrl-C that reaches the terminal before the prompt reads the keys itself, or a `kill -INT`, arrives as a
-    # signal, which prompt_toolkit turns into the key "<sigint>" while a prompt runs: it stops the game all the same.
-    @interrupt.add("c-c", eager=True)
-    @interrupt.add("<sigint>", eager=True)
-    def _interrupt(event: KeyPressEvent) -> None:
-        event.app.exit(exception=KeyboardInterrupt())
 
     app: Application[Any]
 
@@ -278,7 +283,7 @@ def _run(
     app = Application(
         layout=Layout(HSplit([window])),
         key_bindings=merge_key_bindings(
-            [ConditionalKeyBindings(bindings, Condition(lambda: state["ready"])), interrupt]
+            [ConditionalKeyBindings(bindings, Condition(lambda: state["ready"])), interrupt_keys()]
         ),
         full_screen=False,
         erase_when_done=True,
