@@ -97,6 +97,8 @@ class HardBot:
         self.budget = budget
         self.seconds = seconds
         self.memory = beliefs.Memory()
+        #: The reading of the round behind the latest decision (None when it had a single legal action).
+        self.reading: beliefs.Reading | None = None
         self._values: dict[tuple[int, int, bool], GameValue] = {}
 
     def value_model(self, view: View) -> GameValue:
@@ -114,9 +116,10 @@ class HardBot:
         memory = self.memory
         memory.remember(view)
         if len(legal) == 1:
+            self.reading = None
             action = legal[0]
         else:
-            reading = beliefs.read(view, memory)
+            self.reading = reading = beliefs.read(view, memory)
             memory.learn(reading)
             action = self.decide(view, reading)
         memory.note(view, action)
