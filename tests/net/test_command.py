@@ -65,6 +65,18 @@ def test_a_bad_option_is_one_line(args: tuple[str, ...], expected: str, tmp_path
     assert line.startswith("loveletter: error: ") and expected in line
 
 
+def test_a_data_folder_where_the_host_key_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("", encoding="utf-8")
+    result = loveletter("host", "--local", "0", "--port", "0", "--bind", "127.0.0.1", home=blocker)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line == (
+        f"loveletter: error: the host key {blocker / 'host_key'} cannot be written "
+        "(a part of the path is a file, not a folder)"
+    )
+
+
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
