@@ -89,7 +89,10 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     )
 
 
-def test_a_table_hosted_without_a_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("saved", [True, False])
+def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
+    if not saved:  # the games folder is a file: no record can be written, and nobody is told it was
+        (tmp_path / "games").write_text("", encoding="utf-8")
     env = {**os.environ, "LOVELETTER_HOME": str(tmp_path), "LOVELETTER_LANG": "en"}
     args = ["host", "--local", "0", "--players", "2", "--bots", "1", "--port", "0", "--bind", "127.0.0.1"]
     process = subprocess.Popen(
@@ -114,15 +117,17 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path) -> None:
             await ana.wait_for("Which card do you play?", "Ana (you)")
             process.send_signal(signal.SIGINT)  # the host stops the game
             screen = (await ana.wait_until_closed()).replace("\n", "")
-            assert "The host stopped the game. It is saved" in screen
+            assert ("The host stopped the game. It is saved" in screen) == saved
+            assert saved or "The host closed the table." in screen
 
         asyncio.run(join())
         assert process.stdout.readline() == "Ana takes seat 1.\n"
         assert process.wait(TIMEOUT) == 130
         errors = process.stderr.read() if process.stderr else ""
         assert "Traceback" not in errors
-        assert "Interrupted. The game is saved: host it again with `loveletter resume --host`" in errors
-        assert len(list((tmp_path / "games").glob("*.json"))) == 1
+        said_saved = "Interrupted. The game is saved: host it again with `loveletter resume --host`" in errors
+        assert said_saved == saved and ("The game could not be saved" in errors) != saved
+        assert len(list((tmp_path / "games").glob("*.json"))) == int(saved)
     finally:
         if process.poll() is None:
             process.kill()
