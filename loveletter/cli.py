@@ -163,7 +163,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         module: Command = importlib.import_module(f"loveletter.commands.{name}")
         sub.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=t("cli.help.lang"))
         module.configure(sub)
-        sub.set_defaults(run=module.run)
+        sub.set_defaults(run=module.run, command_parser=sub)
     return parser
 
 
@@ -171,7 +171,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_peek_lang(args_list)))
     parser = build_parser(args_list)
-    args = parser.parse_args(args_list)
+    args, extra = parser.parse_known_args(args_list)
+    if extra:  # said by the command's parser, whose --help lists what the command takes
+        where: argparse.ArgumentParser = getattr(args, "command_parser", parser)
+        where.error(_argparse_gettext("unrecognized arguments: %s") % " ".join(extra))
     if args.command is None:
         parser.print_help()
         return 0

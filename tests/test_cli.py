@@ -213,3 +213,22 @@ def test_play_help_says_how_many_seats_bots_alone_make() -> None:
     result = run("--lang", "en", "play", "--bots", "2", "--names", "A,B")
     assert result.returncode == 2
     assert "give 3 names (every seat) or 1 (the people only)" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        # `learn premium` takes the edition as a word, so a player tries `rules premium`: the help to read is the
+        # command's, which lists --ruleset, not the program's.
+        (["rules", "premium"], "loveletter: error: unrecognized arguments: premium (see: loveletter rules --help)"),
+        (
+            ["--lang", "es", "host", "--names", "A"],
+            "loveletter: error: argumentos no reconocidos: --names A (consulta: loveletter host --help)",
+        ),
+        (["--bogus"], "loveletter: error: unrecognized arguments: --bogus (see: loveletter --help)"),
+    ],
+)
+def test_an_unknown_argument_points_to_the_help_of_its_command(argv: list[str], expected: str) -> None:
+    result = run(*argv)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [expected]

@@ -1,8 +1,9 @@
 """``loveletter games``: list the saved games (number, date, ruleset, players, state, name).
 
 The number and the name are what ``resume`` and ``replay`` take; a name is never broken across lines. Dates are
-shown in local time. A terminal narrower than :data:`TABLE_WIDTH` gets each game as a line with its number and
-name and the rest on indented lines below it, instead of a table whose columns would be cut to a letter.
+shown in local time. A terminal narrower than :data:`TABLE_WIDTH`, or than the table with every word whole, gets
+each game as a line with its number and name and the rest on indented lines below it, instead of a table whose
+columns would be cut.
 Everything a record holds is shown as plain text: names may hold anything (rich markup, terminal control codes),
 and none of it reaches the terminal as anything but text. No hand is ever shown.
 """
@@ -28,6 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich import box
     from rich.console import Console
+    from rich.measure import Measurement
     from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
@@ -44,7 +46,23 @@ def run(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     names = [printable(record_name(r.path)) for r in records]
     details = [_cells(r) if r.readable else ("?", "?", "?", t("records.unreadable")) for r in records]
-    if console.width < TABLE_WIDTH:
+    # Light rules: the columns keep their width for the text (the day, then the time, the name whole).
+    table = Table(title=Text(t("records.title", folder=folder)), box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(t("records.col.number"), justify="right", no_wrap=True)
+    # Only the players and the state wrap: rich narrows a table by cutting its widest wrapping columns, words
+    # and all, and a date cut to "2026-11-…" or a ruleset to "origin…" says nothing.
+    table.add_column(t("records.col.date"), no_wrap=True)
+    table.add_column(t("records.col.ruleset"), no_wrap=True)
+    table.add_column(t("records.col.players"))
+    table.add_column(t("records.col.state"))
+    # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
+    table.add_column(t("records.col.file"), no_wrap=True, min_width=max(len(n) for n in names))
+    for r, name, cells in zip(records, names, details, strict=True):
+        date, *rest = cells
+        table.add_row(str(r.number), Text(date.replace(" ", "\n", 1)), *(Text(cell) for cell in rest), Text(name))
+    # A table that could not show every word whole gives way to one game after another.
+    widest = console.options.update_width(10**4)
+    if console.width < TABLE_WIDTH or Measurement.get(console, widest, table).minimum > console.width:
         console.print(Text(t("records.title", folder=folder)))
         for r, name, cells in zip(records, names, details, strict=True):
             console.print(Text(f"{r.number:>3}  {name}", style="bold"), no_wrap=True, overflow="ignore", crop=False)
@@ -53,17 +71,6 @@ def run(args: argparse.Namespace) -> int:
                 console.print(Padding(Text(line), (0, 0, 0, 5), expand=False))
         print(t("records.hint"))
         return 0
-    # Light rules: the columns keep their width for the text (the date on one line or two, the name whole).
-    table = Table(title=Text(t("records.title", folder=folder)), box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(t("records.col.number"), justify="right", no_wrap=True)
-    table.add_column(t("records.col.date"), ratio=1)
-    table.add_column(t("records.col.ruleset"), ratio=1)
-    table.add_column(t("records.col.players"), ratio=1)
-    table.add_column(t("records.col.state"), ratio=1)
-    # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
-    table.add_column(t("records.col.file"), no_wrap=True, min_width=max(len(n) for n in names))
-    for r, name, cells in zip(records, names, details, strict=True):
-        table.add_row(str(r.number), *(Text(cell) for cell in cells), Text(name))
     console.print(table)
     print(t("records.hint"))
     return 0

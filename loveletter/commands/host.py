@@ -186,12 +186,15 @@ def host_game(
         summary = host.summary()
     except KeyboardInterrupt:
         current = state["saver"]
-        host.close(partial(t, "host.bye.stopped" if current is not None else "host.bye.cancelled"))
+        if current is not None:
+            current.flush()  # first: the guests are told the game is saved only if it is
+        bye = "host.bye.cancelled" if current is None else "host.bye.closed" if current.problem else "host.bye.stopped"
+        host.close(partial(t, bye))
         if current is None:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
             return 130
-        current.flush()
-        print(t("host.interrupted", path=str(current.path)), file=sys.stderr)
+        if current.problem is None:
+            print(t("host.interrupted", path=str(current.path)), file=sys.stderr)
         _report_problem(current)
         return 130
     finally:

@@ -172,7 +172,8 @@ def play_game(
                 _tell(finished, record)
             current = played[-1][1]
             current.flush()
-            print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
+            if current.problem is None:
+                print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
             _report_problem(current)
         return 130
     finally:

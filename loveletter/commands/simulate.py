@@ -144,7 +144,15 @@ def _game_player(
     if data.get("kind") == "solitaire":
         if len(levels) > 1 or players_arg not in (None, 1):
             raise _usage(t("simulate.error.solitaire_seats"))
-        return _solitaire_player(), 1, str(data.get("name", ruleset_arg))
+        play_one = _solitaire_player()
+        from loveletter.bots.arena import parse_level
+        from loveletter.solitaire.bot import SOLITAIRE_LEVELS
+
+        name = parse_level(levels[0])[0]
+        if name not in SOLITAIRE_LEVELS:  # hard-v1 is a reference player of the card game only
+            known = ", ".join(SOLITAIRE_LEVELS)
+            raise _usage(t("simulate.error.level_unknown", level=_clip(name), known=known))
+        return play_one, 1, str(data.get("name", ruleset_arg))
     ruleset = load_ruleset(ruleset_arg)
     if len(levels) > 1:
         if players_arg is not None and players_arg != len(levels):

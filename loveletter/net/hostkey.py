@@ -49,9 +49,20 @@ def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
 
 
 def _create(path: Path) -> None:
+    import errno
+
     import asyncssh
 
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from loveletter.i18n import os_problem
+    from loveletter.records.store import make_folder
+
+    try:
+        make_folder(path.parent)
+    except OSError as exc:
+        # mkdir's "exists" means a file stands where the data folder should be
+        code = errno.ENOTDIR if isinstance(exc, FileExistsError) else exc.errno
+        problem = os_problem(code, exc.strerror)
+        raise UserError(t("host.error.key_unwritable", path=str(path), problem=problem)) from None
     data = asyncssh.generate_private_key("ssh-ed25519").export_private_key()
     try:
         # O_EXCL: two hosts started at once cannot both write it; 0600 from the first byte.
@@ -59,7 +70,8 @@ def _create(path: Path) -> None:
     except FileExistsError:
         return
     except OSError as exc:
-        raise UserError(t("host.error.key_unwritable", path=str(path), problem=exc.strerror or str(exc))) from None
+        problem = os_problem(exc.errno, exc.strerror)
+        raise UserError(t("host.error.key_unwritable", path=str(path), problem=problem)) from None
     with os.fdopen(fd, "wb") as f:
         f.write(data)
         f.flush()

@@ -106,6 +106,14 @@ def test_the_solitaire_variant_plugs_in(capsys: pytest.CaptureFixture[str]) -> N
     assert "one seat" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("level", ["hard-v1", "hard-v1:50"])
+def test_a_level_the_solitaire_does_not_have_is_one_line(capsys: pytest.CaptureFixture[str], level: str) -> None:
+    # hard-v1 is a reference player of the card game only: the solitaire has no such level.
+    assert main(["simulate", "--ruleset", "solitaire", "--seats", level, "--games", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown level 'hard-v1'" in err[0] and "random, easy, hard" in err[0]
+
+
 def test_records_are_saved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if importlib.util.find_spec("loveletter.records") is None:
         pytest.skip("no game records in this version")

@@ -141,3 +141,20 @@ def test_ctrl_c_during_a_computer_players_pause_saves_the_game(tmp_path: Path) -
     [path] = tmp_path.glob("games/*.json")
     record = GameRecord.load(path)
     assert record.action_count == 1 and not record.finished  # the first computer player's move
+
+
+def test_ctrl_c_in_a_game_that_could_not_be_saved_never_says_it_is_saved(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("", encoding="utf-8")  # the data folder is a file: no record can be written under it
+    env = program_env(LOVELETTER_HOME=str(blocker))
+    term = Terminal(["play", "--names", "Ana", "--seed", "1", "--delay", "0"], env=env)
+    try:
+        term.wait_for("Which card do you play?")
+        term.press("ctrl-c")
+        assert term.finish() == SIGINT_STATUS
+        assert left_clean(bytes(term.raw))
+        said = " ".join(term.text().split())
+        assert "The game could not be saved" in said and "it cannot be resumed" in said
+        assert "The game is saved" not in said and "loveletter resume" not in said
+    finally:
+        term.close()

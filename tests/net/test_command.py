@@ -65,6 +65,18 @@ def test_a_bad_option_is_one_line(args: tuple[str, ...], expected: str, tmp_path
     assert line.startswith("loveletter: error: ") and expected in line
 
 
+def test_a_data_folder_where_the_host_key_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("", encoding="utf-8")
+    result = loveletter("host", "--local", "0", "--port", "0", "--bind", "127.0.0.1", home=blocker)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line == (
+        f"loveletter: error: the host key {blocker / 'host_key'} cannot be written "
+        "(a part of the path is a file, not a folder)"
+    )
+
+
 def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -77,7 +89,10 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
     )
 
 
-def test_a_table_hosted_without_a_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("saved", [True, False])
+def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
+    if not saved:  # the games folder is a file: no record can be written, and nobody is told it was
+        (tmp_path / "games").write_text("", encoding="utf-8")
     env = {**os.environ, "LOVELETTER_HOME": str(tmp_path), "LOVELETTER_LANG": "en"}
     args = ["host", "--local", "0", "--players", "2", "--bots", "1", "--port", "0", "--bind", "127.0.0.1"]
     process = subprocess.Popen(
@@ -102,15 +117,17 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path) -> None:
             await ana.wait_for("Which card do you play?", "Ana (you)")
             process.send_signal(signal.SIGINT)  # the host stops the game
             screen = (await ana.wait_until_closed()).replace("\n", "")
-            assert "The host stopped the game. It is saved" in screen
+            assert ("The host stopped the game. It is saved" in screen) == saved
+            assert saved or "The host closed the table." in screen
 
         asyncio.run(join())
         assert process.stdout.readline() == "Ana takes seat 1.\n"
         assert process.wait(TIMEOUT) == 130
         errors = process.stderr.read() if process.stderr else ""
         assert "Traceback" not in errors
-        assert "Interrupted. The game is saved: host it again with `loveletter resume --host`" in errors
-        assert len(list((tmp_path / "games").glob("*.json"))) == 1
+        said_saved = "Interrupted. The game is saved: host it again with `loveletter resume --host`" in errors
+        assert said_saved == saved and ("The game could not be saved" in errors) != saved
+        assert len(list((tmp_path / "games").glob("*.json"))) == int(saved)
     finally:
         if process.poll() is None:
             process.kill()

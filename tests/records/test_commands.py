@@ -195,6 +195,26 @@ def test_games_lists_finished_and_unfinished_games(
     assert f"won by {winners}" in rows[done.stem] and f"in progress, round {rounds}" in rows[going.stem]
 
 
+def test_an_80_column_table_shows_every_date_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from loveletter.commands.games import local_time
+
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "80")
+    # Four players and a name as long as the bundled rulesets give leave the other columns narrow.
+    game = Game("original2012", 4, seed=3)
+    record = GameRecord.start(game, [Seat(f"Bot {n}", "computer", "random") for n in range(1, 5)], 3)
+    random_playout(game, random.Random(1))
+    record.update(game)
+    (tmp_path / "games").mkdir()
+    record.save(tmp_path / "games" / "original2012-a0b30dfd5c59.json")
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and "original2012-a0b30dfd5c59" in out
+    day, hour = local_time(record.updated).split()
+    assert day in out and hour in out and "original2012 " in out, out
+
+
 def test_a_narrow_terminal_lists_each_game_under_its_whole_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -91,7 +91,7 @@ def edit(record: GameRecord, change: object) -> str:
         (lambda d: d["rounds"][0]["actions"].__setitem__(1, "Gaurd>1=Priest"), "rounds[0].actions[1]", "notation"),
         (lambda d: d["rounds"][0]["deck"].pop(), "rounds[0].deck", "not this ruleset's deck of 16 cards"),
         (lambda d: d["rounds"][0].__setitem__("first_player", 7), "rounds[0].first_player", "seat 7 cannot start"),
-        (lambda d: d.__setitem__("players", 9), "seats", "3 seats for 9 players"),
+        (lambda d: d.__setitem__("players", 9), "seats", "one seat per player: 3 listed, players = 9"),
         (lambda d: d.__setitem__("version", 99), "version", "newer loveletter"),
         (lambda d: d.__setitem__("version", 0), "version", "format 0 does not exist"),
         (lambda d: d.__setitem__("version", -3), "version", "format -3 does not exist"),
