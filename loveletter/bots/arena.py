@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -66,12 +66,12 @@ class LevelError(ValueError):
 MAX_BUDGET = 999_999_999
 
 
-def parse_level(text: str) -> tuple[str, int | None]:
+def parse_level(text: str, allowed: Collection[str] = (*LEVELS, *REFERENCE_LEVELS)) -> tuple[str, int | None]:
     """``"hard"`` -> ``("hard", None)``; ``"hard:5000"`` -> ``("hard", 5000)`` (moves simulated per decision).
-    The reference level ``hard-v1`` is accepted too. Raises :class:`LevelError` with a message naming the known
-    levels."""
+    The levels ``allowed`` are by default the card game's, the reference level ``hard-v1`` included. Raises
+    :class:`LevelError` with a message naming the known levels."""
     name, _, budget = text.strip().partition(":")
-    if name not in LEVELS and name not in REFERENCE_LEVELS:
+    if name not in allowed:
         raise LevelError(text, name, "unknown")
     if not budget:
         return name, None

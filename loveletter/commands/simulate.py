@@ -17,7 +17,7 @@ from loveletter.i18n import t
 
 TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
-    from collections.abc import Callable, Generator, Iterable
+    from collections.abc import Callable, Generator, Iterable, Sequence
 
     from loveletter.bots.arena import GameResult, GameSpec, Summary
 
@@ -40,24 +40,16 @@ def run(args: argparse.Namespace) -> int:
     import time
     from contextlib import closing
 
-    from loveletter.bots.arena import LevelError, Summary, iter_specs, parse_level
+    from loveletter.bots.arena import Summary, iter_specs
 
     if args.games < 1:
         raise _usage(t("simulate.error.games", games=args.games))
     if args.jobs < 1:
         raise _usage(t("simulate.error.jobs", jobs=args.jobs))
+    from loveletter.bots import LEVELS, REFERENCE_LEVELS
+
     levels = [level.strip() for level in args.seats.split(",")]
-    for level in levels:
-        try:
-            parse_level(level)
-        except LevelError as exc:
-            from loveletter.bots import LEVELS
-
-            if exc.problem == "unknown":
-                known = ", ".join(LEVELS)
-                raise _usage(t("simulate.error.level_unknown", level=_clip(exc.name), known=known)) from None
-            raise _usage(t("simulate.error.level_budget", level=_clip(exc.text))) from None
-
+    _check_levels(levels, (*LEVELS, *REFERENCE_LEVELS), shown=LEVELS)
     play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players)
     if len(levels) == 1:
         levels = levels * players
@@ -98,6 +90,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_tables(summary, seed, save_dir)
     return 130 if interrupted else 0
+
+
+def _check_levels(levels: list[str], allowed: Sequence[str], *, shown: Sequence[str]) -> None:
+    """Every one of ``levels`` is one of ``allowed`` (with a budget only for ``hard``), or a one-line usage error
+    naming the levels ``shown`` to players."""
+    from loveletter.bots.arena import LevelError, parse_level
+
+    for level in levels:
+        try:
+            parse_level(level, allowed)
+        except LevelError as exc:
+            if exc.problem == "unknown":
+                known = ", ".join(shown)
+                raise _usage(t("simulate.error.level_unknown", level=_clip(exc.name), known=known)) from None
+            raise _usage(t("simulate.error.level_budget", level=_clip(exc.text))) from None
 
 
 def _clip(text: str, limit: int = 40) -> str:
@@ -145,13 +152,9 @@ def _game_player(
         if len(levels) > 1 or players_arg not in (None, 1):
             raise _usage(t("simulate.error.solitaire_seats"))
         play_one = _solitaire_player()
-        from loveletter.bots.arena import parse_level
         from loveletter.solitaire.bot import SOLITAIRE_LEVELS
 
-        name = parse_level(levels[0])[0]
-        if name not in SOLITAIRE_LEVELS:  # hard-v1 is a reference player of the card game only
-            known = ", ".join(SOLITAIRE_LEVELS)
-            raise _usage(t("simulate.error.level_unknown", level=_clip(name), known=known))
+        _check_levels(levels, SOLITAIRE_LEVELS, shown=SOLITAIRE_LEVELS)  # hard-v1 plays the card game only
         return play_one, 1, str(data.get("name", ruleset_arg))
     ruleset = load_ruleset(ruleset_arg)
     if len(levels) > 1:

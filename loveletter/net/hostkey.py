@@ -49,26 +49,18 @@ def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
 
 
 def _create(path: Path) -> None:
-    import errno
-
     import asyncssh
 
     from loveletter.i18n import os_problem
     from loveletter.records.store import make_folder
 
-    try:
-        make_folder(path.parent)
-    except OSError as exc:
-        # mkdir's "exists" means a file stands where the data folder should be
-        code = errno.ENOTDIR if isinstance(exc, FileExistsError) else exc.errno
-        problem = os_problem(code, exc.strerror)
-        raise UserError(t("host.error.key_unwritable", path=str(path), problem=problem)) from None
     data = asyncssh.generate_private_key("ssh-ed25519").export_private_key()
     try:
+        make_folder(path.parent)
         # O_EXCL: two hosts started at once cannot both write it; 0600 from the first byte.
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return
+        return  # the other host's key (make_folder reports a file in the folder's place as not a folder)
     except OSError as exc:
         problem = os_problem(exc.errno, exc.strerror)
         raise UserError(t("host.error.key_unwritable", path=str(path), problem=problem)) from None

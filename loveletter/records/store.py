@@ -12,6 +12,7 @@ its owner only (mode 0600), and the data folder and its games folder are kept so
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import stat
@@ -55,7 +56,11 @@ def make_folder(folder: Path) -> None:
     own = [games_dir()]
     if not os.environ.get("LOVELETTER_HOME"):
         own.append(home())
-    folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+    except FileExistsError:
+        # mkdir's "exists" means a file stands where the folder should be: say that (every caller words it)
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder)) from None
     for mine in own:
         if mine in (folder, *folder.parents):
             _owner_only(mine)
