@@ -52,8 +52,8 @@ NEVER = -100.0
 #: same ones again and again (at two players about two decisions in three: heuristic play-outs run some 15% faster).
 #: The key takes the unseen counts without their cards, which every perspective lists in the mode's order.
 _RANKS: dict[tuple[object, ...], tuple[float, dict[int, float], float]] = {}
-#: Situations kept at most; then the table starts afresh.
-RANKS_KEPT = 50_000
+#: Situations kept at most (some 2 KB each at two players, 4 KB at six in premium); then the table starts afresh.
+RANKS_KEPT = 2_048
 
 
 def _ranks(p: Perspective, m: int) -> tuple[float, dict[int, float], float]:
