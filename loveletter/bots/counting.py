@@ -59,7 +59,10 @@ class Tables:
 
     @classmethod
     def of(cls, ruleset: Ruleset, players: int) -> Tables:
-        mode = ruleset.mode_for(players)
+        return cls.of_mode(ruleset, ruleset.mode_for(players))
+
+    @classmethod
+    def of_mode(cls, ruleset: Ruleset, mode: Mode) -> Tables:
         hit = cls._cache.get(id(mode))
         if hit is None or hit[0] is not mode:
             hit = cls._cache[id(mode)] = (mode, cls(ruleset, mode))
@@ -105,6 +108,7 @@ class Perspective:
     known: list[tuple[str, ...]]
     #: exposed[q]: the cards of this seat's hand that seat q knows (empty when the source cannot tell)
     exposed: dict[int, tuple[str, ...]]
+    #: unseen[c]: the copies of card c this seat cannot place, for every card of the mode in the mode's order
     unseen: dict[str, int]
     total: int
     deck_size: int
@@ -148,7 +152,7 @@ class Perspective:
         """What ``seat`` may know of ``s`` (nothing of the other hands beyond its own knowledge)."""
         p = cls.__new__(cls)
         n = s.n
-        tables = Tables.of(s.ruleset, n)
+        tables = Tables.of_mode(s.ruleset, s.mode)
         p.tables = tables
         p.me = seat
         p.n = n

@@ -5,26 +5,33 @@ hold each card, given every play they made this round and how closely their play
 heuristic this game), deals the hidden cards accordingly many times
 (:class:`~loveletter.engine.determinize.Determinizer`), tries each candidate action on the same deals, plays
 each round out, and scores the finished round by the chance of winning the game from the tokens it leaves
-(:class:`~loveletter.bots.value.GameValue`). In a play-out every seat's next decision is a node of a search tree
-keyed by what that seat knows there (:mod:`loveletter.bots.tree`: which card to play is learned over the
-play-outs, each seat for itself); after it, every seat follows the ``easy`` heuristic on *its own* knowledge.
+(:class:`~loveletter.bots.value.GameValue`). At two players the searching seat's next two decisions in a
+play-out are nodes of a search tree keyed by what it knows there (:mod:`loveletter.bots.tree`: which card to play
+is learned over the play-outs); after them, and throughout for the other seats, every seat follows the ``easy``
+heuristic on *its own* knowledge. The other seats get no node of their own: a node learns from deals sampled for
+the searching seat, so it would play knowing the searching seat's cards, and that pessimism cost rounds.
 
 A Guard's (or a Bishop's) names on one target share their deals: on a deal the named card is either the
 target's or not, and every wrong name leaves the same position, so two play-outs per deal value every name. The
 budget is spread by sequential halving: every candidate gets a few deals, the worse half is dropped, and so on,
 so the close calls get most of the play-outs.
 
-Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``hard-v1``
-it won 933 of 1,600 games (58.3%; 95% interval 55.9–60.7%; seeds 7, 13, 17, 29, 31, 37 and 41) and about 52.5%
-of their 11,369 rounds (51.5–53.4%), where the flat search at 1,000 moves had won 54 of the first 100 games and
-52.1% of their rounds; against ``easy``, 1,825 of 2,400 games (76.0%; 74.3–77.7%; seeds 7, 11, 23, 37, 43, 47,
-53 and 59) and about 61.8% of their 15,349 rounds. Searching twice as long (``hard:4000``) won no more: 74.8% on
-400 of those games' deals, where the default budget won 78.8% (and 75.3% in a later run with other random choices).
-Nor did more play-outs on the close calls only: playing the best two actions on up to 7 times the budget more
-moves until their difference was clear (a median decision of 62 ms, p95 408 ms) won 919 of 1,200 games on the
-deals of seeds 7, 11, 43, 47, 53 and 59, where the default won 920, although by the search's own reckoning (386
-decisions re-valued at 40,000 moves) the choice at 16,000 moves gives up 0.0009 of a chance of winning the game
-per decision and the default 0.0026: the positions hard loses are not the ones more sampling of its model settles.
+Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``easy`` it won
+1,907 of 2,400 games (79.5%; 95% interval 77.8–81.0%; seeds 61, 67 and 71) and 62.7% of their 16,608 rounds.
+Against ``hard-v1`` it won 448 of 800 games (56.0%; 52.5–59.4%; seeds 83 and 89) and 52.0% of their 5,725 rounds,
+where the former design (below) had won 58.3% of 1,600 games and 52.5% of their rounds: no difference there.
+
+How the present design was chosen (November 2026; against ``easy`` on the same 600 deals each, the share of
+rounds won, about ±1.9 points): the former design, every seat's next decision a node, won 60.8% at 2,000 moves
+and 61.3% at 8,000 (more play-outs of the same kind bought nothing, as earlier runs had found: 1,200 games with
+up to 7 times the budget on close calls won 919 games where the default won 920). Taking the other seat's node
+away won 61.2%; the searching seat's next two decisions in the tree, the other seat on the heuristic, won 62.0%
+at 2,000 moves, 62.4% at 4,000 and 63.5% at 8,000 (three decisions: 63.7%); the same with the other seat's node
+put back, 61.0% at 8,000. So a deeper tree of the searching seat's own decisions is what more moves now buy, and
+the pessimistic node of the other seat cost what it gained. Stopping early once one option was clearly ahead
+(1,000 to 8,000 moves: 62.3%; 2,000 to 16,000: 62.5%) bought nothing over a fixed budget of the same mean.
+Against ``hard-v1`` (400 games each, seed 202) the two-decision tree won 52.6% of rounds with the other seat on
+the heuristic and 51.5% with its node: no difference there.
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
@@ -46,20 +53,21 @@ from loveletter.bots.value import GameValue
 from loveletter.engine import Action, GameState, Keep, Play, View
 from loveletter.engine.determinize import Determinizer
 
-#: Moves simulated per decision by default, by number of players, from the budget curve of ``benchmarks/bots.py
-#: --curve`` (strength against ``easy`` by budget): at 2 players, with flat play-outs, 2,000 won no more rounds than
-#: 1,000 (61.8% and 61.6% over some 5,000 rounds each: the plateau), but the play-out tree's nodes need visits, and
-#: with it 2,000 (a median decision of 50 ms) won 62.7% of 400 games against ``hard-v1``, and 4,000 no more than
-#: 2,000 against ``easy`` (the module docstring has the figures of both); at 4 players 4,000 won 34.0% of rounds
-#: against 31.3% at 2,000, and 8,000 no more than 4,000 (34.2% and 35.7% of some 2,000 rounds on the same 300 deals:
-#: the plateau). Other tables were not measured: 3 takes the figure of 4, and from 5 players up (where a move costs
-#: more) the former 2,000 stands.
-DEFAULT_BUDGET = {2: 2_000, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
-#: Decisions of each seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number of
-#: players. At 4 players, against three ``easy`` players on the same 900 deals (seeds 7, 13 and 19, 300 games
-#: each), it won 50.1% of the games and the flat play-out (every seat on the heuristic) 51.2%: no gain, and the
-#: seeds disagreed (+3.7, +2.4 and -9.3 points), so the tables from 3 players up keep the flat play-out.
-TREE_DEPTH = {2: 1}
+#: Moves simulated per decision by default, by number of players. At 2 players the tree of the searching seat's
+#: next two decisions gains with the budget (the module docstring has the figures), so the budget is the most
+#: that keeps a decision within the speed issue's limits with room to spare: 3,500 moves, a median decision of
+#: 63 ms (4,000: 72 ms; ``benchmarks/bots.py --times``). At 4 players, from the budget curve of
+#: ``benchmarks/bots.py --curve`` (strength against ``easy`` by budget, flat play-outs): 4,000 won 34.0% of rounds
+#: against 31.3% at 2,000, and 8,000 no more than 4,000 (34.2% and 35.7% of some 2,000 rounds on the same 300
+#: deals: the plateau). Other tables were not measured: 3 takes the figure of 4, and from 5 players up (where a
+#: move costs more) the former 2,000 stands.
+DEFAULT_BUDGET = {2: 3_500, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
+#: Decisions of the searching seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number
+#: of players; the other seats play the heuristic on their own knowledge throughout (see the module docstring for
+#: why). At 4 players, against three ``easy`` players on the same 900 deals (seeds 7, 13 and 19, 300 games each),
+#: a tree of one decision per seat won 50.1% of the games and the flat play-out 51.2%: no gain, and the seeds
+#: disagreed (+3.7, +2.4 and -9.3 points), so the tables from 3 players up keep the flat play-out.
+TREE_DEPTH = {2: 2}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
 #: A Chancellor's returned cards are searched in every order when at most this many cards lie above them: they
@@ -226,7 +234,8 @@ class HardBot:
         counts: dict[Action, int] = dict.fromkeys(totals, 0)
         remaining = list(options)
         phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
-        tree = Tree(me, score, len(view.plays), TREE_DEPTH.get(view.players, 0))
+        depths = [TREE_DEPTH.get(view.players, 0) if q == me else 0 for q in range(view.players)]
+        tree = Tree(me, score, len(view.plays), depths)
         spent = 0
         for phase in range(phases):
             allowance = spent + (budget - spent) // (phases - phase)

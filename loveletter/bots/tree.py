@@ -1,18 +1,19 @@
 """A search tree over the players' next decisions, for the play-outs of the ``hard`` player.
 
 A flat Monte Carlo search values a move as if every seat then played the ``easy`` heuristic for the rest of the
-round. Here each seat's next decisions in a play-out (up to ``depth`` of them: its reply, the searching seat's
-next turn, a Chancellor's keep) are made by the search: each is a node of a tree keyed by what that seat knows
-there, its *information set*, never by the hidden cards of the deal being played. Play-outs that reach the same
-information set on different deals share its node, and the node learns by the results, for its own seat, which
-card to play there: an upper confidence bound (UCB1) over the choices, the heuristic's favourite first, so that
-a node seen only a few times plays like the heuristic. How to play the chosen card (targets, a Guard's name)
-stays the heuristic's: the branching is the card, which a few visits can tell apart. After its tree decisions a
-seat follows the heuristic on its own knowledge, as in a flat play-out.
+round. Here a seat's next decisions in a play-out (up to ``depths[seat]`` of them: the searching seat's next
+turns, a Chancellor's keep, or another seat's reply) are made by the search: each is a node of a tree keyed by
+what that seat knows there, its *information set*, never by the hidden cards of the deal being played.
+Play-outs that reach the same information set on different deals share its node, and the node learns by the
+results, for its own seat, which card to play there: an upper confidence bound (UCB1) over the choices, the
+heuristic's favourite first, so that a node seen only a few times plays like the heuristic. How to play the
+chosen card (targets, a Guard's name) stays the heuristic's: the branching is the card, which a few visits can
+tell apart. After its tree decisions a seat follows the heuristic on its own knowledge, as in a flat play-out.
 
 The key leaves out the targets and names of the plays since the searched decision (a few information sets
-merged, so that each node gets more visits). A seat's node learns from deals sampled for the searching seat,
-so another seat's choices there are made knowing what the searching seat holds: a pessimistic opponent.
+merged, so that each node gets more visits). A node of another seat learns from deals sampled for the searching
+seat, so its choices there are made knowing what the searching seat holds: a pessimistic opponent, which is why
+the ``hard`` player gives the other seats no node (:data:`loveletter.bots.hard.TREE_DEPTH`).
 
 >>> import random
 >>> from loveletter.engine import Game
@@ -78,14 +79,15 @@ class Node:
 
 class Tree:
     """The nodes of one decision's search (see the module docstring), for the searching seat ``me``; ``start``
-    is the number of the round's plays at the searched decision, ``depth`` the decisions of each seat per
-    play-out that the tree makes (later ones follow the heuristic; 0: a flat play-out)."""
+    is the number of the round's plays at the searched decision, ``depths[q]`` the decisions of seat ``q`` per
+    play-out that the tree makes (later ones follow the heuristic; 0: that seat plays the heuristic throughout).
+    A single number gives every seat that depth."""
 
-    __slots__ = ("depth", "me", "nodes", "score", "start")
+    __slots__ = ("depths", "me", "nodes", "score", "start")
 
-    def __init__(self, me: int, score: Score, start: int, depth: int = 1) -> None:
+    def __init__(self, me: int, score: Score, start: int, depths: int | Sequence[int] = 1) -> None:
         self.me = me
-        self.depth = depth
+        self.depths = depths
         self.score = score
         self.start = start
         self.nodes: dict[Hashable, Node] = {}
@@ -95,7 +97,9 @@ class Tree:
         the searching seat's score. Every node passed on the way learns its own seat's score."""
         me = self.me
         path: list[tuple[Node, int, int]] = []
-        depth = [0] * s.n
+        depths = self.depths
+        # Decisions each seat may still make in the tree during this play-out.
+        left = [depths] * s.n if isinstance(depths, int) else list(depths)
         moves = 0
         while s.decider is not None:
             legal = s.legal_actions()
@@ -104,8 +108,8 @@ class Tree:
             else:
                 seat = s.decider
                 p = Perspective.of_state(s, seat)
-                if depth[seat] < self.depth:
-                    depth[seat] += 1
+                if left[seat] > 0:
+                    left[seat] -= 1
                     ranked = _ranked(p, legal, rng)
                     key = self._key(s, seat)
                     node = self.nodes.get(key)

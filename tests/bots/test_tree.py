@@ -84,3 +84,29 @@ def test_a_node_plays_the_heuristics_favourite_first_then_tries_the_others_and_k
         node.visits[i] += 1
         node.totals[i] += 0.2 if i == 0 else 0.8
     assert node.visits[1] > node.visits[0]
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 5)])
+def test_a_seat_is_given_nodes_only_up_to_its_own_depth(ruleset: str, players: int) -> None:
+    """The searching seat gets two decisions per play-out in the tree and the others none (the hard player's
+    tree): every node is the searching seat's, and no play-out passes more than two of them."""
+    checked = 0
+    for game in positions(ruleset, players, seed=6, count=6):
+        state = game.state
+        seat = state.decider
+        if seat is None:
+            continue
+        view = state.view(seat)
+        depths = [2 if q == seat else 0 for q in range(players)]
+        tree = Tree(seat, GameValue.for_state(state).of_state, len(view.plays), depths)
+        sampler = Determinizer(view)
+        rng = random.Random(13)
+        for _ in range(30):
+            s = sampler.sample(rng)
+            s.apply(view.legal_actions[0], record=False)
+            before = sum(sum(node.visits) for node in tree.nodes.values())
+            tree.playout(s, rng)
+            assert sum(sum(node.visits) for node in tree.nodes.values()) - before <= 2
+        assert all(key[0] == seat for key in tree.nodes)  # type: ignore[index]
+        checked += bool(tree.nodes)
+    assert checked >= 2

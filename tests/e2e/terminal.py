@@ -97,6 +97,11 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
+    def says(self, phrase: str) -> bool:
+        """Whether the screen shows ``phrase`` wherever the terminal wrapped it: a wrap drops the space it breaks
+        at, and where it breaks depends on what comes before (a save's path, say), so spaces are left out."""
+        return "".join(phrase.split()) in "".join(self.text().split())
+
     def wait_for(self, *needles: str, timeout: float = TIMEOUT, never: Sequence[str] = ()) -> str:
         """Wait until every one of ``needles`` is on the screen; return the screen's text. Fail at once if the
         screen shows any of ``never`` on the way."""

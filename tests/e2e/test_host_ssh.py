@@ -159,7 +159,7 @@ def test_a_friend_joins_with_ssh_drops_out_and_comes_back(
     assert "Play again" not in summary
     host.press("enter")
     assert host.finish() == 0
-    assert "Game over: Ana won." in host.text() and "Saved as" in host.text()
+    assert host.says("Game over: Ana won.") and host.says("Saved as")
 
     # Nobody ever saw the other's cards: Bea held the Priest and the Baron, Ana the others.
     first_bea = terminals[1]
@@ -190,11 +190,9 @@ def test_the_host_stops_the_game_and_hosts_it_again(
     host.press("ctrl-c")  # the host stops the game: it is saved, and Bea is told so
     assert host.finish() == 130
     assert left_clean(bytes(host.raw))
-    assert "Interrupted. The game is saved: host it again with `loveletter resume --host`" in host.text().replace(
-        "\n", ""
-    )
+    assert host.says("Interrupted. The game is saved: host it again with `loveletter resume --host`")
     assert bea.finish() == 0
-    assert "The host stopped the game. It is saved" in bea.text().replace("\n", "")
+    assert bea.says("The host stopped the game. It is saved")
 
     host = Terminal(["resume", "--host", *where], env=env)
     terminals.append(host)
@@ -217,8 +215,7 @@ def test_the_host_stops_the_game_and_hosts_it_again(
     bea.wait_for("Pulsa Intro cuando estés listo")
     host.press("q")  # stop after the round
     assert host.finish() == 0
-    said = host.text().replace("\n", "")
-    assert "Saved as" in said and "host it again with `loveletter resume --host`" in said
+    assert host.says("Saved as") and host.says("host it again with `loveletter resume --host`")
     assert bea.finish() == 0
     assert "Partida detenida tras la ronda 1. Fichas: Ana 1, Bea 0." in bea.text()
 
