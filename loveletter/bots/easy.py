@@ -50,7 +50,8 @@ NEVER = -100.0
 
 #: What a scorer works out from the unseen cards alone (:func:`_ranks`), by situation: a search's play-outs meet the
 #: same ones again and again (at two players about two decisions in three: heuristic play-outs run some 15% faster).
-#: The key takes the unseen counts without their cards, which every perspective lists in the mode's order.
+#: The key takes the unseen counts without their cards, which every perspective lists in the mode's order (their
+#: total is their sum, so it is not in the key).
 _RANKS: dict[tuple[object, ...], tuple[float, dict[int, float], float]] = {}
 #: Situations kept at most (some 2 KB each at two players, 4 KB at six in premium); then the table starts afresh.
 RANKS_KEPT = 2_048
@@ -96,7 +97,7 @@ class Scorer:
         avg_tokens = sum(p.tokens[q] for q in opps) / m if opps else 0.0
         self.ko = {q: base / m * (1.0 + 0.1 * (p.tokens[q] - avg_tokens)) for q in opps}
         self.values = p.tables.value
-        key = (p.tables, p.deck_size, m, p.total, *p.unseen.values())
+        key = (p.tables, p.deck_size, m, *p.unseen.values())
         ranks = _RANKS.get(key)
         if ranks is None:
             if len(_RANKS) >= RANKS_KEPT:

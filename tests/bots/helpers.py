@@ -40,6 +40,14 @@ def positions(ruleset: str, players: int, seed: int, count: int) -> Iterator[Gam
             game.push(rng.choice(game.legal_actions()))
 
 
+def decisions(ruleset: str, players: int, seed: int, count: int) -> Iterator[tuple[Game, int]]:
+    """The :func:`positions` with the seat that decides there (every one has one: none is at a round's end)."""
+    for game in positions(ruleset, players, seed, count):
+        seat = game.decider
+        assert seat is not None
+        yield game, seat
+
+
 def redeal(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``state`` where every card ``seat`` cannot see is dealt again at random: the other seats'
     unknown hand cards, the deck except the cards ``seat`` put under it, and the face-down set-aside card. What

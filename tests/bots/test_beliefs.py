@@ -9,7 +9,7 @@ import pytest
 from loveletter.bots import make_bot
 from loveletter.bots.beliefs import CAREFUL, LOOSE, STYLES, Memory, read
 from loveletter.engine import Game, View
-from tests.bots.helpers import positions, redeal
+from tests.bots.helpers import decisions, redeal
 from tests.support import deal, play
 
 
@@ -117,9 +117,7 @@ def test_a_priest_on_us_exposes_our_card_until_we_play_it() -> None:
 
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 3), ("premium", 6)])
 def test_chances_are_consistent_with_what_the_seat_sees(ruleset: str, players: int) -> None:
-    for game in positions(ruleset, players, seed=players, count=40):
-        seat = game.decider
-        assert seat is not None
+    for game, seat in decisions(ruleset, players, seed=players, count=40):
         view = game.view(seat)
         chances = read(view).chances
         unseen = view.unseen()
@@ -138,9 +136,7 @@ def test_chances_are_consistent_with_what_the_seat_sees(ruleset: str, players: i
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("classic", 4), ("premium", 5)])
 def test_the_reading_depends_on_the_view_only(ruleset: str, players: int) -> None:
     rng = random.Random(ruleset)
-    for game in positions(ruleset, players, seed=3, count=30):
-        seat = game.decider
-        assert seat is not None
+    for game, seat in decisions(ruleset, players, seed=3, count=30):
         other = redeal(game.state, seat, rng)
         assert read(game.view(seat)) == read(other.view(seat))
 

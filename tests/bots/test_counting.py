@@ -10,17 +10,14 @@ from loveletter.bots import beliefs, easy
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import Scorer
 from loveletter.engine import Game
-from tests.bots.helpers import TABLES, positions
+from tests.bots.helpers import TABLES, decisions
 
 
 @pytest.mark.parametrize(("ruleset", "players"), TABLES, ids=[f"{r}-{n}p" for r, n in TABLES])
 def test_every_perspective_lists_the_unseen_cards_in_the_modes_order(ruleset: str, players: int) -> None:
     checked = 0
-    for game in positions(ruleset, players, seed=8, count=20):
+    for game, seat in decisions(ruleset, players, seed=8, count=20):
         state = game.state
-        seat = state.decider
-        if seat is None:
-            continue
         order = list(state.mode.copies)
         assert list(Perspective.of_view(state.view(seat)).unseen) == order
         for q in range(players):
@@ -41,10 +38,8 @@ def test_the_readers_perspectives_list_the_unseen_cards_in_the_modes_order(monke
     monkeypatch.setattr(Scorer, "__init__", spy)
     for ruleset, players in (("2019", 2), ("premium", 5)):
         order = list(Game(ruleset, players, seed=1).state.mode.copies)
-        for game in positions(ruleset, players, seed=10, count=8):
-            seat = game.state.decider
-            if seat is not None:
-                beliefs.read(game.view(seat))
+        for game, seat in decisions(ruleset, players, seed=10, count=8):
+            beliefs.read(game.view(seat))
         assert seen
         assert all(cards == order for cards in seen)
         seen.clear()
@@ -57,14 +52,12 @@ def test_the_scorer_gives_the_same_scores_whether_or_not_it_met_the_situation_be
     """Scores reckoned afresh equal those reckoned after every other position's figures were kept: no two
     situations share what is kept for them."""
     cases = []
-    for game in positions(ruleset, players, seed=9, count=60):
+    for game, seat in decisions(ruleset, players, seed=9, count=60):
         state = game.state
-        if state.decider is None:
-            continue
         legal = state.legal_actions()
         for q in range(players):
             if state.alive[q] and state.hands[q]:
-                cases.append((Perspective.of_state(state, q), legal if q == state.decider else ()))
+                cases.append((Perspective.of_state(state, q), legal if q == seat else ()))
     fresh = []
     for p, legal in cases:
         easy._RANKS.clear()

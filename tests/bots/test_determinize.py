@@ -10,7 +10,7 @@ import pytest
 
 from loveletter.engine import Game, GameState, Phase, load_ruleset, stacked_deck
 from loveletter.engine.determinize import Determinizer, determinize
-from tests.bots.helpers import TABLES, positions, redeal
+from tests.bots.helpers import TABLES, decisions, redeal
 
 
 def all_cards(s: GameState) -> Counter[str]:
@@ -24,9 +24,7 @@ def all_cards(s: GameState) -> Counter[str]:
 def test_samples_show_the_same_view_and_conserve_cards(ruleset: str, players: int) -> None:
     rng = random.Random(5)
     phases = set()
-    for game in positions(ruleset, players, seed=players, count=60):
-        seat = game.decider
-        assert seat is not None
+    for game, seat in decisions(ruleset, players, seed=players, count=60):
         view = game.view(seat)
         sampler = Determinizer(view)
         for _ in range(3):
@@ -40,9 +38,7 @@ def test_samples_show_the_same_view_and_conserve_cards(ruleset: str, players: in
 @pytest.mark.parametrize(("ruleset", "players"), TABLES)
 def test_samples_play_on_to_the_end_of_the_game(ruleset: str, players: int) -> None:
     rng = random.Random(6)
-    for game in positions(ruleset, players, seed=10 + players, count=15):
-        seat = game.decider
-        assert seat is not None
+    for game, seat in decisions(ruleset, players, seed=10 + players, count=15):
         s = determinize(game.view(seat), rng)
         while not s.over:
             if s.decider is None:
@@ -86,9 +82,7 @@ def test_what_the_seat_learned_stays_and_the_rest_varies() -> None:
 
 def test_the_independent_redeal_agrees_with_the_view() -> None:
     rng = random.Random(4)
-    for game in positions("premium", 6, seed=3, count=30):
-        seat = game.decider
-        assert seat is not None
+    for game, seat in decisions("premium", 6, seed=3, count=30):
         assert redeal(game.state, seat, rng).view(seat) == game.view(seat)
 
 

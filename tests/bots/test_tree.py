@@ -11,7 +11,7 @@ from loveletter.bots.tree import WARM, Node, Tree
 from loveletter.bots.value import GameValue
 from loveletter.engine import GameState
 from loveletter.engine.determinize import Determinizer
-from tests.bots.helpers import TABLES, positions, redeal
+from tests.bots.helpers import TABLES, decisions, redeal
 
 
 def _searched(game_state: GameState, seed: int) -> tuple[Tree, list[GameState]]:
@@ -35,11 +35,8 @@ def test_a_node_key_is_what_its_seat_knows(ruleset: str, players: int) -> None:
     """Re-dealing every card a seat cannot see leaves its key unchanged (and any seat's, from its own view)."""
     rng = random.Random(f"key/{ruleset}/{players}")
     checked = 0
-    for game in positions(ruleset, players, seed=3, count=25):
+    for game, seat in decisions(ruleset, players, seed=3, count=25):
         state = game.state
-        seat = state.decider
-        if seat is None:
-            continue
         tree = Tree(seat, GameValue.for_state(state).of_state, max(0, len(state.plays) - 2))
         other = redeal(state, seat, rng)
         assert other.view(seat) == state.view(seat)
@@ -52,10 +49,8 @@ def test_a_node_key_is_what_its_seat_knows(ruleset: str, players: int) -> None:
 def test_play_outs_finish_the_round_with_legal_moves_and_the_same_stream_gives_the_same_tree(
     ruleset: str, players: int
 ) -> None:
-    for game in positions(ruleset, players, seed=4, count=3):
+    for game, _ in decisions(ruleset, players, seed=4, count=3):
         state = game.state
-        if state.decider is None:
-            continue
         trees = []
         for _ in range(2):
             tree, deals = _searched(state, seed=9)
@@ -91,11 +86,8 @@ def test_a_seat_is_given_nodes_only_up_to_its_own_depth(ruleset: str, players: i
     """The searching seat gets two decisions per play-out in the tree and the others none (the hard player's
     tree): every node is the searching seat's, and no play-out passes more than two of them."""
     checked = 0
-    for game in positions(ruleset, players, seed=6, count=6):
+    for game, seat in decisions(ruleset, players, seed=6, count=6):
         state = game.state
-        seat = state.decider
-        if seat is None:
-            continue
         view = state.view(seat)
         depths = [2 if q == seat else 0 for q in range(players)]
         tree = Tree(seat, GameValue.for_state(state).of_state, len(view.plays), depths)
