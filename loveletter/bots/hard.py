@@ -127,7 +127,7 @@ class HardBot:
             self.reading = None
             action = legal[0]
         else:
-            self.reading = reading = beliefs.read(view, memory)
+            self.reading = reading = beliefs.read(view, memory, beliefs.COMPUTERS)
             memory.learn(reading)
             action = self.decide(view, reading)
         memory.note(view, action)
