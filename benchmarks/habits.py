@@ -13,11 +13,11 @@ beside the heuristic's softmax alone, and writes it as JSON. The ``hard`` player
 (:data:`loveletter.bots.beliefs.SEARCHER`): to ship a new fit, write it over ``loveletter/bots/searcher.json``
 and measure the games it wins (``benchmarks/bots.py``) before keeping it.
 
-The shipped model was fitted this way (November 2026) on 10,067 decisions of ``hard`` (its version before the
-two-decision tree) and ``hard-v1`` playing each other in 2019 games. On held-out decisions its log-loss was
-about 0.02 nats per decision below the score difference alone; the reading it gives ``hard``, on the cards
-``hard`` could not see, went from 1.925 to 1.888 nats against searching players and stayed at 1.708 against
-``easy``.
+The shipped model was fitted this way (November 2026) on 8,292 such decisions of ``hard`` (its version before the
+two-decision tree) and ``hard-v1`` playing each other in 2019 games (this script's fit of those decisions gives
+its weights to 15 decimal places). The reading it gives ``hard``, scored on the cards ``hard`` could not see,
+went from 1.925 to 1.888 nats per card against searching players and stayed at 1.708 against ``easy``; what it
+does to games is in :mod:`loveletter.bots.hard`'s docstring.
 """
 
 from __future__ import annotations

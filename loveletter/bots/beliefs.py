@@ -16,9 +16,12 @@ model over card types:
   trade (King, Cardinal) hands the chain to the other seat.
 
 How closely a player follows the heuristic is not known in advance: a :class:`Style` says it (a careful player
-almost always makes the heuristic's choice; a loose one, a searching computer player or a person playing by
-feel, only leans towards it). The reading follows every style at once, and weighs them by how well each explains
-the player's plays: over the round, and over the whole game for a player that remembers (:class:`Memory`).
+almost always makes the heuristic's choice; a loose one, a person playing by feel, only leans towards it). A
+searching computer player departs from the heuristic in ways of its own (it keeps a Spy or a Priest the heuristic
+would play, and plays cards it would keep): its style has learned :class:`Habits`, fitted on its decisions. The
+reading follows every style of a :class:`Model` at once (:data:`PEOPLE`, careful and loose, by default;
+:data:`COMPUTERS`, careful and searcher, for the ``hard`` player), and weighs them by how well each explains the
+player's plays: over the round, and over the whole game for a player that remembers (:class:`Memory`).
 
 The result (:func:`read`) says, for every other seat in the round, how likely it is to hold each card, as
 weights for dealing the hidden cards in a search (:meth:`~loveletter.engine.determinize.Determinizer.sample`'s
@@ -127,6 +130,10 @@ class Model:
 
     styles: tuple[Style, ...]
     prior: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.prior) != len(self.styles) or not all(p > 0.0 for p in self.prior):
+            raise ValueError("a model needs one prior chance above zero for each of its styles")
 
 
 #: The default: people, careful or playing by feel (the coach reads with it).

@@ -242,3 +242,10 @@ def test_habits_load_from_the_file_the_fitting_script_writes(tmp_path: Path) -> 
     # Spy over Guard at the end of the deck, scores equal: the Spy's bias and change, less the pair's bias.
     assert habits.log_odds("Spy", "Guard", 0.0, 1.0) == pytest.approx(-1.5 + 0.5 - 0.25)
     assert habits.log_odds("Guard", "Spy", 0.1, 0.0) == pytest.approx(0.4 + 1.5 + 0.25)
+
+
+def test_a_model_has_a_chance_for_each_style() -> None:
+    with pytest.raises(ValueError, match="one prior chance"):
+        Model((CAREFUL, LOOSE), (1.0,))
+    with pytest.raises(ValueError, match="one prior chance"):
+        Model((CAREFUL, SEARCHER), (1.0, 0.0))  # a style it could never believe in
