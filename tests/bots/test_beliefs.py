@@ -21,6 +21,7 @@ from loveletter.bots.beliefs import (
     Model,
     read,
 )
+from loveletter.bots.hard import HardBot
 from loveletter.engine import Game, View, load_ruleset
 from tests.bots.helpers import decisions, redeal
 from tests.support import deal, play
@@ -249,3 +250,20 @@ def test_a_model_has_a_chance_for_each_style() -> None:
         Model((CAREFUL, LOOSE), (1.0,))
     with pytest.raises(ValueError, match="one prior chance"):
         Model((CAREFUL, SEARCHER), (1.0, 0.0))  # a style it could never believe in
+
+
+@pytest.mark.parametrize(("players", "model"), [(2, COMPUTERS), (4, PEOPLE)], ids=["2p-computers", "4p-people"])
+def test_hard_reads_searchers_at_two_players_and_people_beyond(players: int, model: Model) -> None:
+    """At its first decision (nothing remembered yet) the hard player's reading is the model's reading of the view;
+    the two models read the same views differently, so the check can tell them apart."""
+    other = PEOPLE if model is COMPUTERS else COMPUTERS
+    differs = 0
+    for game, seat in decisions("2019", players, seed=11, count=25):
+        view = game.view(seat)
+        bot = HardBot(random.Random(1), budget=50)
+        bot.choose(view)
+        if bot.reading is None:
+            continue
+        assert bot.reading == read(view, model=model)
+        differs += bot.reading != read(view, model=other)
+    assert differs > 0
