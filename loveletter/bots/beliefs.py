@@ -138,8 +138,9 @@ class Model:
 
 #: The default: people, careful or playing by feel (the coach reads with it).
 PEOPLE = Model((CAREFUL, LOOSE), (0.5, 0.5))
-#: Computer players, a careful heuristic or a searcher (``hard`` reads with it). Against ``hard-v1`` it wins
-#: about 4 points of games more than :data:`PEOPLE`; against ``easy`` about 1 point less (``hard``'s docstring).
+#: Computer players, a careful heuristic or a searcher (``hard`` reads with it at two players). Against ``hard-v1``
+#: it wins about 3 points of games more than :data:`PEOPLE`; against ``easy``, within the runs' spread of it
+#: (:mod:`loveletter.bots.hard` has the figures).
 COMPUTERS = Model((CAREFUL, SEARCHER), (0.5, 0.5))
 #: The share of a Chancellor's keeps that are not the best card by value (a Spy kept for its token, a card
 #: kept to be played next).
