@@ -9,9 +9,9 @@ decision where a player of those levels held two different cards: the ``easy`` h
 playing each (from that player's view), how far the round had gone, and the card it played. It fits a logistic
 model of that choice (:class:`loveletter.bots.beliefs.Habits`: a weight on the score difference, a bias per
 card and per pair of cards, each changing linearly over the round), prints its log-loss on held-out decisions
-beside the heuristic's softmax alone, and writes it as JSON. The ``hard`` player reads other players with it
-(:data:`loveletter.bots.beliefs.SEARCHER`): to ship a new fit, write it over ``loveletter/bots/searcher.json``
-and measure the games it wins (``benchmarks/bots.py``) before keeping it.
+beside the heuristic's softmax alone, and writes it as JSON. The ``hard`` player reads the others with it at two
+players (:data:`loveletter.bots.beliefs.SEARCHER`): to ship a new fit, write it over
+``loveletter/bots/searcher.json`` and measure the games it wins (``benchmarks/bots.py``) before keeping it.
 
 The shipped model was fitted this way (November 2026) on 8,292 such decisions of ``hard`` (its version before the
 two-decision tree) and ``hard-v1`` playing each other in 2019 games (this script's fit of those decisions gives
@@ -41,7 +41,7 @@ from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import NEVER, Scorer
 from loveletter.engine import Game, Phase, Play
 
-#: Share of the choices the model leaves to chance (the reading's style has the same noise).
+#: Share of the choices the model leaves to chance (written in the model: the reading's style takes it).
 NOISE = 0.04
 #: Gradient descent: steps, step size (the score weights take steps 20 times larger: their feature is small),
 #: momentum and the L2 penalty on every weight but the score's.
@@ -161,6 +161,7 @@ def as_json(weights: dict[str, float], levels: Sequence[str], ruleset: str, deci
         "levels": list(levels),
         "ruleset": ruleset,
         "decisions": decisions,
+        "noise": NOISE,
         "score": weights.get("score", 0.0),
         "score_late": weights.get("score_late", 0.0),
         "cards": {c: [weights.get(f"card:{c}", 0.0), weights.get(f"late:{c}", 0.0)] for c in cards},

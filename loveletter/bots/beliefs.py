@@ -74,6 +74,8 @@ class Habits:
     cards: Mapping[str, tuple[float, float]]
     #: (a, b) with a < b -> (bias for a over b, its change by the end of the deck).
     pairs: Mapping[tuple[str, str], tuple[float, float]]
+    #: The share of choices the model leaves to chance (as fitted).
+    noise: float = 0.0
 
     def log_odds(self, a: str, b: str, difference: float, progress: float) -> float:
         """The log-odds of playing ``a`` rather than ``b`` when ``a`` scores ``difference`` more."""
@@ -95,7 +97,7 @@ class Habits:
             a, b = pair.split("/")
             pairs[a, b] = (float(bias), float(late))
         cards = {card: (float(bias), float(late)) for card, (bias, late) in data["cards"].items()}
-        return cls(float(data["score"]), float(data["score_late"]), cards, pairs)
+        return cls(float(data["score"]), float(data["score_late"]), cards, pairs, float(data["noise"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,7 @@ CAREFUL = Style(0.01, 0.02, 0.1, 0.2)
 LOOSE = Style(0.3, 0.2, 0.3, 0.3)
 #: A searching computer player (``hard``, ``hard-v1``): habits fitted on their decisions in the 2019 edition.
 SEARCHER_HABITS = Habits.load(Path(__file__).resolve().parent / "searcher.json")
-SEARCHER = Style(1.0 / SEARCHER_HABITS.score, 0.04, 0.3, 0.3, SEARCHER_HABITS)
+SEARCHER = Style(1.0 / SEARCHER_HABITS.score, SEARCHER_HABITS.noise, 0.3, 0.3, SEARCHER_HABITS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -235,11 +235,11 @@ def test_the_searchers_habits_name_cards_of_the_edition_they_were_fitted_on() ->
 
 def test_habits_load_from_the_file_the_fitting_script_writes(tmp_path: Path) -> None:
     path = tmp_path / "habits.json"
-    path.write_text(
-        json.dumps({"score": 4.0, "score_late": -1.0, "cards": {"Spy": [-1.5, 0.5]}, "pairs": {"Guard/Spy": [0.25, 0]}})
-    )
+    biases = {"cards": {"Spy": [-1.5, 0.5]}, "pairs": {"Guard/Spy": [0.25, 0]}}
+    path.write_text(json.dumps({"score": 4.0, "score_late": -1.0, "noise": 0.1, **biases}))
     habits = Habits.load(path)
     assert habits.pairs == {("Guard", "Spy"): (0.25, 0.0)}
+    assert habits.noise == 0.1
     # Spy over Guard at the end of the deck, scores equal: the Spy's bias and change, less the pair's bias.
     assert habits.log_odds("Spy", "Guard", 0.0, 1.0) == pytest.approx(-1.5 + 0.5 - 0.25)
     assert habits.log_odds("Guard", "Spy", 0.1, 0.0) == pytest.approx(0.4 + 1.5 + 0.25)
