@@ -18,21 +18,17 @@ A reading's log-loss moves far less from run to run than games won: a change to 
 on a few hundred decisions before any match. Measured (2019, 2 players, ``hard`` at its default budget, seed
 2024, November 2026), in nats per hidden card:
 
-* against ``easy`` (100 games, 1,795 hidden cards): counting 2.009, the reading 1.687 (it adds 0.32); ``p`` 0.226
-  and squares 0.212: calibrated, a little under-confident;
-* against ``hard-v1`` (60 games, 1,233 hidden cards): counting 1.911, the reading 1.901 (it adds 0.01); ``p`` 0.198
-  and squares 0.215: over-confident. A searching player keeps cards the heuristic would play (a Spy, a Priest)
-  and plays ones it would keep, so the reading's careful style, which explains most of its plays, rules out
-  cards it holds.
+* against ``easy`` (100 games, 1,822 hidden cards): counting 1.990, the reading 1.678 (it adds 0.31); ``p`` 0.231
+  and squares 0.221: calibrated, a little under-confident;
+* against ``hard-v1`` (60 games, 1,298 hidden cards): counting 1.906, the reading 1.856 (it adds 0.05); ``p`` 0.200
+  and squares 0.213: a little over-confident.
 
-Other mixes of styles, read beside the default on the same decisions (40 games against ``hard-v1``, 60 against
-``easy``), moved the log-loss by at most 0.03 against ``hard-v1`` (a careful style with 15% or 30% of plays at
-random, a third style flatter than the loose one), or helped against ``easy`` only by losing 0.14 against
-``hard-v1`` (careful and 15% at random, without the loose style). Reading a searching player better needs a
-model of how such players play, not another mix of the heuristic's. A first one, tried outside the code: a
-third style that plays each card of a pair as often as ``hard-v1`` did (4,269 of its decisions in 120 games
-between two ``hard-v1`` players, on other deals) lowered the log-loss against ``hard-v1`` from 1.92 to 1.85 and
-raised it against ``easy`` from 1.69 to 1.72, on the same decisions; what it does to games is not measured.
+Before ``hard`` read other players as searchers (:data:`loveletter.bots.beliefs.COMPUTERS`), with the people's
+styles only (careful and loose), the reading added 0.32 against ``easy`` and 0.01 against ``hard-v1`` (``p``
+0.198, squares 0.215: over-confident): a searching player keeps cards the heuristic would play (a Spy, a Priest)
+and plays ones it would keep, so the careful style, which explains most of its plays, ruled out cards it held.
+Other mixes of the heuristic's styles moved the log-loss against ``hard-v1`` by at most 0.03; what helped was a
+model of how searchers choose, fitted on their decisions (``benchmarks/habits.py``).
 """
 
 from __future__ import annotations

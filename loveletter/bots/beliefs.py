@@ -16,9 +16,12 @@ model over card types:
   trade (King, Cardinal) hands the chain to the other seat.
 
 How closely a player follows the heuristic is not known in advance: a :class:`Style` says it (a careful player
-almost always makes the heuristic's choice; a loose one, a searching computer player or a person playing by
-feel, only leans towards it). The reading follows every style at once, and weighs them by how well each explains
-the player's plays: over the round, and over the whole game for a player that remembers (:class:`Memory`).
+almost always makes the heuristic's choice; a loose one, a person playing by feel, only leans towards it). A
+searching computer player departs from the heuristic in ways of its own (it keeps a Spy or a Priest the heuristic
+would play, and plays cards it would keep): its style has learned :class:`Habits`, fitted on its decisions. The
+reading follows every style of a :class:`Model` at once (:data:`PEOPLE`, careful and loose, by default;
+:data:`COMPUTERS`, careful and searcher, for the ``hard`` player), and weighs them by how well each explains the
+player's plays: over the round, and over the whole game for a player that remembers (:class:`Memory`).
 
 The result (:func:`read`) says, for every other seat in the round, how likely it is to hold each card, as
 weights for dealing the hidden cards in a search (:meth:`~loveletter.engine.determinize.Determinizer.sample`'s
@@ -43,14 +46,58 @@ watch adds what it saw privately (:class:`Memory`: the cards it looked at, its o
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from loveletter.bots.counting import Perspective, Tables
-from loveletter.bots.easy import Scorer
+from loveletter.bots.easy import NEVER, Scorer
 from loveletter.bots.history import Moment, replay
 from loveletter.engine import Action, GameState, Keep, Phase, Play, Redraw, View
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Habits:
+    """A learned model of which of its two cards a kind of player plays: the log-odds of playing card ``a``
+    rather than ``b`` are the heuristic's score difference (in expected tokens) times ``score``, plus what the
+    player does with those cards beyond the heuristic (a bias per card and per pair of cards), each changing
+    linearly as the round goes on (``progress``: 0 at the deal, 1 when the deck is empty).
+    ``benchmarks/habits.py`` fits one from recorded decisions; :meth:`load` reads what it wrote."""
+
+    #: Log-odds per token of score difference at the deal, and its change by the end of the deck.
+    score: float
+    score_late: float
+    #: card -> (bias, change by the end of the deck); a card left out has none (for example an edition's cards
+    #: the model was not fitted on).
+    cards: Mapping[str, tuple[float, float]]
+    #: (a, b) with a < b -> (bias for a over b, its change by the end of the deck).
+    pairs: Mapping[tuple[str, str], tuple[float, float]]
+    #: The share of choices the model leaves to chance (as fitted).
+    noise: float = 0.0
+
+    def log_odds(self, a: str, b: str, difference: float, progress: float) -> float:
+        """The log-odds of playing ``a`` rather than ``b`` when ``a`` scores ``difference`` more."""
+        if a > b:
+            return -self.log_odds(b, a, -difference, progress)
+        ba, sa = self.cards.get(a, (0.0, 0.0))
+        bb, sb = self.cards.get(b, (0.0, 0.0))
+        bp, sp = self.pairs.get((a, b), (0.0, 0.0))
+        z = (self.score + self.score_late * progress) * difference
+        z += ba - bb + (sa - sb) * progress
+        return z + bp + sp * progress
+
+    @classmethod
+    def load(cls, path: Path) -> Habits:
+        """The model in the JSON file ``path`` (as ``benchmarks/habits.py`` writes it)."""
+        data = json.loads(path.read_text(encoding="utf-8"))
+        pairs: dict[tuple[str, str], tuple[float, float]] = {}
+        for pair, (bias, late) in data["pairs"].items():
+            a, b = pair.split("/")
+            pairs[a, b] = (float(bias), float(late))
+        cards = {card: (float(bias), float(late)) for card, (bias, late) in data["cards"].items()}
+        return cls(float(data["score"]), float(data["score_late"]), cards, pairs, float(data["noise"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,21 +106,44 @@ class Style:
     Which card to play: a softmax of each card's best score at ``temperature`` (a score difference of one
     temperature makes a card e times likelier), and a share ``noise`` of choices the heuristic does not explain;
     how to play it (targets, names): the same with ``detail_temperature`` and ``detail_noise``, looser, since
-    they hang on details of what the player knew."""
+    they hang on details of what the player knew. With ``habits``, the choice between two cards follows them
+    instead of the softmax."""
 
     temperature: float
     noise: float
     detail_temperature: float
     detail_noise: float
+    habits: Habits | None = None
 
 
 #: A player that follows the heuristic closely (the ``easy`` level, a careful person).
 CAREFUL = Style(0.01, 0.02, 0.1, 0.2)
-#: A player that only leans towards it (a searching computer player, a person playing by feel).
+#: A player that only leans towards it (a person playing by feel).
 LOOSE = Style(0.3, 0.2, 0.3, 0.3)
-STYLES = (CAREFUL, LOOSE)
-#: How likely each style is before a player has played.
-PRIOR = (0.5, 0.5)
+#: A searching computer player (``hard``, ``hard-v1``): habits fitted on their decisions in the 2019 edition.
+SEARCHER_HABITS = Habits.load(Path(__file__).resolve().parent / "searcher.json")
+SEARCHER = Style(1.0 / SEARCHER_HABITS.score, SEARCHER_HABITS.noise, 0.3, 0.3, SEARCHER_HABITS)
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """The kinds of player a reading expects (:class:`Style`), and how likely each is before a player has
+    played."""
+
+    styles: tuple[Style, ...]
+    prior: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.prior) != len(self.styles) or not all(p > 0.0 for p in self.prior):
+            raise ValueError("a model needs one prior chance above zero for each of its styles")
+
+
+#: The default: people, careful or playing by feel (the coach reads with it).
+PEOPLE = Model((CAREFUL, LOOSE), (0.5, 0.5))
+#: Computer players, a careful heuristic or a searcher (``hard`` reads with it at two players). Against ``hard-v1``
+#: it wins about 3 points of games more than :data:`PEOPLE`; against ``easy``, within the runs' spread of it
+#: (:mod:`loveletter.bots.hard` has the figures).
+COMPUTERS = Model((CAREFUL, SEARCHER), (0.5, 0.5))
 #: The share of a Chancellor's keeps that are not the best card by value (a Spy kept for its token, a card
 #: kept to be played next).
 CHANCELLOR_MIX = 0.3
@@ -86,9 +156,9 @@ class Memory:
     Within the round, what it saw privately that later views no longer show (keys are positions in
     ``view.plays``): ``seen[i]`` lists (seat, card) pairs it knew just before decision ``i``, and ``held[i]`` is
     its own one card just before decision ``i`` (what it kept at its previous decision). Over the game, how well
-    each :data:`STYLES` explained each other player (``evidence``: log-likelihoods of their plays in finished
-    rounds; ``latest``: in the round so far). Call :meth:`remember` at every decision, :meth:`note` with the
-    action chosen, and :meth:`learn` with the decision's :class:`Reading`."""
+    each style of the reading's :class:`Model` explained each other player (``evidence``: log-likelihoods of their
+    plays in finished rounds; ``latest``: in the round so far). Call :meth:`remember` at every decision,
+    :meth:`note` with the action chosen, and :meth:`learn` with the decision's :class:`Reading`."""
 
     round: int = -1
     seen: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
@@ -132,9 +202,9 @@ class Memory:
         """Keep how well each style explained each player this round (it counts for the rest of the game)."""
         self.latest.update(reading.evidence)
 
-    def styles(self, seat: int) -> tuple[float, ...]:
-        """Log-weights of the styles for ``seat`` from the finished rounds."""
-        return tuple(self.evidence.get(seat, [0.0] * len(STYLES)))
+    def styles(self, seat: int, model: Model = PEOPLE) -> tuple[float, ...]:
+        """Log-weights of ``model``'s styles for ``seat`` from the finished rounds."""
+        return tuple(self.evidence.get(seat, [0.0] * len(model.styles)))
 
 
 @dataclass(slots=True)
@@ -151,9 +221,10 @@ class Reading:
     exposed: dict[int, tuple[str, ...]]
 
 
-def read(view: View, memory: Memory | None = None) -> Reading:
-    """Read the round from ``view`` (and what ``memory`` adds); see the module docstring."""
-    return _Reader(view, memory).run()
+def read(view: View, memory: Memory | None = None, model: Model = PEOPLE) -> Reading:
+    """Read the round from ``view`` (and what ``memory`` adds), expecting the kinds of player of ``model``; see
+    the module docstring. A memory is meant for one model: its evidence is per style of that model."""
+    return _Reader(view, memory, model).run()
 
 
 def chances(view: View, likely: Mapping[int, Mapping[str, float]]) -> dict[int, dict[str, float]]:
@@ -205,8 +276,10 @@ Chain = list[dict[str, float]]
 class _Reader:
     """One reading of one view (see :func:`read`)."""
 
-    def __init__(self, view: View, memory: Memory | None) -> None:
+    def __init__(self, view: View, memory: Memory | None, model: Model) -> None:
         self.view = view
+        self.model = model
+        self.styles = model.styles
         self.memory = memory if memory is not None and memory.round == view.round else None
         self.past = memory
         self.tables = Tables.of(view.ruleset, view.players)
@@ -232,7 +305,7 @@ class _Reader:
         view = self.view
         me = view.seat
         n = view.players
-        k = len(STYLES)
+        k = len(self.styles)
         first = {c: float(x) for c, x in self.start.items()}
         chain: list[Chain | None] = [[first] * k if sv.dealt_in and sv.seat != me else None for sv in view.seats]
         memory = self.memory
@@ -288,9 +361,9 @@ class _Reader:
             rows = chain[q]
             if q == me or rows is None or not sv.in_round or sv.known or sv.hand_size != 1:
                 continue
-            none = (0.0,) * len(STYLES)
-            past = self.past.styles(q) if self.past is not None else none
-            logs = [math.log(p) + x + y for p, x, y in zip(PRIOR, past, evidence.get(q, none), strict=True)]
+            none = (0.0,) * len(self.styles)
+            past = self.past.styles(q, self.model) if self.past is not None else none
+            logs = [math.log(p) + x + y for p, x, y in zip(self.model.prior, past, evidence.get(q, none), strict=True)]
             top = max(logs)
             shares = [math.exp(x - top) for x in logs]
             total = sum(shares)
@@ -373,9 +446,9 @@ class _Reader:
             if me in (a, b):
                 # What we gave is not in the view: the receiver's chain starts afresh.
                 chain[me] = None
-                chain[b if a == me else a] = [self.fresh(m)] * len(STYLES)
+                chain[b if a == me else a] = [self.fresh(m)] * len(self.styles)
         if effect == "chancellor" and m.seat != me and chain[m.seat] is not None:
-            chain[m.seat] = [self.chancellor(m)] * len(STYLES)
+            chain[m.seat] = [self.chancellor(m)] * len(self.styles)
 
     def play(self, m: Moment, q: int, action: Play, rows: Chain) -> Chain:
         """The chain of seat ``q`` after it made ``action`` at moment ``m`` (and the evidence for each style)."""
@@ -389,7 +462,7 @@ class _Reader:
         if not chances or not any(any(x) for x in chances.values()):
             return rows  # the play fits no pair: read nothing from it
         out: Chain = []
-        logs = self.evidence.setdefault(q, [0.0] * len(STYLES))
+        logs = self.evidence.setdefault(q, [0.0] * len(self.styles))
         for k, row in enumerate(rows):
             new: dict[str, float] = {}
             before = after = 0.0
@@ -427,12 +500,13 @@ class _Reader:
         s.hands[q] = [action.card, kept]
         legal = s.legal_actions()
         if action not in legal:
-            return (0.0,) * len(STYLES)
+            return (0.0,) * len(self.styles)
         if len(legal) == 1:
-            return (1.0,) * len(STYLES)
+            return (1.0,) * len(self.styles)
         scorer = Scorer(self._perspective(m, q, (action.card, kept), pu))
         scores = [scorer.score(a) for a in legal]
-        return tuple(_share(legal, scores, action, style) for style in STYLES)
+        progress = 1.0 - m.deck_size / self.tables.deck_size
+        return tuple(_share(legal, scores, action, style, progress) for style in self.styles)
 
     def _perspective(self, m: Moment, q: int, hand: tuple[str, str], pu: Mapping[str, int]) -> Perspective:
         """What ``q`` could see at moment ``m`` holding ``hand`` (and what we know it knew of our card)."""
@@ -470,9 +544,10 @@ class _Reader:
         return p
 
 
-def _share(legal: Sequence[Action], scores: Sequence[float], action: Action, style: Style) -> float:
-    """The chance of ``action`` among ``legal`` for a player of ``style``: which card to play (a softmax of each
-    card's best score), then how to play it (a softmax among that card's plays)."""
+def _share(legal: Sequence[Action], scores: Sequence[float], action: Action, style: Style, progress: float) -> float:
+    """The chance of ``action`` among ``legal`` for a player of ``style``, ``progress`` into the round: which card
+    to play (a softmax of each card's best score, or the style's habits between two cards), then how to play it
+    (a softmax among that card's plays)."""
     played = action.card if isinstance(action, Play) else None
     best: dict[str | None, float] = {}
     for a, x in zip(legal, scores, strict=True):
@@ -480,7 +555,16 @@ def _share(legal: Sequence[Action], scores: Sequence[float], action: Action, sty
         if x > best.get(card, -math.inf):
             best[card] = x
     share = 1.0
-    if len(best) > 1:
+    habits = style.habits
+    # Habits were fitted on choices between two cards; a play the heuristic never makes (such as discarding the
+    # Princess) is left to the softmax.
+    pair = [c for c in best if c is not None]
+    if habits is not None and played is not None and len(pair) == len(best) == 2 and min(best.values()) > NEVER / 2:
+        other = pair[0] if pair[1] == played else pair[1]
+        z = habits.log_odds(played, other, best[played] - best[other], progress)
+        chance = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        share = (1.0 - style.noise) * chance + style.noise / 2
+    elif len(best) > 1:
         top = max(best.values())
         odds = {c: math.exp(max(-60.0, (x - top) / style.temperature)) for c, x in best.items()}
         share = (1.0 - style.noise) * odds[played] / sum(odds.values()) + style.noise / len(best)

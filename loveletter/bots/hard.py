@@ -2,7 +2,8 @@
 
 For each decision it reads the round so far (:mod:`loveletter.bots.beliefs`: how likely each other player is to
 hold each card, given every play they made this round and how closely their plays have followed a sensible
-heuristic this game), deals the hidden cards accordingly many times
+heuristic this game; at two players, also how closely they have followed the habits of a searching computer
+player, :data:`READING`), deals the hidden cards accordingly many times
 (:class:`~loveletter.engine.determinize.Determinizer`), tries each candidate action on the same deals, plays
 each round out, and scores the finished round by the chance of winning the game from the tokens it leaves
 (:class:`~loveletter.bots.value.GameValue`). At two players the searching seat's next two decisions in a
@@ -17,9 +18,14 @@ budget is spread by sequential halving: every candidate gets a few deals, the wo
 so the close calls get most of the play-outs.
 
 Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``easy`` it won
-1,907 of 2,400 games (79.5%; 95% interval 77.8–81.0%; seeds 61, 67 and 71) and 62.7% of their 16,608 rounds.
-Against ``hard-v1`` it won 448 of 800 games (56.0%; 52.5–59.4%; seeds 83 and 89) and 52.0% of their 5,725 rounds,
-where the former design (below) had won 58.3% of 1,600 games and 52.5% of their rounds: no difference there.
+1,892 of 2,400 games (78.8%; 95% interval 77.2–80.4%; seeds 61, 67 and 71) and 62.5% of their 16,616 rounds.
+Against ``hard-v1`` it won 930 of 1,600 games (58.1%; 55.7–60.5%; seeds 83, 89, 97 and 101) and 53.0% of their
+11,354 rounds. Reading the others as people instead (careful or loose, :data:`~loveletter.bots.beliefs.PEOPLE`),
+on the same deals: 1,907 games against ``easy`` (79.5%) and 62.7% of rounds; 885 against ``hard-v1`` (55.3%) and
+51.9% of rounds. So a searcher's habits gain against a searcher (45 games, 1.1 points of rounds; on the three
+seeds where the games pair up, 171 games won only with the habits and 141 only without, p ≈ 0.10), and cost
+against ``easy`` less than the spread of these runs. Before the two-decision tree (below), the former design had
+won 58.3% of 1,600 games against ``hard-v1`` and 52.5% of their rounds.
 
 How the present design was chosen (November 2026; against ``easy`` on the same 600 deals each, the share of
 rounds won, about ±1.9 points): the former design, every seat's next decision a node, won 60.8% at 2,000 moves
@@ -68,6 +74,13 @@ DEFAULT_BUDGET = {2: 3_500, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8:
 #: a tree of one decision per seat won 50.1% of the games and the flat play-out 51.2%: no gain, and the seeds
 #: disagreed (+3.7, +2.4 and -9.3 points), so the tables from 3 players up keep the flat play-out.
 TREE_DEPTH = {2: 2}
+#: The kinds of player it reads the others as (:class:`~loveletter.bots.beliefs.Model`), by number of players; by
+#: default :data:`~loveletter.bots.beliefs.PEOPLE`. At 2 players, careful or a searcher
+#: (:data:`~loveletter.bots.beliefs.COMPUTERS`): the searcher's habits were fitted there, and there they gain
+#: against ``hard-v1`` (the module docstring). From 3 players on the reading stays the people's: at 6 players in
+#: premium, reading five ``easy`` players with the searcher style beside the careful one lost 19 of 300 games
+#: (121 against 140 on the same deals; 18.6% of rounds against 20.2%).
+READING = {2: beliefs.COMPUTERS}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10
 #: A Chancellor's returned cards are searched in every order when at most this many cards lie above them: they
@@ -127,7 +140,7 @@ class HardBot:
             self.reading = None
             action = legal[0]
         else:
-            self.reading = reading = beliefs.read(view, memory)
+            self.reading = reading = beliefs.read(view, memory, READING.get(view.players, beliefs.PEOPLE))
             memory.learn(reading)
             action = self.decide(view, reading)
         memory.note(view, action)

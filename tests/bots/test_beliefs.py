@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from loveletter.bots import make_bot
-from loveletter.bots.beliefs import CAREFUL, LOOSE, STYLES, Memory, read
-from loveletter.engine import Game, View
+from loveletter.bots.beliefs import (
+    CAREFUL,
+    COMPUTERS,
+    LOOSE,
+    PEOPLE,
+    SEARCHER,
+    SEARCHER_HABITS,
+    Habits,
+    Memory,
+    Model,
+    read,
+)
+from loveletter.bots.hard import HardBot
+from loveletter.engine import Game, View, load_ruleset
 from tests.bots.helpers import decisions, redeal
 from tests.support import deal, play
 
@@ -133,18 +147,19 @@ def test_chances_are_consistent_with_what_the_seat_sees(ruleset: str, players: i
                 assert row[known[0]] == 1.0
 
 
+@pytest.mark.parametrize("model", [PEOPLE, COMPUTERS], ids=["people", "computers"])
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("classic", 4), ("premium", 5)])
-def test_the_reading_depends_on_the_view_only(ruleset: str, players: int) -> None:
+def test_the_reading_depends_on_the_view_only(ruleset: str, players: int, model: Model) -> None:
     rng = random.Random(ruleset)
     for game, seat in decisions(ruleset, players, seed=3, count=30):
         other = redeal(game.state, seat, rng)
-        assert read(game.view(seat)) == read(other.view(seat))
+        assert read(game.view(seat), model=model) == read(other.view(seat), model=model)
 
 
 def test_a_careful_player_is_recognised_over_a_game() -> None:
     """Against players that follow the heuristic (the easy level), the careful style explains their plays better
     than the loose one, and the reading leans on it more and more."""
-    assert STYLES == (CAREFUL, LOOSE)
+    assert PEOPLE.styles == (CAREFUL, LOOSE)
     lead = 0.0
     for seed in range(3):
         game = Game("2019", 2, seed=seed)
@@ -168,3 +183,87 @@ def test_a_careful_player_is_recognised_over_a_game() -> None:
         careful, loose = memory.styles(1)
         lead += careful - loose
     assert lead > 0.0
+
+
+def test_a_searching_player_is_recognised_over_a_game() -> None:
+    """Against a searching player (hard-v1), the searcher's habits explain its plays better than the careful
+    style, and the reading of the computer players leans on them."""
+    lead = 0.0
+    for seed in range(2):
+        game = Game("2019", 2, seed=seed)
+        other = make_bot("hard-v1", seed=seed + 10, budget=500)
+        memory = Memory()
+        while not game.over:
+            if game.round_over:
+                game.next_round()
+                continue
+            seat = game.decider
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0:
+                memory.remember(view)
+                memory.learn(read(view, memory, COMPUTERS))
+                memory.note(view, view.legal_actions[0])
+                action = view.legal_actions[0]
+            else:
+                action = other.choose(view)
+            game.push(action)
+        careful, searcher = memory.styles(1, COMPUTERS)
+        lead += searcher - careful
+    assert lead > 0.0
+
+
+def test_habits_read_both_ways() -> None:
+    """Playing a rather than b is the same choice as not playing b rather than a, whatever the order of names."""
+    habits = SEARCHER_HABITS
+    for a, b in [("Guard", "Priest"), ("Spy", "Countess"), ("Prince", "Baron"), ("Guard", "Assassin")]:
+        for difference, progress in [(0.0, 0.0), (0.12, 0.5), (-0.3, 1.0)]:
+            there = habits.log_odds(a, b, difference, progress)
+            assert there == pytest.approx(-habits.log_odds(b, a, -difference, progress))
+    # A better score makes a card likelier, and a pair with no habits is read from the score alone.
+    assert habits.log_odds("Guard", "Priest", 0.2, 0.5) > habits.log_odds("Guard", "Priest", 0.0, 0.5)
+    assert habits.log_odds("Assassin", "Jester", 0.1, 0.0) == pytest.approx(0.1 * habits.score)
+
+
+def test_the_searchers_habits_name_cards_of_the_edition_they_were_fitted_on() -> None:
+    cards = set(load_ruleset("2019").cards)
+    assert SEARCHER.habits is SEARCHER_HABITS
+    assert set(SEARCHER_HABITS.cards) <= cards
+    assert all(a < b and {a, b} <= cards for a, b in SEARCHER_HABITS.pairs)
+    assert SEARCHER_HABITS.score > 0.0
+
+
+def test_habits_load_from_the_file_the_fitting_script_writes(tmp_path: Path) -> None:
+    path = tmp_path / "habits.json"
+    biases = {"cards": {"Spy": [-1.5, 0.5]}, "pairs": {"Guard/Spy": [0.25, 0]}}
+    path.write_text(json.dumps({"score": 4.0, "score_late": -1.0, "noise": 0.1, **biases}))
+    habits = Habits.load(path)
+    assert habits.pairs == {("Guard", "Spy"): (0.25, 0.0)}
+    assert habits.noise == 0.1
+    # Spy over Guard at the end of the deck, scores equal: the Spy's bias and change, less the pair's bias.
+    assert habits.log_odds("Spy", "Guard", 0.0, 1.0) == pytest.approx(-1.5 + 0.5 - 0.25)
+    assert habits.log_odds("Guard", "Spy", 0.1, 0.0) == pytest.approx(0.4 + 1.5 + 0.25)
+
+
+def test_a_model_has_a_chance_for_each_style() -> None:
+    with pytest.raises(ValueError, match="one prior chance"):
+        Model((CAREFUL, LOOSE), (1.0,))
+    with pytest.raises(ValueError, match="one prior chance"):
+        Model((CAREFUL, SEARCHER), (1.0, 0.0))  # a style it could never believe in
+
+
+@pytest.mark.parametrize(("players", "model"), [(2, COMPUTERS), (4, PEOPLE)], ids=["2p-computers", "4p-people"])
+def test_hard_reads_searchers_at_two_players_and_people_beyond(players: int, model: Model) -> None:
+    """At its first decision (nothing remembered yet) the hard player's reading is the model's reading of the view;
+    the two models read the same views differently, so the check can tell them apart."""
+    other = PEOPLE if model is COMPUTERS else COMPUTERS
+    differs = 0
+    for game, seat in decisions("2019", players, seed=11, count=25):
+        view = game.view(seat)
+        bot = HardBot(random.Random(1), budget=50)
+        bot.choose(view)
+        if bot.reading is None:
+            continue
+        assert bot.reading == read(view, model=model)
+        differs += bot.reading != read(view, model=other)
+    assert differs > 0

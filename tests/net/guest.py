@@ -138,6 +138,12 @@ class Guest:
             await asyncio.sleep(0.01)
         return text
 
+    @staticmethod
+    def shows(screen: str, phrase: str) -> bool:
+        """Whether ``screen`` (a text of this terminal) shows ``phrase`` wherever it wrapped: a wrap drops the
+        space it breaks at, so spaces are left out."""
+        return "".join(phrase.split()) in "".join(screen.split())
+
     async def wait_until_closed(self, timeout: float = TIMEOUT) -> str:
         deadline = time.monotonic() + timeout
         while not self.closed:

@@ -116,9 +116,9 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
             await ana.join(code[1], "Ana")
             await ana.wait_for("Which card do you play?", "Ana (you)")
             process.send_signal(signal.SIGINT)  # the host stops the game
-            screen = (await ana.wait_until_closed()).replace("\n", "")
-            assert ("The host stopped the game. It is saved" in screen) == saved
-            assert saved or "The host closed the table." in screen
+            screen = await ana.wait_until_closed()
+            assert ana.shows(screen, "The host stopped the game. It is saved") == saved
+            assert saved or ana.shows(screen, "The host closed the table.")
 
         asyncio.run(join())
         assert process.stdout.readline() == "Ana takes seat 1.\n"

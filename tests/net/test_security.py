@@ -382,8 +382,8 @@ async def _ctrl_c() -> None:
         await table.started()
         await bea.wait_for("Love Letter")
         bea.send("ctrl-c")  # whoever's turn it is, Bea leaves the table...
-        screen = (await bea.wait_until_closed()).replace("\n", "")
-        assert "You left the table. To come back, join again with the same code and the same name." in screen
+        screen = await bea.wait_until_closed()
+        assert bea.shows(screen, "You left the table. To come back, join again with the same code and the same name.")
         bea = await Guest(table.port).connect()  # ...and comes back to her seat
         await bea.join(table.code, "Bea")
         await bea.wait_for("Bea (you)")
