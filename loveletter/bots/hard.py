@@ -19,11 +19,11 @@ so the close calls get most of the play-outs.
 
 Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``easy`` it won
 1,892 of 2,400 games (78.8%; 95% interval 77.2–80.4%; seeds 61, 67 and 71) and 62.5% of their 16,616 rounds.
-Against ``hard-v1`` it won 930 of 1,600 games (58.1%; 55.7–60.5%; seeds 83, 89, 97 and 101) and 53.0% of their
-11,354 rounds. Reading the others as people instead (careful or loose, :data:`~loveletter.bots.beliefs.PEOPLE`),
-on the same deals: 1,907 games against ``easy`` (79.5%) and 62.7% of rounds; 885 against ``hard-v1`` (55.3%) and
-51.9% of rounds. So a searcher's habits gain against a searcher (45 games, 1.1 points of rounds; on the three
-seeds where the games pair up, 171 games won only with the habits and 141 only without, p ≈ 0.10), and cost
+Against ``hard-v1`` it won 1,172 of 2,000 games (58.6%; 56.4–60.7%; seeds 83, 89, 97, 101 and 103) and 53.4% of
+their 14,194 rounds. Reading the others as people instead (careful or loose, :data:`~loveletter.bots.beliefs.PEOPLE`),
+on the same deals: 1,907 games against ``easy`` (79.5%) and 62.7% of rounds; 1,123 against ``hard-v1`` (56.2%)
+and 52.2% of rounds. So a searcher's habits gain against a searcher (49 games, 1.2 points of rounds; on the four
+seeds where the games pair up, 225 games won only with the habits and 191 only without, p ≈ 0.11), and cost
 against ``easy`` less than the spread of these runs. Before the two-decision tree (below), the former design had
 won 58.3% of 1,600 games against ``hard-v1`` and 52.5% of their rounds.
 
