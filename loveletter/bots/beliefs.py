@@ -25,7 +25,9 @@ player's plays: over the round, and over the whole game for a player that rememb
 
 The result (:func:`read`) says, for every other seat in the round, how likely it is to hold each card, as
 weights for dealing the hidden cards in a search (:meth:`~loveletter.engine.determinize.Determinizer.sample`'s
-``likely``) and as probabilities (:attr:`Reading.chances`). Everything comes from the view, so a player seated
+``likely``) and as probabilities (:attr:`Reading.chances`); and, for every other seat, the chance of each kind
+of player (:attr:`Reading.kinds`: a seat read as a searcher plays by its habits in the ``hard`` player's
+play-outs). Everything comes from the view, so a player seated
 mid-round, or a game resumed from a save, reads the round as well as a player that watched it; one that did
 watch adds what it saw privately (:class:`Memory`: the cards it looked at, its own card between its turns).
 ``benchmarks/reading.py`` measures how well the reading predicts the hidden cards against each level (against
@@ -140,9 +142,10 @@ class Model:
 
 #: The default: people, careful or playing by feel (the coach reads with it).
 PEOPLE = Model((CAREFUL, LOOSE), (0.5, 0.5))
-#: Computer players, a careful heuristic or a searcher (``hard`` reads with it at two players). Against ``hard-v1``
-#: it wins about 3 points of games more than :data:`PEOPLE`; against ``easy``, within the runs' spread of it
-#: (:mod:`loveletter.bots.hard` has the figures).
+#: Computer players, a careful heuristic or a searcher (``hard`` reads with it at two players, and lets a seat it
+#: reads as a searcher play by the habits in its play-outs). Against ``hard-v1`` that wins about 5 points of games
+#: more than :data:`PEOPLE`; against ``easy``, within the runs' spread of it (:mod:`loveletter.bots.hard` has the
+#: figures).
 COMPUTERS = Model((CAREFUL, SEARCHER), (0.5, 0.5))
 #: The share of a Chancellor's keeps that are not the best card by value (a Spy kept for its token, a card
 #: kept to be played next).
@@ -217,8 +220,20 @@ class Reading:
     chances: dict[int, dict[str, float]]
     #: the log-likelihood of the seat's plays this round under each style;
     evidence: dict[int, tuple[float, ...]]
-    #: and, for each other seat that knows a card of the viewer's hand, that card.
+    #: for each other seat that knows a card of the viewer's hand, that card;
     exposed: dict[int, tuple[str, ...]]
+    #: For every other seat, the chance of each style of ``model`` (the kinds of player read), from its plays
+    #: this game.
+    kinds: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    model: Model = PEOPLE
+
+    def habits(self, seat: int) -> list[tuple[Habits, float]]:
+        """The habits ``seat`` may follow, each with the chance that it does (its style's)."""
+        return [
+            (style.habits, w)
+            for style, w in zip(self.model.styles, self.kinds.get(seat, ()), strict=False)
+            if style.habits is not None and w > 0.0
+        ]
 
 
 def read(view: View, memory: Memory | None = None, model: Model = PEOPLE) -> Reading:
@@ -356,17 +371,21 @@ class _Reader:
         now = self.public_unseen(None)
         likely: dict[int, dict[str, float]] = {}
         evidence = {q: tuple(logs) for q, logs in self.evidence.items()}
+        kinds: dict[int, tuple[float, ...]] = {}
+        none = (0.0,) * len(self.styles)
         for sv in view.seats:
             q = sv.seat
-            rows = chain[q]
-            if q == me or rows is None or not sv.in_round or sv.known or sv.hand_size != 1:
+            if q == me:
                 continue
-            none = (0.0,) * len(self.styles)
             past = self.past.styles(q, self.model) if self.past is not None else none
             logs = [math.log(p) + x + y for p, x, y in zip(self.model.prior, past, evidence.get(q, none), strict=True)]
             top = max(logs)
             shares = [math.exp(x - top) for x in logs]
             total = sum(shares)
+            kinds[q] = tuple(x / total for x in shares)
+            rows = chain[q]
+            if rows is None or not sv.in_round or sv.known or sv.hand_size != 1:
+                continue
             mixed = {c: sum(w * row.get(c, 0.0) for w, row in zip(shares, rows, strict=True)) / total for c in self.ids}
             weights = {c: mixed[c] / now[c] for c in self.ids if now[c] > 0}
             best = max(weights.values(), default=0.0)
@@ -374,7 +393,7 @@ class _Reader:
                 likely[q] = {c: w / best for c, w in weights.items()}
         # Who knows our cards now is public and the engine keeps it exactly (``knows_me`` in :meth:`run` serves
         # to read past plays: what each player knew of our card when it played).
-        return Reading(likely, chances(view, likely), evidence, dict(view.known_by))
+        return Reading(likely, chances(view, likely), evidence, dict(view.known_by), kinds, self.model)
 
     # ------------------------------------------------------------------------------------------ steps
 

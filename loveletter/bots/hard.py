@@ -9,8 +9,11 @@ each round out, and scores the finished round by the chance of winning the game 
 (:class:`~loveletter.bots.value.GameValue`). At two players the searching seat's next two decisions in a
 play-out are nodes of a search tree keyed by what it knows there (:mod:`loveletter.bots.tree`: which card to play
 is learned over the play-outs); after them, and throughout for the other seats, every seat follows the ``easy``
-heuristic on *its own* knowledge. The other seats get no node of their own: a node learns from deals sampled for
-the searching seat, so it would play knowing the searching seat's cards, and that pessimism cost rounds.
+heuristic on *its own* knowledge, except that another seat the reading takes for a searching computer player
+chooses which of its two cards to play by the searchers' habits (:func:`loveletter.bots.tree.by_habits`; on each
+deal, with the chance the reading gives that it is one). The other seats get no node of their own: a node learns
+from deals sampled for the searching seat, so it would play knowing the searching seat's cards, and that pessimism
+cost rounds.
 
 A Guard's (or a Bishop's) names on one target share their deals: on a deal the named card is either the
 target's or not, and every wrong name leaves the same position, so two play-outs per deal value every name. The
@@ -18,14 +21,18 @@ budget is spread by sequential halving: every candidate gets a few deals, the wo
 so the close calls get most of the play-outs.
 
 Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``easy`` it won
-1,892 of 2,400 games (78.8%; 95% interval 77.2–80.4%; seeds 61, 67 and 71) and 62.5% of their 16,616 rounds.
-Against ``hard-v1`` it won 1,172 of 2,000 games (58.6%; 56.4–60.7%; seeds 83, 89, 97, 101 and 103) and 53.4% of
-their 14,194 rounds. Reading the others as people instead (careful or loose, :data:`~loveletter.bots.beliefs.PEOPLE`),
-on the same deals: 1,907 games against ``easy`` (79.5%) and 62.7% of rounds; 1,123 against ``hard-v1`` (56.2%)
-and 52.2% of rounds. So a searcher's habits gain against a searcher (49 games, 1.2 points of rounds; on the four
-seeds where the games pair up, 225 games won only with the habits and 191 only without, p ≈ 0.11), and cost
-against ``easy`` less than the spread of these runs. Before the two-decision tree (below), the former design had
-won 58.3% of 1,600 games against ``hard-v1`` and 52.5% of their rounds.
+1,895 of 2,400 games (79.0%; 95% interval 77.3–80.5%; seeds 61, 67 and 71) and 62.5% of their 16,684 rounds.
+Against ``hard-v1`` it won 1,216 of 2,000 games (60.8%; 58.6–62.9%; seeds 83, 89, 97, 101 and 103) and 54.4% of
+their 14,218 rounds. On the same deals, before the other seat played by the searchers' habits in play-outs (and
+with the habits' first fit, below): 1,892 games against ``easy`` (78.8%) and 62.5% of rounds; 1,172 against
+``hard-v1`` (58.6%) and 53.4% of rounds; the games pair up, and 385 were won only now, 341 only then (p ≈ 0.11).
+Reading the others as people (careful or loose, :data:`~loveletter.bots.beliefs.PEOPLE`) instead of careful
+players or searchers, with flat heuristic play-outs for the other seat: 1,907 against ``easy`` (79.5%) and 62.7%
+of rounds; 1,123 against ``hard-v1`` (56.2%) and 52.2%. So modelling a searcher, in the reading and then in the
+play-outs, gains against a searcher (93 games of 2,000, 2.2 points of rounds) and costs against ``easy`` less than
+the spread of these runs. The two steps of the latest change (the habits refitted on today's ``hard`` and
+``hard-v1``, and the play-outs) were measured together. Before the two-decision tree (below), the former design
+had won 58.3% of 1,600 games against ``hard-v1`` and 52.5% of their rounds.
 
 How the present design was chosen (November 2026; against ``easy`` on the same 600 deals each, the share of
 rounds won, about ±1.9 points): the former design, every seat's next decision a node, won 60.8% at 2,000 moves
@@ -49,9 +56,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from loveletter.bots import beliefs
+from loveletter.bots.beliefs import Habits
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import Scorer
 from loveletter.bots.tree import Score, Tree
@@ -69,10 +78,11 @@ from loveletter.engine.determinize import Determinizer
 #: move costs more) the former 2,000 stands.
 DEFAULT_BUDGET = {2: 3_500, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
 #: Decisions of the searching seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number
-#: of players; the other seats play the heuristic on their own knowledge throughout (see the module docstring for
-#: why). At 4 players, against three ``easy`` players on the same 900 deals (seeds 7, 13 and 19, 300 games each),
-#: a tree of one decision per seat won 50.1% of the games and the flat play-out 51.2%: no gain, and the seeds
-#: disagreed (+3.7, +2.4 and -9.3 points), so the tables from 3 players up keep the flat play-out.
+#: of players; the other seats play the heuristic on their own knowledge throughout, or a searcher's habits (see
+#: the module docstring for why). At 4 players, against three ``easy`` players on the same 900 deals (seeds 7,
+#: 13 and 19, 300 games each), a tree of one decision per seat won 50.1% of the games and the flat play-out 51.2%:
+#: no gain, and the seeds disagreed (+3.7, +2.4 and -9.3 points), so the tables from 3 players up keep the flat
+#: play-out.
 TREE_DEPTH = {2: 2}
 #: The kinds of player it reads the others as (:class:`~loveletter.bots.beliefs.Model`), by number of players; by
 #: default :data:`~loveletter.bots.beliefs.PEOPLE`. At 2 players, careful or a searcher
@@ -248,6 +258,9 @@ class HardBot:
         remaining = list(options)
         phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
         depths = [TREE_DEPTH.get(view.players, 0) if q == me else 0 for q in range(view.players)]
+        # The other seats read as searchers play by the searchers' habits in a deal's play-outs, by their chance.
+        kinds = {q: h for q in range(view.players) if q != me and (h := reading.habits(q))}
+        habits: list[Habits | None] = [None] * view.players
         tree = Tree(me, score, len(view.plays), depths)
         spent = 0
         for phase in range(phases):
@@ -255,8 +268,10 @@ class HardBot:
             while True:
                 base = sampler.sample(rng, likely)
                 seed = rng.getrandbits(32)
+                for q, mix in kinds.items():
+                    habits[q] = _draw(mix, rng)
                 for option in remaining:
-                    spent += self._simulate(base, option, seed, tree, totals, counts)
+                    spent += self._simulate(base, option, seed, tree, totals, counts, habits)
                 if spent >= allowance or (deadline is not None and time.perf_counter() > deadline):
                     break
             if deadline is not None and time.perf_counter() > deadline:
@@ -278,6 +293,7 @@ class HardBot:
         tree: Tree,
         totals: dict[Action, float],
         counts: dict[Action, int],
+        habits: Sequence[Habits | None] = (),
     ) -> int:
         """Play ``option`` out on the deal ``base``; add the scores; return the moves simulated."""
         if option.naming is None:
@@ -297,12 +313,22 @@ class HardBot:
                 continue
             s = base.copy()
             s.apply(group[0], record=False)
-            played, value = tree.playout(s, random.Random(seed))
+            played, value = tree.playout(s, random.Random(seed), habits)
             moves += 1 + played
             for action in group:
                 totals[action] += value
                 counts[action] += 1
         return moves
+
+
+def _draw(mix: Sequence[tuple[Habits, float]], rng: random.Random) -> Habits | None:
+    """One of the habits of ``mix`` by their chances, or none (the heuristic) with the chance left."""
+    x = rng.random()
+    for habits, chance in mix:
+        if x < chance:
+            return habits
+        x -= chance
+    return None
 
 
 def _named(action: Action) -> str | int | None:

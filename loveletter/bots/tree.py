@@ -8,7 +8,9 @@ Play-outs that reach the same information set on different deals share its node,
 results, for its own seat, which card to play there: an upper confidence bound (UCB1) over the choices, the
 heuristic's favourite first, so that a node seen only a few times plays like the heuristic. How to play the
 chosen card (targets, a Guard's name) stays the heuristic's: the branching is the card, which a few visits can
-tell apart. After its tree decisions a seat follows the heuristic on its own knowledge, as in a flat play-out.
+tell apart. After its tree decisions a seat follows the heuristic on its own knowledge, as in a flat play-out;
+or, given :class:`~loveletter.bots.beliefs.Habits` (a searching player's, learned), it draws which of its two
+cards to play from them (:func:`by_habits`), as a player of that kind would, and plays it the heuristic's way.
 
 The key leaves out the targets and names of the plays since the searched decision (a few information sets
 merged, so that each node gets more visits). A node of another seat learns from deals sampled for the searching
@@ -35,8 +37,9 @@ import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 
+from loveletter.bots.beliefs import Habits
 from loveletter.bots.counting import Perspective
-from loveletter.bots.easy import Scorer, best
+from loveletter.bots.easy import NEVER, Scorer, best
 from loveletter.bots.easy import choose as heuristic
 from loveletter.engine import Action, GameState, Keep, Play
 
@@ -92,9 +95,11 @@ class Tree:
         self.start = start
         self.nodes: dict[Hashable, Node] = {}
 
-    def playout(self, s: GameState, rng: random.Random) -> tuple[int, float]:
+    def playout(self, s: GameState, rng: random.Random, habits: Sequence[Habits | None] = ()) -> tuple[int, float]:
         """Play ``s`` (the searched decision's move made) to the end of its round; return the moves played and
-        the searching seat's score. Every node passed on the way learns its own seat's score."""
+        the searching seat's score. Every node passed on the way learns its own seat's score. A seat with
+        ``habits`` (by seat; none by default) chooses between two cards by them outside the tree, as the kind of
+        player they were fitted on would."""
         me = self.me
         path: list[tuple[Node, int, int]] = []
         depths = self.depths
@@ -123,6 +128,8 @@ class Tree:
                         action = choice
                         if len(node.choices) > 1:
                             path.append((node, i, seat))
+                elif seat < len(habits) and (h := habits[seat]) is not None:
+                    action = by_habits(p, legal, rng, h)
                 else:
                     action = heuristic(p, legal, rng)
             s.apply(action, record=False)
@@ -169,6 +176,28 @@ def _ranked(p: Perspective, legal: Sequence[Action], rng: random.Random) -> dict
         if group != first:
             out[group] = action
     return out
+
+
+def by_habits(p: Perspective, legal: Sequence[Action], rng: random.Random, habits: Habits) -> Action:
+    """The card to play drawn from ``habits`` when the choice is between two cards (then the heuristic's best way
+    of playing it); otherwise the heuristic's choice."""
+    scorer = Scorer(p)
+    scores = [scorer.score(action) for action in legal]
+    top: dict[str, tuple[float, Action]] = {}
+    for action, score in zip(legal, scores, strict=True):
+        if not isinstance(action, Play):
+            return best(legal, scores, rng)
+        held = top.get(action.card)
+        if held is None or score > held[0] + 1e-9:
+            top[action.card] = (score, action)
+    if len(top) != 2:
+        return best(legal, scores, rng)
+    (a, (xa, play_a)), (b, (xb, play_b)) = top.items()
+    if min(xa, xb) <= NEVER / 2:
+        return best(legal, scores, rng)
+    z = habits.log_odds(a, b, xa - xb, 1.0 - p.deck_size / p.tables.deck_size)
+    chance = habits.noise / 2 + (1.0 - habits.noise) / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return play_a if rng.random() < chance else play_b
 
 
 def _group(action: Action) -> Hashable:

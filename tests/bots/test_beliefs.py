@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ from loveletter.bots.beliefs import (
     read,
 )
 from loveletter.bots.hard import HardBot
-from loveletter.engine import Game, View, load_ruleset
+from loveletter.bots.tree import Tree
+from loveletter.engine import Game, GameState, View, load_ruleset
 from tests.bots.helpers import decisions, redeal
 from tests.support import deal, play
 
@@ -189,6 +191,7 @@ def test_a_searching_player_is_recognised_over_a_game() -> None:
     """Against a searching player (hard-v1), the searcher's habits explain its plays better than the careful
     style, and the reading of the computer players leans on them."""
     lead = 0.0
+    chances = []
     for seed in range(2):
         game = Game("2019", 2, seed=seed)
         other = make_bot("hard-v1", seed=seed + 10, budget=500)
@@ -202,15 +205,28 @@ def test_a_searching_player_is_recognised_over_a_game() -> None:
             view = game.view(seat)
             if seat == 0:
                 memory.remember(view)
-                memory.learn(read(view, memory, COMPUTERS))
+                reading = read(view, memory, COMPUTERS)
+                memory.learn(reading)
                 memory.note(view, view.legal_actions[0])
                 action = view.legal_actions[0]
+                # The chances of the styles, and the habits the hard player's play-outs draw from them.
+                assert sum(reading.kinds[1]) == pytest.approx(1.0)
+                assert reading.habits(1) == [(SEARCHER_HABITS, reading.kinds[1][1])]
+                chances.append(reading.kinds[1][1])
             else:
                 action = other.choose(view)
             game.push(action)
         careful, searcher = memory.styles(1, COMPUTERS)
         lead += searcher - careful
     assert lead > 0.0
+    assert chances[-1] > 0.5
+
+
+def test_a_reading_of_people_has_no_habits_to_follow() -> None:
+    for game, seat in decisions("2019", 3, seed=12, count=5):
+        reading = read(game.view(seat))
+        assert set(reading.kinds) == {q for q in range(3) if q != seat}
+        assert all(reading.habits(q) == [] for q in reading.kinds)
 
 
 def test_habits_read_both_ways() -> None:
@@ -267,3 +283,27 @@ def test_hard_reads_searchers_at_two_players_and_people_beyond(players: int, mod
         assert bot.reading == read(view, model=model)
         differs += bot.reading != read(view, model=other)
     assert differs > 0
+
+
+@pytest.mark.parametrize(("model", "drawn"), [(COMPUTERS, True), (PEOPLE, False)], ids=["computers", "people"])
+def test_hard_play_outs_let_a_possible_searcher_play_by_the_habits(
+    model: Model, drawn: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a deal's play-outs the other seat plays by the searchers' habits with the chance the reading gives
+    that it is one (at first, the prior's half), and by the heuristic otherwise; the searching seat never does."""
+    seen: list[tuple[Habits | None, ...]] = []
+    playout = Tree.playout
+
+    def spy(tree: Tree, s: GameState, rng: random.Random, habits: Sequence[Habits | None] = ()) -> tuple[int, float]:
+        seen.append(tuple(habits))
+        return playout(tree, s, rng, habits)
+
+    monkeypatch.setattr(Tree, "playout", spy)
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
+    view = game.view(0)
+    bot = HardBot(random.Random(2), budget=400)
+    bot.decide(view, read(view, model=model))
+    assert seen and all(habits[0] is None for habits in seen if habits)
+    others = [habits[1] for habits in seen if habits]
+    assert (SEARCHER_HABITS in others and None in others) is drawn
+    assert all(h in (None, SEARCHER_HABITS) for h in others)

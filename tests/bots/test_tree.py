@@ -7,11 +7,16 @@ import random
 
 import pytest
 
-from loveletter.bots.tree import WARM, Node, Tree
+from loveletter.bots.beliefs import SEARCHER_HABITS, Habits
+from loveletter.bots.counting import Perspective
+from loveletter.bots.easy import Scorer
+from loveletter.bots.easy import choose as heuristic
+from loveletter.bots.tree import WARM, Node, Tree, by_habits
 from loveletter.bots.value import GameValue
-from loveletter.engine import GameState
+from loveletter.engine import GameState, Play
 from loveletter.engine.determinize import Determinizer
 from tests.bots.helpers import TABLES, decisions, redeal
+from tests.support import deal
 
 
 def _searched(game_state: GameState, seed: int) -> tuple[Tree, list[GameState]]:
@@ -56,8 +61,10 @@ def test_play_outs_finish_the_round_with_legal_moves_and_the_same_stream_gives_t
             tree, deals = _searched(state, seed=9)
             rng = random.Random(11)
             results = []
+            # The other seats play by the searchers' habits: still legal moves, and the same for the same stream.
+            habits = [None if q == state.decider else SEARCHER_HABITS for q in range(players)]
             for s in deals:
-                moves, value = tree.playout(s, rng)  # apply() refuses an illegal move
+                moves, value = tree.playout(s, rng, habits)  # apply() refuses an illegal move
                 assert s.decider is None and moves >= 0
                 assert 0.0 <= value <= 1.0
                 results.append((moves, value))
@@ -102,3 +109,50 @@ def test_a_seat_is_given_nodes_only_up_to_its_own_depth(ruleset: str, players: i
         assert all(key[0] == seat for key in tree.nodes)  # type: ignore[index]
         checked += bool(tree.nodes)
     assert checked >= 2
+
+
+def _leaning(card: str) -> Habits:
+    """Habits that always play ``card`` when it is one of the two, whatever the scores."""
+    return Habits(0.0, 0.0, {card: (60.0, 0.0)}, {}, noise=0.0)
+
+
+@pytest.mark.parametrize("hands", [("Guard", "Priest"), ("Priest", "Handmaid"), ("Baron", "Prince")])
+def test_a_seat_with_habits_plays_the_card_they_choose_the_heuristics_way(hands: tuple[str, str]) -> None:
+    game = deal("2019", 2, hands=[hands[0], "King"], draws=[hands[1]])
+    state = game.state
+    p = Perspective.of_state(state, 0)
+    legal = state.legal_actions()
+    scorer = Scorer(p)
+    for card in hands:
+        ways = [a for a in legal if isinstance(a, Play) and a.card == card]
+        top = max(scorer.score(a) for a in ways)
+        for seed in range(5):
+            action = by_habits(p, legal, random.Random(seed), _leaning(card))
+            assert isinstance(action, Play) and action.card == card
+            assert scorer.score(action) == pytest.approx(top)  # how to play it stays the heuristic's
+
+
+def test_habits_leave_to_the_heuristic_what_is_not_a_choice_between_two_cards() -> None:
+    game = deal("2019", 2, hands=["Guard", "King"], draws=["Guard"])  # two Guards: one card, several names
+    state = game.state
+    p = Perspective.of_state(state, 0)
+    legal = state.legal_actions()
+    for seed in range(5):
+        assert by_habits(p, legal, random.Random(seed), _leaning("Priest")) == heuristic(p, legal, random.Random(seed))
+
+
+def test_habits_with_no_leaning_draw_both_cards_by_the_score_difference() -> None:
+    """Even habits (no biases, a weight on the score difference) play the better card more often, and the other
+    one sometimes: the play-out's other seat is a player of that kind, not the heuristic."""
+    game = deal("2019", 2, hands=["Priest", "King"], draws=["Handmaid"])
+    state = game.state
+    p = Perspective.of_state(state, 0)
+    legal = state.legal_actions()
+    scorer = Scorer(p)
+    better = max(legal, key=scorer.score)
+    assert isinstance(better, Play)
+    even = Habits(SEARCHER_HABITS.score, 0.0, {}, {}, noise=0.0)
+    rng = random.Random(3)
+    cards = [by_habits(p, legal, rng, even) for _ in range(400)]
+    share = sum(isinstance(a, Play) and a.card == better.card for a in cards) / len(cards)
+    assert 0.5 < share < 1.0
