@@ -222,9 +222,9 @@ class Reading:
     evidence: dict[int, tuple[float, ...]]
     #: for each other seat that knows a card of the viewer's hand, that card;
     exposed: dict[int, tuple[str, ...]]
-    #: For every other seat, the chance of each style of ``model`` (the kinds of player read), from its plays
-    #: this game.
+    #: for every other seat, the chance of each style of ``model`` from its plays this game;
     kinds: dict[int, tuple[float, ...]] = field(default_factory=dict)
+    #: and the kinds of player read.
     model: Model = PEOPLE
 
     def habits(self, seat: int) -> list[tuple[Habits, float]]:
