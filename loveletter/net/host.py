@@ -134,7 +134,7 @@ class Host:
         words = message or partial(t, "host.bye.closed")
         goodbyes = []
         for seat in self.remote_seats:
-            seat.abort()
+            seat.abort(for_good=True)  # a question about to open would otherwise wait for a key, past the goodbye
             goodbyes.append(seat.run(partial(_worded, seat.screen.leave, words=words)))
         concurrent.futures.wait(goodbyes, timeout=GOODBYE_SECONDS)
         self.server.stop()

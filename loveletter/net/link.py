@@ -136,6 +136,8 @@ class Link:
         self._rate = _Rate(INPUT_RATE)
         self.closed = False
         self._closing = False
+        #: No more questions (the table is closing): one opened from now on ends at once.
+        self._ended = False
         #: Called (on the SSH loop) when the guest presses Ctrl-C outside a question: they leave the table.
         self.on_interrupt: Callable[[], object] | None = None
         #: Called (on the SSH loop) after the terminal was resized.
@@ -215,7 +217,7 @@ class Link:
             if isinstance(writer, int):
                 os.set_blocking(writer, False)  # a full pipe drops keys instead of stalling the SSH loop
             with self._lock:
-                if self.closed:
+                if self.closed or self._ended:
                     pipe.close()
                 self._input = pipe
                 self._app_session = session
@@ -240,9 +242,11 @@ class Link:
         if "\x03" in data and self.on_interrupt is not None:
             self.on_interrupt()
 
-    def abort(self) -> None:
-        """End the open question, if any, with ``EOFError`` (from any thread)."""
+    def abort(self, *, for_good: bool = False) -> None:
+        """End the open question, if any, with ``EOFError`` (from any thread); ``for_good``: and every question
+        opened later, so that one about to open as the table closes cannot hold the goodbye up."""
         with self._lock:
+            self._ended = self._ended or for_good
             if self._input is not None:
                 self._input.close()
 

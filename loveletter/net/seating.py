@@ -106,11 +106,12 @@ class RemoteSeat:
             gone.set_exception(Left(self.name))
             return gone
 
-    def abort(self) -> None:
-        """End the question open on this seat's terminal, if any."""
+    def abort(self, *, for_good: bool = False) -> None:
+        """End the question open on this seat's terminal, if any (``for_good``: and any opened later on this
+        link)."""
         link = self.link
         if link is not None:
-            link.abort()
+            link.abort(for_good=for_good)
 
     def shutdown(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)
