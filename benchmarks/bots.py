@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from loveletter.bots.arena import GameResult, Summary, make_specs, play_game, run_games, wilson
+from loveletter.arena.games import GameResult, Summary, make_specs, play_game, run_games, wilson
 from loveletter.engine import Game, Keep, Play, Redraw
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from loveletter.bots.arena import make_specs, play_game
+from loveletter.arena.games import make_specs, play_game
 from loveletter.engine import Game, GameState, load_ruleset
 
 

@@ -36,8 +36,8 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from loveletter.arena.games import GameSpec, make_specs, parse_level
 from loveletter.bots import make_bot
-from loveletter.bots.arena import GameSpec, make_specs, parse_level
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import NEVER, Scorer
 from loveletter.engine import Game, Phase, Play

@@ -45,8 +45,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from loveletter.arena.games import GameSpec, make_specs, parse_level
 from loveletter.bots import beliefs, make_bot
-from loveletter.bots.arena import GameSpec, make_specs, parse_level
 from loveletter.bots.hard import HardBot
 from loveletter.engine import Game, load_ruleset
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from loveletter.bots.arena import GameSpec, make_specs, parse_level, wilson
+from loveletter.arena.games import GameSpec, make_specs, parse_level, wilson
 from loveletter.solitaire import Phase, Play, SolitaireGame, SolitaireState
 from loveletter.solitaire.bot import SOLITAIRE_LEVELS, make_solitaire_bot
 

@@ -17,10 +17,11 @@ ALLOWED: dict[str, set[str]] = {
     "solitaire": {"engine"},
     "i18n": set(),
     "bots": {"engine", "solitaire", "i18n", "errors", "records"},
+    "arena": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
     "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
     "tui": {"engine", "solitaire", "bots", "records", "i18n", "errors", "__init__"},
     "net": {"engine", "bots", "records", "tui", "i18n", "errors", "__init__"},
-    "commands": {"engine", "solitaire", "bots", "records", "tui", "net", "i18n", "errors", "cli", "__init__"},
+    "commands": {"engine", "solitaire", "bots", "arena", "records", "tui", "net", "i18n", "errors", "cli", "__init__"},
 }
 
 

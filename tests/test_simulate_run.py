@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.bots import arena
+from loveletter.arena import games as arena
 from loveletter.cli import main
 from loveletter.commands import simulate
 

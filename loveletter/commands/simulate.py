@@ -1,6 +1,6 @@
 """``loveletter simulate``: computer players play many games; win rates with 95% intervals, and speed.
 
-Every game is described when its turn comes (:func:`loveletter.bots.arena.iter_specs`: the seating rotates
+Every game is described when its turn comes (:func:`loveletter.arena.games.iter_specs`: the seating rotates
 between games, and every game's and every player's seed derives from ``--seed``, the game's index and the seat),
 played by a *play-one-game* function, here or in ``--jobs`` processes, and added to the figures as it ends: the
 results are the same for any ``--jobs``, and memory stays flat for any ``--games``. Ctrl-C stops the run and
@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # not typing's: the parser is built on every start, and t
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
 
-    from loveletter.bots.arena import GameResult, GameSpec, Summary
+    from loveletter.arena.games import GameResult, GameSpec, Summary
 
 DEFAULT_GAMES = 100
 
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     import time
     from contextlib import closing
 
-    from loveletter.bots.arena import Summary, iter_specs
+    from loveletter.arena.games import Summary, iter_specs
 
     if args.games < 1:
         raise _usage(t("simulate.error.games", games=args.games))
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 def _check_levels(levels: list[str], allowed: Sequence[str], *, shown: Sequence[str]) -> None:
     """Every one of ``levels`` is one of ``allowed`` (with a budget only for ``hard``), or a one-line usage error
     naming the levels ``shown`` to players."""
-    from loveletter.bots.arena import LevelError, parse_level
+    from loveletter.arena.games import LevelError, parse_level
 
     for level in levels:
         try:
@@ -143,7 +143,7 @@ def _game_player(
     ruleset_arg: str, levels: list[str], players_arg: int | None
 ) -> tuple[Callable[[GameSpec], GameResult], int, str]:
     """The play-one-game function for this ruleset, the number of players, and the ruleset's name."""
-    from loveletter.bots.arena import play_game
+    from loveletter.arena.games import play_game
     from loveletter.engine import load_ruleset
     from loveletter.engine.ruleset import read_toml
 
@@ -184,7 +184,7 @@ def _solitaire_player() -> Callable[[GameSpec], GameResult]:
         importlib.util.find_spec("loveletter.solitaire.simulate") is None
     ):
         raise _usage(t("simulate.error.solitaire"))
-    from loveletter.bots.arena import play_solitaire_game
+    from loveletter.arena.games import play_solitaire_game
 
     return play_solitaire_game
 
@@ -218,7 +218,7 @@ def _play(
     specs: Iterable[GameSpec], games: int, play_one: Callable[[GameSpec], GameResult], jobs: int, *, show_progress: bool
 ) -> Generator[GameResult]:
     """The results as the games end (in order), with a progress bar on a terminal."""
-    from loveletter.bots.arena import stream_games
+    from loveletter.arena.games import stream_games
 
     chunk = max(1, min(8, games // (jobs * 8)))
     results = stream_games(specs, play_one, jobs=jobs, chunk=chunk)

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from loveletter.arena.games import GameSpec, play_game
 from loveletter.bots import LEVELS, make_bot
-from loveletter.bots.arena import GameSpec, play_game
 from loveletter.engine import Game, Keep, Play, Redraw
 from tests.support import deal, play
 

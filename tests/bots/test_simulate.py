@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.bots.arena import GameResult, GameSpec, Summary, make_specs, parse_level, play_game, run_games
+from loveletter.arena.games import GameResult, GameSpec, Summary, make_specs, parse_level, play_game, run_games
 from loveletter.cli import main
 from tests.engine.scenario import ruleset_with
 

@@ -664,7 +664,7 @@ def interrupted(console: Console) -> None:
 
 def simulation_stopped(console: Console) -> None:
     """Ctrl-C in the middle of a run of ``simulate``: the figures of the games played so far."""
-    from loveletter.bots import arena
+    from loveletter.arena import games as arena
 
     real = arena.play_game
     played: list[int] = []
