@@ -3,7 +3,7 @@
 Each other seat holds one card between its turns. On its turn it draws a second card and plays one of the two,
 keeping the other; so the card it holds now is the card it kept the last time it played, or, further back, the
 card it kept every time since it drew it. For every seat this module follows that chain through the round
-(:func:`loveletter.bots.history.replay` says what the public knew before each decision) as a hidden Markov
+(:func:`loveletter.engine.moments.public_moments` says what the public knew before each decision) as a hidden Markov
 model over card types:
 
 * before each of its plays, the seat held its previous card and a card drawn from those the public had not
@@ -56,8 +56,8 @@ from pathlib import Path
 
 from loveletter.bots.counting import Perspective, Tables
 from loveletter.bots.easy import NEVER, Scorer
-from loveletter.bots.history import Moment, replay
 from loveletter.engine import Action, GameState, Keep, Phase, Play, Redraw, View
+from loveletter.engine.moments import Moment, public_moments
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -328,7 +328,7 @@ class _Reader:
         held = memory.held if memory is not None else {}
         mine: str | None = None  # our own card, while we know it
         knows_me: list[str | None] = [None] * n  # the card of ours each seat knows
-        for m in replay(view):
+        for m in public_moments(view):
             i = m.index
             mine = held.get(i, mine)
             for q, card in seen.get(i, ()):

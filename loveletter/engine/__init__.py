@@ -23,9 +23,10 @@ from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 from loveletter.engine.ruleset import CardType, Flags, Mode, Ruleset, bundled_names, load_ruleset, parse_ruleset
 from loveletter.engine.state import GameState
-from loveletter.engine.view import SeatView, View
+from loveletter.engine.view import SPECTATOR, SeatView, View
 
 __all__ = [
+    "SPECTATOR",
     "Action",
     "CardType",
     "Deal",

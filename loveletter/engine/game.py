@@ -39,7 +39,7 @@ from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 from loveletter.engine.ruleset import Ruleset, load_ruleset
 from loveletter.engine.state import GameState
-from loveletter.engine.view import View
+from loveletter.engine.view import View, make_spectator_view
 
 # A member looked up through an Enum class costs 160 ns: asked at every decision, these are looked up once.
 _ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER
@@ -133,8 +133,10 @@ class Game:
         """The legal actions of the deciding seat (of ``seat``, if given: none unless it decides now)."""
         return self.state.legal_actions(seat)
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know now."""
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; with ``None``, what a spectator may know (public information only)."""
+        if seat is None:
+            return make_spectator_view(self.state)
         return self.state.view(seat)
 
     def log_for(self, seat: int) -> list[Event]:

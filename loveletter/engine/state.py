@@ -122,6 +122,7 @@ class GameState:
         "features",
         "hands",
         "jester",
+        "keeps",
         "known",
         "last_winners",
         "log",
@@ -129,6 +130,7 @@ class GameState:
         "n",
         "n_alive",
         "next_first",
+        "opening",
         "pending_tokens",
         "phase",
         "plays",
@@ -187,6 +189,11 @@ class GameState:
     #: choice. Recorded on the fast path too, so that a view always carries the round's history. Like the discard
     #: piles, it only grows within a round.
     plays: list[tuple[int, Action]]
+    #: The round's Chancellor keeps in order (private, so not in :attr:`plays`): with :attr:`plays` and
+    #: :attr:`opening` they replay the round (see :func:`round_events`). A tuple: rare, and copies share it.
+    keeps: tuple[Keep, ...]
+    #: How the round was dealt, for :func:`round_events`; ``None`` before the first deal.
+    opening: Opening | None
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
@@ -233,6 +240,8 @@ class GameState:
         self.jester = None
         self.pending_tokens = []
         self.plays = []
+        self.keeps = ()
+        self.opening = None
         self.known = {}
         self.about = _slots_about(players)
         self.deck_marks = ()
@@ -275,6 +284,8 @@ class GameState:
         new.jester = self.jester
         new.pending_tokens = self.pending_tokens[:]
         new.plays = self.plays[:]
+        new.keeps = self.keeps
+        new.opening = self.opening
         new.known = self.known.copy()
         new.about = self.about
         new.tables = self.tables
@@ -320,6 +331,10 @@ class GameState:
         the ruleset's own deck): nothing is checked again (``order`` is left as it is)."""
         n = self.n
         seats = self.participants()
+        # ``order`` is not changed below (nor by the caller after): the opening may keep it as it is.
+        self.opening = Opening(
+            order, first_player, tuple(self.tokens), self.tiebreak, self.tiebreak_rounds, self.last_winners
+        )
         self.round += 1
         self.turn = 1
         self.result = None
@@ -355,6 +370,7 @@ class GameState:
         self.jester = None
         self.pending_tokens = []
         self.plays = []
+        self.keeps = ()
         self.known = {}
         self.deck_marks = ()
         self.current = self.decider = first_player
@@ -478,6 +494,7 @@ class GameState:
             # target) or won the game.
             ends = self.phase is _PLAY
         elif phase is _CHANCELLOR:
+            self.keeps += (action,)  # type: ignore[operator]  # legality told the type
             chancellor_keep(self, self.current, action)  # type: ignore[arg-type]
             ends = True
         else:
@@ -712,6 +729,58 @@ class GameState:
     #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
     #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
     view = make_view
+
+
+class Opening:
+    """What a round's deal started from: the deck order (top card first) and first player, and the game's state
+    that the round's events depend on (tokens, tie-break). With the round's decisions it replays the round."""
+
+    __slots__ = ("deck", "first_player", "last_winners", "tiebreak", "tiebreak_rounds", "tokens")
+
+    def __init__(
+        self,
+        deck: Sequence[str],
+        first_player: int,
+        tokens: tuple[int, ...],
+        tiebreak: tuple[int, ...] | None,
+        tiebreak_rounds: int,
+        last_winners: tuple[int, ...],
+    ) -> None:
+        self.deck = deck
+        self.first_player = first_player
+        self.tokens = tokens
+        self.tiebreak = tiebreak
+        self.tiebreak_rounds = tiebreak_rounds
+        self.last_winners = last_winners
+
+
+def round_events(
+    ruleset: Ruleset,
+    players: int,
+    round_: int,
+    opening: Opening,
+    plays: Sequence[tuple[int, Action]],
+    keeps: Sequence[Keep],
+) -> list[ev.Event]:
+    """Every event of a round so far, all audiences, as the engine emits them: the round is dealt again from
+    ``opening`` and its decisions applied with events on. Games that build no events (simulations, search) still
+    give each view the round's history this way, paying only when someone reads it."""
+    s = GameState(ruleset, players)
+    s.round = round_ - 1
+    s.tokens = list(opening.tokens)
+    s.tiebreak = opening.tiebreak
+    s.tiebreak_rounds = opening.tiebreak_rounds
+    s.last_winners = opening.last_winners
+    events = s._deal(list(opening.deck), opening.first_player, True)
+    pending = iter(keeps)
+    for _, action in plays:
+        events += s.apply(action)
+        if s.phase is _CHANCELLOR:
+            keep = next(pending, None)
+            if keep is None:
+                break  # the Chancellor's player is still choosing
+            events += s.apply(keep)
+    return events
 
 
 # The events logged at every turn, built once per distinct value and shared (events are values: never changed).

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 from loveletter.engine.phase import Phase
 
 if TYPE_CHECKING:
-    from loveletter.engine.actions import Action
+    from loveletter.engine.actions import Action, Keep
+    from loveletter.engine.events import Event
     from loveletter.engine.result import RoundResult
     from loveletter.engine.ruleset import Mode, Ruleset
-    from loveletter.engine.state import GameState
+    from loveletter.engine.state import GameState, Opening
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,7 @@ class View:
     # The fields, and the snapshot of a lazily built view (see make_view). No field has a default value, so
     # the slots can be declared here and the fields stay those of a plain dataclass.
     __slots__ = (
-        "_snapshot", "current", "decider", "deck_known", "deck_size", "face_up", "goal", "hand", "jester",
+        "_snapshot", "current", "decider", "deck_known", "deck_size", "face_up", "goal", "hand", "history", "jester",
         "known_by", "legal_actions", "phase", "players", "plays", "result", "round", "ruleset", "seat", "seats",
         "set_aside_taken_by", "sycophant", "tiebreak", "winners",
     )  # fmt: skip
@@ -86,9 +87,21 @@ class View:
     #: look, a Baron, a King's trade, a card the viewer drew from under a Chancellor's returns...) is public as
     #: to who learned about whom, and the viewer knows its own hand, so this is the viewer's own knowledge.
     known_by: tuple[tuple[int, tuple[str, ...]], ...]
+    #: The round's events so far that this seat may see, in order, as the engine emitted them (a spectator's view:
+    #: the public ones): every card played and what it did in public (a Guard that missed, a comparison and its
+    #: loser, a swap, a discard and redraw, a knock-out and its cause, protection, markers, tokens), and this
+    #: seat's own private news (its draws, what it was shown). Read it rather than working outcomes out.
+    history: tuple[Event, ...]
 
     def __getattr__(self, name: str) -> Any:
         # Called only when a slot is empty: a lazily built view reading a field for the first time.
+        if name == "history":
+            # Rebuilt by replaying the round (see state.round_events): paid only by readers of the history.
+            snap = object.__getattribute__(self, "_snapshot")
+            seat = object.__getattribute__(self, "seat")
+            history = _history(snap[0], snap[1], snap[3], snap[-2], snap[14][: snap[15]], snap[-1], seat)
+            _set(self, "history", history)
+            return history
         if name in _LAZY:
             try:
                 snapshot = object.__getattribute__(self, "_snapshot")
@@ -106,6 +119,11 @@ class View:
     @property
     def to_move(self) -> bool:
         return self.decider == self.seat
+
+    @property
+    def is_spectator(self) -> bool:
+        """A spectator's view (:data:`SPECTATOR`): public information only, no hand."""
+        return self.seat == SPECTATOR
 
     def known_hand(self, seat: int) -> tuple[str, ...]:
         """The cards of ``seat``'s hand this view knows."""
@@ -130,6 +148,9 @@ class View:
 
 _new = object.__new__
 _set = object.__setattr__
+
+#: The ``seat`` of a spectator's view (:func:`make_spectator_view`): nobody's, so it knows only what is public.
+SPECTATOR = -1
 
 
 def make_view(s: GameState, seat: int) -> View:
@@ -203,7 +224,7 @@ def snapshot(s, seat):
         s.ruleset, {n}, s.mode, s.round, s.phase, s.current, s.decider, tuple(hands[seat]), len(s.deck),
         s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, plays, len(plays), s.result,
         s.winners, tuple(s.tokens), tuple(s.alive), tuple(s.protected), piles, {each("len(piles[{p}])")},
-        {each("len(hands[{p}])")}, row, marks, column,
+        {each("len(hands[{p}])")}, row, marks, column, s.opening, s.keeps,
     )
 """
     namespace: dict[str, Any] = {}
@@ -218,7 +239,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     (
         ruleset, n, mode, round_, phase, current, decider, hand, deck_size, face_up, set_aside_taken_by, sycophant,
         jester, tiebreak, plays, played, result, winners, tokens, alive, protected, piles, discarded, sizes, known,
-        marks, column,
+        marks, column, _, _,
     ) = snapshot  # fmt: skip
     seat = view.seat
     participants = tiebreak if tiebreak is not None else range(n)
@@ -267,3 +288,66 @@ _LAZY = frozenset(
         "winners", "known_by",
     )
 )  # fmt: skip
+
+
+def _history(
+    ruleset: Ruleset,
+    players: int,
+    round_: int,
+    opening: Opening | None,
+    plays: list[tuple[int, Action]],
+    keeps: tuple[Keep, ...],
+    seat: int,
+) -> tuple[Event, ...]:
+    """The events of the round so far that ``seat`` may see (see :attr:`View.history`)."""
+    from loveletter.engine.state import round_events
+
+    if opening is None:
+        return ()
+    return tuple(e for e in round_events(ruleset, players, round_, opening, plays, keeps) if e.visible_to(seat))
+
+
+def make_spectator_view(s: GameState) -> View:
+    """What everyone at the table may know of ``s`` now (:data:`SPECTATOR`'s view): the public state, the hands
+    shown at a deck-out, and the public events of the round; no hand, no private knowledge, no legal actions.
+    For screens nobody in particular is looking at (an all-computer game, a host's table, a replay)."""
+    shown = dict(s.result.hands) if s.result is not None else {}
+    participants = s.tiebreak if s.tiebreak is not None else range(s.n)
+    seats = tuple(
+        SeatView(
+            p,
+            s.tokens[p],
+            p in participants,
+            s.alive[p],
+            s.protected[p],
+            tuple(s.discards[p]),
+            len(s.hands[p]),
+            (shown[p],) if p in shown else (),
+        )
+        for p in range(s.n)
+    )
+    return View(
+        ruleset=s.ruleset,
+        seat=SPECTATOR,
+        players=s.n,
+        goal=s.mode.tokens_by_players[s.n],
+        round=s.round,
+        phase=s.phase,
+        current=s.current,
+        decider=s.decider,
+        hand=(),
+        seats=seats,
+        deck_size=len(s.deck),
+        face_up=s.face_up,
+        set_aside_taken_by=s.set_aside_taken_by,
+        deck_known=(),
+        sycophant=s.sycophant,
+        jester=s.jester,
+        tiebreak=s.tiebreak,
+        legal_actions=(),
+        plays=tuple(s.plays),
+        result=s.result,
+        winners=s.winners,
+        known_by=(),
+        history=_history(s.ruleset, s.n, s.round, s.opening, s.plays, s.keeps, SPECTATOR),
+    )

@@ -34,12 +34,12 @@ class Point:
     step: int  # actions applied in this round so far
     seat: int | None  # who did the action that led here
     action: str | None  # that action, in the engine's notation
-    views: dict[int, View]  # the views of the seats asked for
+    views: dict[int | None, View]  # the views of the seats asked for (``None``: a spectator's)
     round_start: int  # where this round begins in the game's log
     log_end: int  # how far the game's log went at this point
 
 
-def timeline(record: GameRecord, seats: Sequence[int], source: str = "record") -> tuple[Game, list[Point]]:
+def timeline(record: GameRecord, seats: Sequence[int | None], source: str = "record") -> tuple[Game, list[Point]]:
     """Replay ``record`` (checked as :meth:`GameRecord.replay` checks it) and return the game at its end and
     every point of it, with the views of ``seats``, in one pass."""
     points: list[Point] = []
@@ -56,7 +56,7 @@ def timeline(record: GameRecord, seats: Sequence[int], source: str = "record") -
     return game, points
 
 
-def _views(game: Game, seats: Sequence[int]) -> dict[int, View]:
+def _views(game: Game, seats: Sequence[int | None]) -> dict[int | None, View]:
     return {seat: game.view(seat) for seat in seats}
 
 

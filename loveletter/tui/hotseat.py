@@ -39,7 +39,6 @@ from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
 from loveletter.records.timeline import round_start
 from loveletter.tui.log import Entry, narrate
-from loveletter.tui.table import spectator_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,8 +206,6 @@ class Hotseat:
 
     def view(self, seat: int | None) -> View:
         """The view of ``seat``, or a spectator's view (public information only) for ``None``."""
-        if seat is None:
-            return spectator_view(self.game.view(0))
         return self.game.view(seat)
 
     def round_start(self) -> int:

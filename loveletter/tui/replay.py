@@ -31,7 +31,7 @@ from loveletter.tui.log import Entry, narrate
 from loveletter.tui.prompts import TYPE_AHEAD
 from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.style import cards_text, fmt, name_text
-from loveletter.tui.table import TableModel, TableView, spectator_view
+from loveletter.tui.table import TableModel, TableView
 
 
 def replay_seat(record: GameRecord, seat: int | None, *, every: bool = False, source: str = "record") -> int | None:
@@ -69,7 +69,8 @@ class Replay:
         self.record = record
         self.seat = seat
         self.source = source
-        seats = range(record.players) if seat is None else (seat,)
+        # Replaying for everyone: each seat's hand is shown beside a spectator's table.
+        seats = (*range(record.players), None) if seat is None else (seat,)
         self.game: Game
         self.game, self.points = timeline(record, tuple(seats), source)
         # The names as a screen shows them: a record may come from anyone (control characters escaped).
@@ -106,7 +107,9 @@ class Replay:
         point = self.points[index]
         ruleset = self.game.ruleset
         shown = []
-        for seat, view in sorted(point.views.items()):
+        for seat, view in point.views.items():  # seats in order, then the spectator's table
+            if seat is None:
+                continue
             sv = view.seats[seat]
             if view.hand:
                 cards = cards_text(view.hand, ruleset)
@@ -127,7 +130,7 @@ class Replay:
             view = point.views[self.seat]
             extra: list[RenderableType] = []
         else:
-            view = spectator_view(point.views[0])
+            view = point.views[None]
             body = Text("\n").join(self.hands(index))
             extra = [
                 Panel(body, title=fmt("records.replay.hands"), title_align="left", box=box.ROUNDED, padding=(0, 1))

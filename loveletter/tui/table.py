@@ -5,15 +5,13 @@ protection and premium markers, discard pile in order); the face-up cards and th
 card the viewer has not seen); the viewer's hand drawn as cards beside what they know; private news since
 their last turn; a banner (a round's result); and as much of the round's log as fits.
 
-:func:`spectator_view` strips a view down to public information for screens nobody in particular is looking
-at (computer players' moves between hand-offs, round results, an all-computer show). A :class:`TableView`
-shows only what its view holds: build it from the viewer's own view, and nothing private of another seat can
-appear.
+Screens nobody in particular is looking at (computer players' moves between hand-offs, round results, an
+all-computer show) draw the engine's spectator view (``game.view(None)``). A :class:`TableView` shows only what
+its view holds: build it from the viewer's own view, and nothing private of another seat can appear.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -70,14 +68,6 @@ MARKS = {
 MARK_STYLES = {"out": "bold", "protected": "bold cyan", "sycophant": "bold yellow", "computer": DIM}
 
 Line = list[Segment]
-
-
-def spectator_view(view: View) -> View:
-    """``view`` without anything private: no hand, no known cards, no deck knowledge, no legal actions. What
-    everyone saw stays: the hands shown at a deck-out (the tracker counts them as seen)."""
-    shown = dict(view.result.hands) if view.result is not None else {}
-    seats = tuple(dataclasses.replace(sv, known=(shown[sv.seat],) if sv.seat in shown else ()) for sv in view.seats)
-    return dataclasses.replace(view, hand=(), seats=seats, deck_known=(), legal_actions=(), known_by=())
 
 
 @dataclass

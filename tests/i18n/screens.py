@@ -32,7 +32,7 @@ from loveletter.tui.plain import PlainFrontend
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference, reference_pages
 from loveletter.tui.screen import Screen as TerminalScreen
-from loveletter.tui.table import TableModel, TableView, spectator_view
+from loveletter.tui.table import TableModel, TableView
 from tests.support import deal, play
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ def decisions(console: Console) -> None:
 def table(make: Callable[[], Game], seat: int | None, names: Sequence[str] = NAMES) -> Draw:
     def draw(console: Console) -> None:
         game = make()
-        view = game.view(seat) if seat is not None else spectator_view(game.view(0))
+        view = game.view(seat) if seat is not None else game.view(None)
         goal = game.ruleset.tokens_to_win(game.players)
         log = narrate(game.log, seat, names[: game.players], game.ruleset, goal=goal)
         model = TableModel(view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}))

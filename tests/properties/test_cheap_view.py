@@ -16,6 +16,7 @@ from dataclasses import fields
 import pytest
 
 from loveletter.engine import Game, GameState, Phase, SeatView, View, load_ruleset
+from loveletter.engine.state import round_events
 from tests.properties.test_invariants import CONFIGS, policy_rng, stacked_game_tie
 
 #: Views compared per configuration (ruleset and player count), at least: every seat's, at every step of as many
@@ -68,6 +69,12 @@ def full_view(s: GameState, seat: int) -> View:
         result=s.result,
         winners=s.winners,
         known_by=tuple((p, s.known[p * n + seat]) for p in range(n) if p != seat and p * n + seat in s.known),
+        # The round replayed from its deal (tests/engine/test_history.py checks it against the game's own log).
+        history=tuple(
+            e
+            for e in (round_events(s.ruleset, n, s.round, s.opening, s.plays, s.keeps) if s.opening else ())
+            if e.visible_to(seat)
+        ),
     )
 
 

@@ -14,7 +14,7 @@ from loveletter.engine import Game
 from loveletter.i18n import card_name, set_language
 from loveletter.tui.log import narrate
 from loveletter.tui.style import NBSP
-from loveletter.tui.table import TableModel, TableView, spectator_view
+from loveletter.tui.table import TableModel, TableView
 from tests.support import deal, play
 
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -38,7 +38,7 @@ def render(
     keep_nbsp: bool = False,
 ) -> str:
     """The table as drawn (non-breaking spaces shown as spaces unless ``keep_nbsp``)."""
-    view = game.view(seat) if seat is not None else spectator_view(game.view(0))
+    view = game.view(seat) if seat is not None else game.view(None)
     goal = game.ruleset.tokens_to_win(game.players)
     model = TableModel(view, names, seat, narrate(game.log, seat, names, game.ruleset, goal=goal), new_from=0)
     console = Console(width=width, height=height + 3, color_system="truecolor" if colour else None)
@@ -185,7 +185,7 @@ def test_the_round_over_tracker_counts_the_hands_just_shown() -> None:
             break
     else:
         raise AssertionError("no deck-out in 50 rounds")
-    public = spectator_view(game.view(0))
+    public = game.view(None)
     seen = sum(len(sv.discards) for sv in public.seats) + len(result.hands)
     assert sum(public.unseen().values()) == sum(game.view(0).mode.copies.values()) - seen
     assert not public.hand and not public.legal_actions  # and nothing private

@@ -1,4 +1,4 @@
-"""The round rebuilt from a view's history of plays matches what the public really saw before each decision."""
+"""The round read from a view's history matches what the public really saw before each decision."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from loveletter.bots.history import replay
 from loveletter.engine import Game, Phase
+from loveletter.engine import events as ev
+from loveletter.engine.moments import public_moments
 from tests.bots.helpers import ALL_TABLES, _steer
 
 
@@ -54,7 +55,7 @@ def test_the_replay_matches_the_table_before_every_decision(ruleset: str, player
 
 def _check(game: Game, truth: list[tuple[object, ...]], outcomes: list[tuple[int, ...]], rng: random.Random) -> None:
     view = game.view(rng.randrange(game.players))
-    moments = replay(view)
+    moments = public_moments(view)
     assert len(moments) == len(truth) == len(view.plays)
     for m, (discards, alive, protected, deck, sycophant, jester), knocked in zip(moments, truth, outcomes, strict=True):
         assert m.discards == discards, f"decision {m.index}"
@@ -64,3 +65,38 @@ def _check(game: Game, truth: list[tuple[object, ...]], outcomes: list[tuple[int
         assert m.sycophant == sycophant
         assert m.jester == jester
         assert set(m.knocked_out) == set(knocked)
+
+
+@pytest.mark.parametrize(("ruleset", "players"), ALL_TABLES, ids=[f"{r}-{n}p" for r, n in ALL_TABLES])
+def test_each_moment_says_what_the_engine_said_of_the_decision(ruleset: str, players: int) -> None:
+    """A Guard's or Bishop's miss, a Bishop's hit, a trade and a comparison, as the engine's own events say."""
+    rng = random.Random(f"outcomes/{ruleset}/{players}")
+    checked = 0
+    for game_seed in range(4):
+        game = Game(ruleset, players, seed=game_seed)
+        said: list[dict[str, object]] = []
+        while not game.over:
+            if game.round_over:
+                game.next_round()
+                said = []
+                continue
+            chancellor = game.state.phase is Phase.CHANCELLOR
+            events = game.push(_steer(game.state, game.legal_actions(), rng))
+            if chancellor:
+                continue
+            guesses = [e for e in events if isinstance(e, ev.Guessed)]
+            swaps = [e for e in events if isinstance(e, ev.Swapped)]
+            said.append(
+                {
+                    "missed": bool(guesses) and not guesses[0].correct,
+                    "bishop_hit": any(isinstance(e, ev.TokenAwarded) and e.reason == "bishop" for e in events),
+                    "swapped": (swaps[0].a, swaps[0].b) if swaps else None,
+                    "tied": any(isinstance(e, ev.Compared) and e.loser is None for e in events),
+                }
+            )
+            moments = public_moments(game.view(rng.randrange(players)))
+            assert len(moments) == len(said)
+            for m, truth in zip(moments, said, strict=True):
+                assert (m.missed, m.bishop_hit, m.swapped, m.tied is not None) == tuple(truth.values())
+                checked += 1
+    assert checked > 100
