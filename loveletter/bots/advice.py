@@ -93,7 +93,7 @@ def _smooth_names(values: dict[Action, float], view: View, chances: Mapping[int,
         odds = chances.get(target)
         if odds is None or len(names) < 2:
             continue
-        numbers = by_value or cards[card].effect == "bishop"
+        numbers = by_value or cards[card].traits.names == "value"
         hit = [sum(p for c, p in odds.items() if (cards[c].value if numbers else c) == a.named) for a in names]
         mean_p = sum(hit) / len(hit)
         mean_v = sum(values[a] for a in names) / len(names)

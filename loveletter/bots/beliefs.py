@@ -191,9 +191,12 @@ class Memory:
         hand = list(view.hand)
         here = len(view.plays)
         if isinstance(action, Play):
-            effect = view.ruleset.cards[action.card].effect
-            on_self = view.seat in action.targets and effect in ("prince", "cardinal")
-            if len(hand) == 2 and effect not in ("king", "chancellor") and not on_self:
+            traits = view.ruleset.cards[action.card].traits
+            # The kept card stays in hand unless the play replaces or refills it: a King's trade, a Chancellor's
+            # draw, or a Prince or Cardinal that chose this seat.
+            on_self = view.seat in action.targets and (traits.discards_target or traits.trades)
+            replaced = (traits.trades and not traits.may_choose_self) or traits.draws
+            if len(hand) == 2 and not replaced and not on_self:
                 hand.remove(action.card)
                 self.held[here + 1] = hand[0]
         elif isinstance(action, Keep):
@@ -344,7 +347,7 @@ class _Reader:
                 self.effects(m, action, chain)
                 if s == me:
                     knows_me = [None if c == action.card else c for c in knows_me]
-                elif me in action.targets and self.tables.effect[action.card] in ("priest", "baroness"):
+                elif me in action.targets and self._looks_only(action.card):
                     knows_me[s] = mine
             if m.tied is not None and me in m.tied:
                 # A tie shows both cards: ours is the one we kept, when we played the comparison.
@@ -439,12 +442,12 @@ class _Reader:
         """What the public saw a play do to the hands it chose."""
         me = self.view.seat
         values = self.tables.value
-        effect = self.tables.effect[action.card]
+        traits = self.tables.traits[action.card]
         targets = action.targets
         rows = chain[targets[0]] if targets else None
         if (m.missed or m.bishop_hit) and rows is not None:
             named = action.named
-            by_value = effect == "bishop" or self.tables.by_number
+            by_value = traits.names == "value" or self.tables.by_number
             hit = {c for c in self.ids if (values[c] == named if by_value else c == named)}
             if m.bishop_hit:
                 chain[targets[0]] = [{c: (w if c in hit else 0.0) for c, w in row.items()} for row in rows]
@@ -455,7 +458,7 @@ class _Reader:
             rows = chain[winner]
             if rows is not None:
                 v = values[lost]
-                if effect == "baron":
+                if traits.compares == "lower_loses":
                     chain[winner] = [{c: (w if values[c] > v else 0.0) for c, w in row.items()} for row in rows]
                 else:
                     chain[winner] = [{c: (w if values[c] < v else 0.0) for c, w in row.items()} for row in rows]
@@ -466,8 +469,13 @@ class _Reader:
                 # What we gave is not in the view: the receiver's chain starts afresh.
                 chain[me] = None
                 chain[b if a == me else a] = [self.fresh(m)] * len(self.styles)
-        if effect == "chancellor" and m.seat != me and chain[m.seat] is not None:
+        if traits.draws and m.seat != me and chain[m.seat] is not None:
             chain[m.seat] = [self.chancellor(m)] * len(self.styles)
+
+    def _looks_only(self, card: str) -> bool:
+        """A card that shows the chosen hand to its player and changes nothing (Priest, Baroness)."""
+        traits = self.tables.traits[card]
+        return traits.looks and not traits.trades
 
     def play(self, m: Moment, q: int, action: Play, rows: Chain) -> Chain:
         """The chain of seat ``q`` after it made ``action`` at moment ``m`` (and the evidence for each style)."""

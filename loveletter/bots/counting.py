@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from loveletter.engine import GameState, Mode, Phase, Ruleset, View
+from loveletter.engine.traits import Traits
 
 
 class Tables:
@@ -28,6 +29,7 @@ class Tables:
 
     __slots__ = (
         "assassin_value",
+        "assassins",
         "by_number",
         "copies",
         "deck_size",
@@ -35,7 +37,9 @@ class Tables:
         "guard_names",
         "max_value",
         "mode",
+        "princesses",
         "ruleset",
+        "traits",
         "value",
         "values_up",
     )
@@ -46,12 +50,17 @@ class Tables:
         self.mode = mode
         self.value: dict[str, int] = {c.id: c.value for c in mode.cards}
         self.effect: dict[str, str] = {c.id: c.effect for c in mode.cards}
+        #: What each card does (the engine's traits): ask these rather than compare effect names.
+        self.traits: dict[str, Traits] = {c.id: c.traits for c in mode.cards}
+        #: Cards whose discard knocks their holder out (the Princess), and cards that stop a Guard (the Assassin).
+        self.princesses = frozenset(c.id for c in mode.cards if c.traits.knocks_out_when_discarded)
+        self.assassins = frozenset(c.id for c in mode.cards if c.traits.stops_guard)
         self.copies: dict[str, int] = dict(mode.copies)
         self.deck_size = mode.deck_size
         self.by_number = mode.guard_naming == "number"
         self.guard_names: tuple[str | int, ...] = tuple(mode.guard_names)
         self.max_value = max(self.value.values())
-        assassins = [c.value for c in mode.cards if c.effect == "assassin"]
+        assassins = [c.value for c in mode.cards if c.traits.stops_guard]
         #: The Assassin's value, if the deck has one (a Guard that chooses its holder knocks its player out).
         self.assassin_value: int | None = assassins[0] if assassins else None
         #: The distinct values, lowest first.
@@ -225,16 +234,15 @@ class Perspective:
             return 0.0
         return sum(k for c, k in self.unseen.items() if k > 0 and values[c] == value) / total
 
-    def chance_effect(self, seat: int, effect: str) -> float:
-        """The probability that ``seat``'s card has this effect (e.g. ``"princess"``)."""
+    def chance_of(self, seat: int, cards: frozenset[str]) -> float:
+        """The probability that ``seat``'s card is one of ``cards`` (e.g. ``tables.princesses``)."""
         sure = self.holds(seat)
-        effects = self.tables.effect
         if sure is not None:
-            return 1.0 if effects[sure] == effect else 0.0
+            return 1.0 if sure in cards else 0.0
         total = self.total
         if not total:
             return 0.0
-        return sum(k for c, k in self.unseen.items() if k > 0 and effects[c] == effect) / total
+        return sum(k for c, k in self.unseen.items() if k > 0 and c in cards) / total
 
     def compare(self, seat: int, value: int) -> tuple[float, float]:
         """(P(``seat``'s card is below ``value``), P(it is above))."""

@@ -114,14 +114,14 @@ class Scorer:
     def keep(self, card: str) -> float:
         """Worth of keeping ``card`` after this turn: holding it, less the danger if someone knows it."""
         score = self.hold(card) - self.exposure(card)
-        if self.p.tables.effect[card] == "princess":
+        if card in self.p.tables.princesses:
             score += 0.05 * self.own  # she also cannot be taken by a Baron
         return score
 
     def exposure(self, card: str) -> float:
         """The danger of holding ``card`` when players still in the round know we do."""
         p = self.p
-        if not p.exposed or p.tables.effect[card] == "guard":
+        if not p.exposed or p.tables.traits[card].names == "card":  # a Guard cannot name a Guard
             return 0.0
         knowers = sum(1 for q, cards in p.exposed.items() if card in cards and p.alive[q])
         return min(1.0, 0.5 * knowers) * self.own
@@ -132,8 +132,9 @@ class Scorer:
         total = p.total
         if not total:
             return 0.0
-        guards = sum(k for c, k in p.unseen.items() if k > 0 and p.tables.effect[c] == "guard") / total
-        kinds = sum(1 for c, k in p.unseen.items() if k > 0 and p.tables.effect[c] != "guard") or 1
+        traits = p.tables.traits
+        guards = sum(k for c, k in p.unseen.items() if k > 0 and traits[c].names == "card") / total
+        kinds = sum(1 for c, k in p.unseen.items() if k > 0 and traits[c].names != "card") or 1
         risk = 0.0
         for q in p.opponents():
             knows = kept in p.exposed.get(q, ())
@@ -145,7 +146,7 @@ class Scorer:
         p = self.p
         if p.holds(target) is not None:
             return 0.0
-        bonus = INFO_WITH_GUARD * self.ko.get(target, 0.0) if p.tables.effect[kept] == "guard" else 0.0
+        bonus = INFO_WITH_GUARD * self.ko.get(target, 0.0) if p.tables.traits[kept].names == "card" else 0.0
         return INFO + bonus
 
     def guard_hit(self, target: int, named: str | int | None) -> float:
@@ -162,20 +163,20 @@ class Scorer:
         """(worth of a wrong guess, worth of each name that may be right) for a Guard on ``target``."""
         p = self.p
         tables = p.tables
-        assassin = p.chance_effect(target, "assassin") if tables.assassin_value is not None else 0.0
+        assassin = p.chance_of(target, tables.assassins) if tables.assassin_value is not None else 0.0
         miss = -assassin * self.own
         ko = self.ko.get(target, 0.0)
         hits: dict[str | int, float] = {}
         sure = p.holds(target)
         if sure is not None:
-            if tables.effect[sure] != "assassin":
+            if sure not in tables.assassins:
                 hits[tables.value[sure] if tables.by_number else sure] = ko
             return miss, hits
         total = p.total
         if not total:
             return miss, hits
         for card, k in p.unseen.items():
-            if k > 0 and tables.effect[card] != "assassin":
+            if k > 0 and card not in tables.assassins:
                 name: str | int = tables.value[card] if tables.by_number else card
                 hits[name] = hits.get(name, miss) + k / total * ko
         return miss, hits
@@ -187,72 +188,72 @@ class Scorer:
         card = action.card
         hand = p.hand
         kept = hand[1] if hand[0] == card else hand[0]
-        effect = p.tables.effect[card]
+        does = p.tables.traits[card]
         targets = action.targets
-        if effect == "princess":
+        if does.knocks_out_when_discarded:
             return NEVER
         score = self._keep.get(kept)
         if score is None:
             score = self._keep[kept] = self.keep(kept)
+        # The card's traits say what it does; each branch is the heuristic's judgement of one kind of card.
         if not targets:
-            if effect == "handmaid":
+            if does.protects:  # Handmaid
                 score += self.threat(kept) * self.own + 0.01
                 score += self.exposure(kept)  # protected: what others know cannot hurt yet
-            elif effect == "chancellor":
+            elif does.draws:  # Chancellor
                 score += self.chancellor(kept)
-            elif effect == "spy":
+            elif does.token_at_round_end:  # Spy
                 score += self.spy()
-            elif effect == "constable":
-                score += 0.0 if any(p.tables.effect[c] == "constable" for c in p.discards[p.me]) else CONSTABLE
-            elif effect == "count":
+            elif does.token_when_knocked_out:  # Constable
+                traits = p.tables.traits
+                score += 0.0 if any(traits[c].token_when_knocked_out for c in p.discards[p.me]) else CONSTABLE
+            elif does.raises_value:  # Count
                 score += COUNT
-            elif effect == "assassin":
+            elif does.stops_guard:  # Assassin
                 score -= 0.03
             return score
         t = targets[0]
-        if effect == "guard":
+        if does.names == "card":  # Guard
             return score + self.guard_hit(t, action.named)
-        if effect == "priest":
-            return score + self.info(t, kept)
-        if effect == "baron":
+        if does.compares == "lower_loses":  # Baron
             below, above = p.compare(t, p.tables.value[kept])
             return score + below * self.ko.get(t, 0.0) - above * self.own
-        if effect == "dowager_queen":
+        if does.compares == "higher_loses":  # Dowager Queen
             below, above = p.compare(t, p.tables.value[kept])
             return score + above * self.ko.get(t, 0.0) - below * self.own
-        if effect == "prince":
+        if does.discards_target:  # Prince
+            princesses = p.tables.princesses
             if t == p.me:
-                if p.tables.effect[kept] == "princess":
+                if kept in princesses:
                     return NEVER
-                bonus = self.spy() if p.tables.effect[kept] == "spy" else 0.0
+                bonus = self.spy() if p.tables.traits[kept].token_at_round_end else 0.0
                 return score - self.keep(kept) + self.avg_hold + bonus
-            princess = p.chance_effect(t, "princess")
-            score += princess * self.ko.get(t, 0.0)
+            score += p.chance_of(t, princesses) * self.ko.get(t, 0.0)
             sure = p.holds(t)
-            if sure is not None and p.tables.effect[sure] != "princess":
+            if sure is not None and sure not in princesses:
                 score += 0.3 * (self.hold(sure) - self.avg_hold)
             return score
-        if effect == "king":
-            return score - self.keep(kept) + self.swap_gain(t) - 0.2 * self.own
-        if effect == "bishop":
+        if does.names == "value":  # Bishop
             assert isinstance(action.named, int)
             return score + p.chance_value(t, action.named)
-        if effect == "baroness":
-            return score + sum(self.info(q, kept) for q in targets)
-        if effect == "cardinal":
+        if does.targets == "two_players":  # Cardinal
             if p.me in targets:
                 other = targets[0] if targets[1] == p.me else targets[1]
                 return score - self.keep(kept) + self.swap_gain(other) - 0.2 * self.own
             return score + 0.01 + (INFO if action.look is not None else 0.0)
-        if effect == "jester":
+        if does.trades:  # King
+            return score - self.keep(kept) + self.swap_gain(t) - 0.2 * self.own
+        if does.looks:  # Priest, Baroness
+            return score + sum(self.info(q, kept) for q in targets)
+        if does.marks == "jester":
             sure = p.holds(t)
             wins = self.rank[self.values[sure]] ** self.m if sure is not None else 1.0 / (self.m + 1)
             return score + 0.8 * wins
-        if effect == "sycophant":
+        if does.marks == "sycophant":
             if t == p.me:
                 return score - 0.02
             nxt = self._next_seat()
-            return score + (SYCOPHANT_NEXT if t == nxt else 0.0) + 0.1 * p.chance_effect(t, "princess")
+            return score + (SYCOPHANT_NEXT if t == nxt else 0.0) + 0.1 * p.chance_of(t, p.tables.princesses)
         return score
 
     def _next_seat(self) -> int:
@@ -281,10 +282,10 @@ class Scorer:
 
     def spy(self) -> float:
         p = self.p
-        effects = p.tables.effect
-        if any(effects[c] == "spy" for c in p.discards[p.me]):
+        traits = p.tables.traits
+        if any(traits[c].token_at_round_end for c in p.discards[p.me]):
             return 0.0
-        rivals = [q for q in p.opponents() if any(effects[c] == "spy" for c in p.discards[q])]
+        rivals = [q for q in p.opponents() if any(traits[c].token_at_round_end for c in p.discards[q])]
         if rivals:
             return 0.5 * SPY_CHANCE  # playing ours denies them the token
         return SPY_CHANCE
@@ -303,7 +304,7 @@ class Scorer:
         p = self.p
         values = p.tables.value
         score = self.hold(action.card)
-        if p.tables.effect[action.card] == "spy":
+        if p.tables.traits[action.card].token_at_round_end:
             score += self.spy()
         # Cards we return come back to the top last: put the lower one where it is drawn first.
         returned = action.returned
@@ -316,7 +317,7 @@ class Scorer:
         card = p.hand[0]
         if not action.redraw:
             return 0.0
-        if p.tables.effect[card] == "princess":
+        if card in p.tables.princesses:
             return NEVER
         # Everyone now knows the value of our card: a new one is safer unless ours is very strong.
         return self.avg_hold - self.hold(card) + 0.5 * self.own

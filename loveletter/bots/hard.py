@@ -201,9 +201,8 @@ class HardBot:
                 key = (action.card, action.targets[0])
                 option = named.get(key)
                 if option is None:
-                    effect = tables.effect[action.card]
-                    by_value = effect == "bishop" or tables.by_number
-                    option = named[key] = Option([], (effect, action.targets[0], by_value))
+                    by_value = tables.traits[action.card].names == "value" or tables.by_number
+                    option = named[key] = Option([], (tables.effect[action.card], action.targets[0], by_value))
                 option.actions.append(action)
             elif isinstance(action, Keep):
                 # One option per keep, or per kept card: then the heuristic's order of the returned cards.

@@ -22,13 +22,12 @@ from itertools import combinations
 from loveletter.bots.counting import Perspective, Tables
 from loveletter.bots.easy import Scorer
 from loveletter.engine import Action, Keep, Phase, Play, View
+from loveletter.engine.traits import Traits
 
 #: How sharply the heuristic's preference decides (a difference of scores, in tokens, per factor e).
 TEMPERATURE = 0.05
 #: The least likelihood of any card the rules allow: other players make choices the heuristic would not.
 FLOOR = 0.1
-#: Plays after which the kept card says nothing (the hand was replaced or refilled).
-UNINFORMATIVE = frozenset({"king", "chancellor", "cardinal"})
 
 
 class PlayReader:
@@ -76,7 +75,7 @@ class PlayReader:
                 if q == view.seat or not sv.in_round or sv.known or sv.hand_size != 1 or len(new[q]) != 1:
                     continue
                 played = new[q][0]
-                if tables.effect[played] in UNINFORMATIVE:
+                if _uninformative(tables.traits[played]):
                     continue
                 likely[q] = likelihoods(view, tables, q, played, self._alive)
         self._piles = piles
@@ -90,9 +89,9 @@ class PlayReader:
         if isinstance(action, Play):
             hand = list(view.hand)
             hand.remove(action.card)
-            effect = view.ruleset.cards[action.card].effect
-            self._held = hand[0] if len(hand) == 1 and effect != "chancellor" else None
-            if effect == "chancellor":
+            draws = view.ruleset.cards[action.card].traits.draws
+            self._held = hand[0] if len(hand) == 1 and not draws else None
+            if draws:
                 self._exposed = {}
         elif isinstance(action, Keep):
             self._held = action.card
@@ -115,30 +114,30 @@ class PlayReader:
         # Our own comparison or trade last turn: the other player saw or received our card.
         self._last = None
         if isinstance(last, Play) and last.targets:
-            effect = tables.effect[last.card]
+            traits = tables.traits[last.card]
             q = last.targets[0]
             if 0 <= q < view.players and view.seats[q].in_round and q != me:
-                if effect in ("baron", "dowager_queen") and now == held:
+                if traits.compares and now == held:
                     exposed[q] = (now,)  # a tie: both stayed in, both saw both cards
-                elif effect == "king":
+                elif _trades_with_player(traits):
                     exposed[q] = (now,)  # they gave us this card
         # The others' plays since our last decision.
-        protected_then = bool(mine.discards) and tables.effect[mine.discards[-1]] == "handmaid"
+        protected_then = bool(mine.discards) and tables.traits[mine.discards[-1]].protects
         for sv in view.seats:
             q = sv.seat
             if q == me or len(new[q]) != 1 or not sv.in_round:
                 continue
-            effect = tables.effect[new[q][0]]
-            if effect == "priest" and not protected_then and now == held:
+            traits = tables.traits[new[q][0]]
+            if traits.looks and traits.targets == "another" and not protected_then and now == held:  # a Priest
                 others = [
                     s.seat for s in view.seats if s.seat not in (q, me) and self._alive[s.seat] and not s.protected
                 ]
                 if not others:
                     exposed[q] = (now,)  # we were the only player the Priest could choose
-            elif effect in ("baron", "dowager_queen"):
+            elif traits.compares:
                 if sv.known and q not in self._knew and now == held:
                     exposed[q] = (now,)  # a tie with us: we saw each other's card
-            elif effect == "king" and held is not None and now != held and sv.known == (held,):
+            elif _trades_with_player(traits) and held is not None and now != held and sv.known == (held,):
                 exposed[q] = (now,)  # a trade with us: they know what they gave
         # Knowledge ends when the card leaves our hand or we play one like it (RULES.md §2.6).
         gone = set(new[me])
@@ -168,8 +167,8 @@ def likelihoods(view: View, tables: Tables, q: int, played: str, alive_then: tup
         if kept == played:
             out[kept] = 1.0
             continue
-        countess_played = tables.effect[played] == "countess" and kept in forced_by
-        countess_kept = tables.effect[kept] == "countess" and played in forced_by
+        countess_played = tables.traits[played].forced and kept in forced_by
+        countess_kept = tables.traits[kept].forced and played in forced_by
         if countess_kept:
             out[kept] = 0.0  # the Countess would have had to be played
             continue
@@ -207,7 +206,7 @@ def _perspective(
     me = view.seat
     mine = view.seats[me].discards
     # We were protected then if our latest play was a Handmaid (our protection has just ended).
-    protected[me] = bool(mine) and tables.effect[mine[-1]] == "handmaid"
+    protected[me] = bool(mine) and tables.traits[mine[-1]].protects
     p.protected = protected
     p.tokens = [sv.tokens for sv in view.seats]
     p.goal = view.goal
@@ -231,23 +230,34 @@ def _perspective(
 def _best(scorer: Scorer, p: Perspective, card: str) -> float:
     """The heuristic's score for the best way to play ``card`` in ``p``."""
     tables = p.tables
-    effect = tables.effect[card]
+    traits = tables.traits[card]
     me = p.me
     others = [s for s in range(p.n) if s != me and p.alive[s] and not p.protected[s]]
     best = -1e9
-    if effect in ("guard", "bishop"):
+    targets = traits.targets
+    if traits.names:
         names: tuple[str | int, ...] = tables.guard_names
         plays = [Play(card, (t,), name) for t in others for name in names]
-    elif effect in ("priest", "baron", "king", "dowager_queen", "jester"):
+    elif targets == "another":
         plays = [Play(card, (t,)) for t in others]
-    elif effect in ("prince", "sycophant"):
+    elif targets == "anyone":
         plays = [Play(card, (t,)) for t in [*others, me]]
-    elif effect == "baroness":
+    elif targets == "one_or_two_others":
         plays = [Play(card, (t,)) for t in others] + [Play(card, pair) for pair in combinations(others, 2)]
-    elif effect == "cardinal":
+    elif targets == "two_players":
         plays = [Play(card, pair) for pair in combinations(sorted([*others, me]), 2)]
     else:
         plays = []
     for action in plays or [Play(card)]:
         best = max(best, scorer.play(action))
     return best
+
+
+def _uninformative(traits: Traits) -> bool:
+    """A play after which the kept card says nothing: the hand was traded or refilled (King, Cardinal, Chancellor)."""
+    return traits.trades or traits.draws
+
+
+def _trades_with_player(traits: Traits) -> bool:
+    """A trade of the player's own hand with the chosen one's (the King; the Cardinal may trade any two)."""
+    return traits.trades and not traits.may_choose_self

@@ -26,6 +26,7 @@ from typing import Any, Literal, NoReturn
 
 from loveletter.engine.errors import RulesetError, SetupError
 from loveletter.engine.textfile import TextFileError, read_text_file
+from loveletter.engine.traits import Traits
 
 GuardNaming = Literal["card", "number"]
 GameTie = Literal["shared", "tiebreak_round"]
@@ -151,6 +152,10 @@ _GAME_TIES = ("shared", "tiebreak_round")
 _SMALL_GAME = (2, 4)
 
 
+#: Effect name -> its traits, looked up once.
+_TRAITS: dict[str, Traits] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class CardType:
     """A character card: its id (used in the action notation), printed value and effect name."""
@@ -158,6 +163,16 @@ class CardType:
     id: str
     value: int
     effect: str
+
+    @property
+    def traits(self) -> Traits:
+        """What this card's effect does (see :mod:`loveletter.engine.traits`)."""
+        traits = _TRAITS.get(self.effect)
+        if traits is None:
+            from loveletter.engine.effects import EFFECTS  # the effects import this module's types
+
+            traits = _TRAITS[self.effect] = EFFECTS[self.effect].traits
+        return traits
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +237,7 @@ class Mode:
     def guard_names(self) -> tuple[str, ...] | tuple[int, ...]:
         """What a Guard may name: card ids (naming by card) or values (naming by number), never a Guard."""
         if self.guard_naming == "card":
-            return tuple(c.id for c in self.cards if c.effect != "guard")
+            return tuple(c.id for c in self.cards if c.traits.names != "card")
         return tuple(v for v in self.values if v not in self.guard_effect_values)
 
 
@@ -391,7 +406,7 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
     tie_breaks = c.names(data.get("tie_breaks", []), "tie_breaks", TIE_BREAKS, "unknown_tie_break")
 
     flags, small_game_tie = _parse_flags(c, data.get("flags", {}))
-    guard_values = frozenset(ct.value for ct in cards.values() if ct.effect == "guard")
+    guard_values = frozenset(ct.value for ct in cards.values() if ct.traits.names == "card")
 
     modes: list[Mode] = []
     raw_modes = c.array(data["modes"], "modes")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from loveletter.engine.phase import Phase
 
@@ -124,6 +124,34 @@ class View:
     def is_spectator(self) -> bool:
         """A spectator's view (:data:`SPECTATOR`): public information only, no hand."""
         return self.seat == SPECTATOR
+
+    def knocks_out_self(self, action: Action) -> Literal["play", "discard", "redraw"] | None:
+        """How ``action`` would surely knock out its own player, or ``None``: playing a card whose discard knocks
+        its holder out (``"play"``), choosing oneself with a card that discards the chosen hand while keeping such
+        a card (``"discard"``), or a Bishop's redraw of such a card (``"redraw"``). For front ends to ask first."""
+        from loveletter.engine.actions import Play, Redraw
+
+        cards = self.ruleset.cards
+        if isinstance(action, Play):
+            traits = cards[action.card].traits
+            if traits.knocks_out_when_discarded:
+                return "play"
+            rest = list(self.hand)
+            if action.card in rest:
+                rest.remove(action.card)
+            if (
+                traits.discards_target
+                and action.targets == (self.seat,)
+                and any(cards[c].traits.knocks_out_when_discarded for c in rest)
+            ):
+                return "discard"
+        elif (
+            isinstance(action, Redraw)
+            and action.redraw
+            and any(cards[c].traits.knocks_out_when_discarded for c in self.hand)
+        ):
+            return "redraw"
+        return None
 
     def known_hand(self, seat: int) -> tuple[str, ...]:
         """The cards of ``seat``'s hand this view knows."""

@@ -28,8 +28,9 @@ def _or(words: list[str]) -> str:
     return t("howto.or", first=", ".join(words[:-1]), last=words[-1])
 
 
-def _effect_card(ruleset: Ruleset, effect: str) -> str | None:
-    return next((c.id for c in ruleset.cards.values() if c.effect == effect), None)
+def _card_that(ruleset: Ruleset, trait: str) -> str | None:
+    """The first card of ``ruleset`` with the boolean ``trait`` (see :mod:`loveletter.engine.traits`)."""
+    return next((c.id for c in ruleset.cards.values() if getattr(c.traits, trait)), None)
 
 
 def _range(mode: Mode) -> str:
@@ -47,12 +48,13 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[Text]]]:
     """The explanation as (heading, paragraphs) for a turn, a round and the game."""
     flags = ruleset.flags
     turn = [t("howto.turn_play")]
-    countess = _effect_card(ruleset, "countess")
+    countess = _card_that(ruleset, "forced")
     forcing = [card_name(c) for c in ruleset.cards if c in ruleset.countess_forced_by]
     if countess is not None and forcing:
         turn.append(t("howto.turn_countess", countess=card_name(countess), cards=_or(forcing)))
-    if _effect_card(ruleset, "handmaid") is not None:
-        turn.append(t("howto.turn_targets", handmaid=card_name(_effect_card(ruleset, "handmaid") or "")))
+    handmaid = _card_that(ruleset, "protects")
+    if handmaid is not None:
+        turn.append(t("howto.turn_targets", handmaid=card_name(handmaid)))
     turn.append(t("howto.turn_out"))
 
     shown = flags.reveal_set_aside_at_round_end

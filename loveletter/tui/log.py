@@ -157,6 +157,7 @@ class _Teller:
         if e.winners and not set(e.winners) & set(top):
             parts.append(fmt("play.log.bishop_princess"))
             best = max(scores[p] for p in e.winners)
+            # Named because the rule is the Bishop's own: at a deck-out it loses to the Princess (RULES.md §5.4).
             top = [p for p, v in scores.items() if v == best and self.effect(hands[p]) != "bishop"]
         if len(top) > 1 and 0 < len(e.winners) < len(top) and "discard_sum" in self.ruleset.tie_breaks:
             sums = Text(", ").join(
@@ -203,14 +204,16 @@ class _Teller:
             case ev.Played():
                 return self.played(e)
             case ev.NoEffect():
-                key = "play.log.no_effect_deck" if self.effect(e.card) == "chancellor" else "play.log.no_effect"
+                draws = e.card in self.ruleset.cards and self.ruleset.cards[e.card].traits.draws
+                key = "play.log.no_effect_deck" if draws else "play.log.no_effect"
                 return fmt(key)
             case ev.Guessed():
                 return fmt("play.log.guess_right" if e.correct else "play.log.guess_wrong")
             case ev.Compared():
                 if e.loser is None:
                     return fmt("play.log.compare_tie")
-                key = "play.log.compare_higher" if self.effect(e.card) == "dowager_queen" else "play.log.compare_lower"
+                higher = e.card in self.ruleset.cards and self.ruleset.cards[e.card].traits.compares == "higher_loses"
+                key = "play.log.compare_higher" if higher else "play.log.compare_lower"
                 return fmt(key, player=self.who(e.loser))
             case ev.Protected():
                 return fmt("play.log.protected", player=self.who(e.seat))

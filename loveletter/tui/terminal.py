@@ -25,7 +25,7 @@ from rich.segment import Segment, Segments
 from rich.text import Text
 
 from loveletter.bots.advice import card_chances
-from loveletter.engine import Action, Play, Redraw, Ruleset, View
+from loveletter.engine import Action, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.records import GameRecord
@@ -533,20 +533,16 @@ def _step_keys(step: Step, ruleset: Ruleset) -> list[str | None]:
 
 def _risk(action: Action, view: View) -> str | None:
     """The catalog key of a warning to confirm before ``action`` knocks its own player out, if it does."""
-    effects = {c: ct.effect for c, ct in view.ruleset.cards.items()}
-    hand = list(view.hand)
-    if isinstance(action, Play):
-        if effects.get(action.card) == "princess":
-            return "play.confirm.princess"
-        rest = list(hand)
-        if action.card in rest:
-            rest.remove(action.card)
-        own_princess = any(effects.get(c) == "princess" for c in rest)
-        if effects.get(action.card) == "prince" and action.targets == (view.seat,) and own_princess:
-            return "play.confirm.prince_self"
-    if isinstance(action, Redraw) and action.redraw and any(effects.get(c) == "princess" for c in hand):
-        return "play.confirm.redraw_princess"
-    return None
+    how = view.knocks_out_self(action)
+    return None if how is None else _RISKS[how]
+
+
+#: How a move knocks its own player out (the engine's View.knocks_out_self) -> the warning's catalog key.
+_RISKS = {
+    "play": "play.confirm.princess",
+    "discard": "play.confirm.prince_self",
+    "redraw": "play.confirm.redraw_princess",
+}
 
 
 def hint_body(view: View, names: Sequence[str], hint: Hint, candidates: Sequence[Action]) -> Body:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.effects.base import Effect
 from loveletter.engine.events import AssassinStruck
 from loveletter.engine.phase import Phase
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 class Assassin(Effect):
     name = "assassin"
+    traits = Traits(stops_guard=True)
 
 
 def strike(s: GameState, holder: int, guard_player: int) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import Compared, ComparedHands
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.events import KnockOutCause
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 class Baron(Effect):
     name = "baron"
+    traits = Traits(targets="another", compares="lower_loses")
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=False))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, choosable, must_include_mark, no_effect
 from loveletter.engine.events import SawHand
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 class Baroness(Effect):
     name = "baroness"
+    traits = Traits(targets="one_or_two_others", looks=True)
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         seats = choosable(s, actor, include_self=False)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from loveletter.engine.actions import Play
 from loveletter.engine.events import NoEffect
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.ruleset import Mode, Ruleset
@@ -16,6 +17,13 @@ class Effect:
     """A card's effect. The base class is a card that does nothing when played (Countess, Spy, Count...)."""
 
     name: ClassVar[str] = ""
+    #: What the effect does, for code that asks about cards (see :mod:`loveletter.engine.traits`).
+    traits: ClassVar[Traits] = Traits()
+
+    def __init_subclass__(cls) -> None:
+        # Read on the hot path (a discard): kept as a plain attribute, from the effect's traits.
+        cls.knocks_out_when_discarded = cls.traits.knocks_out_when_discarded
+
     #: Discarding this card from a hand, for any reason, knocks its holder out (the Princess).
     knocks_out_when_discarded: ClassVar[bool] = False
 

@@ -13,6 +13,7 @@ from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import CardRevealed, Guessed, RedrawDecided
 from loveletter.engine.phase import Phase
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.ruleset import Mode, Ruleset
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 class Bishop(Effect):
     name = "bishop"
+    traits = Traits(targets="another", names="value")
 
     def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
         super().__init__(ruleset, mode)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.effects.base import Effect, no_effect
 from loveletter.engine.events import ChancellorCards, ChancellorDrew, ReturnedCards, ReturnedToDeck
 from loveletter.engine.phase import Phase
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.actions import Keep, Play
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 class Chancellor(Effect):
     name = "chancellor"
+    traits = Traits(draws=True)
 
     def resolve(self, s: GameState, actor: int, action: Play) -> None:
         count = min(2, len(s.deck))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.engine.effects.base import Effect
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 
 class Constable(Effect):
     name = "constable"
+    traits = Traits(token_when_knocked_out=True)
 
 
 def pays_on_knock_out(s: GameState, seat: int) -> bool:

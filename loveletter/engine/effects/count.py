@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.engine.effects.base import Effect
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 class Count(Effect):
     name = "count"
+    traits = Traits(raises_value=True)
 
 
 def bonuses(s: GameState, seats: Iterable[int]) -> list[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.engine.effects.base import Effect
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 class Countess(Effect):
     name = "countess"
+    traits = Traits(forced=True)
 
 
 def forced(first: str, second: str, s: GameState) -> str | None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.baron import compare
 from loveletter.engine.effects.base import Effect, single_targets
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 class DowagerQueen(Effect):
     name = "dowager_queen"
+    traits = Traits(targets="another", compares="higher_loses")
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=False))

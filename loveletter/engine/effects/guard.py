@@ -14,6 +14,7 @@ from loveletter.engine.actions import Play
 from loveletter.engine.effects import assassin
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import Guessed
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.ruleset import Mode, Ruleset
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 class Guard(Effect):
     name = "guard"
+    traits = Traits(targets="another", names="card")
 
     def __init__(self, ruleset: Ruleset, mode: Mode) -> None:
         super().__init__(ruleset, mode)

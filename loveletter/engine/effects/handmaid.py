@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.engine.effects.base import Effect
 from loveletter.engine.events import Protected
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.actions import Play
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 
 class Handmaid(Effect):
     name = "handmaid"
+    traits = Traits(protects=True)
 
     def resolve(self, s: GameState, actor: int, action: Play) -> None:
         s.protected[actor] = True

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import Marked
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 class Jester(Effect):
     name = "jester"
+    traits = Traits(targets="another", marks="jester")
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=False))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
 
 class King(Effect):
     name = "king"
+    traits = Traits(targets="another", trades=True)
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=False))

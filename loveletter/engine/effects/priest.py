@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import SawHand
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
 
 class Priest(Effect):
     name = "priest"
+    traits = Traits(targets="another", looks=True)
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=False))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.engine.actions import Play
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 class Prince(Effect):
     name = "prince"
+    traits = Traits(targets="anyone", discards_target=True)
 
     def options(self, s: GameState, actor: int, card: str) -> tuple[Play, ...]:
         return self.plays(card, single_targets(s, actor, include_self=True))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from loveletter.engine.effects.base import Effect
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.actions import Play
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 class Princess(Effect):
     name = "princess"
-    knocks_out_when_discarded = True
+    traits = Traits(knocks_out_when_discarded=True)
 
     def resolve(self, s: GameState, actor: int, action: Play) -> None:
         s.knock_out(actor, "princess")

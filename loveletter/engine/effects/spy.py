@@ -8,6 +8,7 @@ from operator import not_
 from typing import TYPE_CHECKING
 
 from loveletter.engine.effects.base import Effect
+from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.state import GameState
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 class Spy(Effect):
     name = "spy"
+    traits = Traits(token_at_round_end=True)
 
 
 def bonus_seat(s: GameState) -> int | None:
