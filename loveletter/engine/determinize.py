@@ -29,7 +29,7 @@ import random
 from collections.abc import Mapping
 
 from loveletter.engine.phase import Phase
-from loveletter.engine.state import GameState
+from loveletter.engine.state import GameState, SeenHistory
 from loveletter.engine.view import View
 
 
@@ -65,6 +65,8 @@ class Determinizer:
         s.sycophant = view.sycophant
         s.jester = view.jester
         s.plays = list(view.plays)
+        # The round's history as the viewer saw it (the deal that would replay it is not known).
+        s.opening = SeenHistory(me, view.history, len(view.plays))
         # The number of the turn is not shown; any value works (the engine only counts with it).
         s.turn = sum(len(sv.discards) for sv in view.seats)
         if view.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):

@@ -192,8 +192,9 @@ class GameState:
     #: The round's Chancellor keeps in order (private, so not in :attr:`plays`): with :attr:`plays` and
     #: :attr:`opening` they replay the round (see :func:`round_events`). A tuple: rare, and copies share it.
     keeps: tuple[Keep, ...]
-    #: How the round was dealt, for :func:`round_events`; ``None`` before the first deal.
-    opening: Opening | None
+    #: How the round was dealt, for :func:`round_events`; ``None`` before the first deal. A state sampled from a
+    #: seat's view (:mod:`.determinize`) has only that seat's history as it was then (:class:`SeenHistory`).
+    opening: Opening | SeenHistory | None
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
@@ -752,6 +753,18 @@ class Opening:
         self.tiebreak = tiebreak
         self.tiebreak_rounds = tiebreak_rounds
         self.last_winners = last_winners
+
+
+class SeenHistory:
+    """The round's history as one seat saw it at one point (``plays`` decisions in): all a state sampled from that
+    seat's view can tell, since the deal it replays from is unknown."""
+
+    __slots__ = ("events", "plays", "seat")
+
+    def __init__(self, seat: int, events: tuple[ev.Event, ...], plays: int) -> None:
+        self.seat = seat
+        self.events = events
+        self.plays = plays
 
 
 def round_events(

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from loveletter.engine.errors import EngineError
 from loveletter.engine.phase import Phase
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from loveletter.engine.events import Event
     from loveletter.engine.result import RoundResult
     from loveletter.engine.ruleset import Mode, Ruleset
-    from loveletter.engine.state import GameState, Opening
+    from loveletter.engine.state import GameState, Opening, SeenHistory
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,16 +323,21 @@ def _history(
     ruleset: Ruleset,
     players: int,
     round_: int,
-    opening: Opening | None,
+    opening: Opening | SeenHistory | None,
     plays: list[tuple[int, Action]],
     keeps: tuple[Keep, ...],
     seat: int,
 ) -> tuple[Event, ...]:
     """The events of the round so far that ``seat`` may see (see :attr:`View.history`)."""
-    from loveletter.engine.state import round_events
+    from loveletter.engine.state import SeenHistory, round_events
 
     if opening is None:
         return ()
+    if isinstance(opening, SeenHistory):
+        if seat != opening.seat or len(plays) != opening.plays:
+            # A sampled state cannot replay its round: better a loud error than a history that is not the game's.
+            raise EngineError(f"a state sampled from seat {opening.seat}'s view knows only that view's history")
+        return opening.events
     return tuple(e for e in round_events(ruleset, players, round_, opening, plays, keeps) if e.visible_to(seat))
 
 
