@@ -35,11 +35,12 @@ from loveletter.engine.ruleset import (
     ruleset_error,
     short_repr,
 )
+from loveletter.solitaire.effects import EFFECTS, SolitaireEffect, effect_named
 
 PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
 
-#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters.
-SOLITAIRE_EFFECTS = frozenset({"princess", "countess", "king", "prince", "handmaid", "baron", "priest", "guard"})
+#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters (``effects/``).
+SOLITAIRE_EFFECTS = frozenset(EFFECTS)
 #: Six retinue cards, a hand card, a secret agent and at least one card to draw.
 MIN_DECK = 6 + 1 + 1 + 1 + 1
 
@@ -81,12 +82,12 @@ class SolitaireRuleset:
     @property
     def princess(self) -> str:
         """The id of the princess card (the one the retinue protects)."""
-        return next(c.id for c in self.cards.values() if c.effect == "princess")
+        return next(c.id for c in self.cards.values() if EFFECTS[c.effect].is_princess)
 
     @property
     def guard_names(self) -> tuple[str, ...]:
         """What the player's Guard may name: every card type but the Guard(s), highest value first."""
-        return tuple(c.id for c in self.cards.values() if c.effect != "guard")
+        return tuple(c.id for c in self.cards.values() if EFFECTS[c.effect].guard_may_name)
 
     def deck(self) -> list[str]:
         """Every card, highest value first (unshuffled)."""
@@ -97,6 +98,10 @@ class SolitaireRuleset:
 
     def effect(self, card: str) -> str:
         return self.cards[card].effect
+
+    def rules_of(self, card: str) -> SolitaireEffect:
+        """What ``card`` does in solitaire, and its traits (``effects/``)."""
+        return effect_named(self.cards[card].effect)
 
     def with_flags(self, **changes: Any) -> SolitaireRuleset:
         """The same ruleset with some flags changed (validated like the file's)."""
@@ -158,7 +163,7 @@ def parse_solitaire_ruleset(
     for card in mode.cards:
         if card.effect not in SOLITAIRE_EFFECTS:
             raise fail("cards", "solitaire_no_rules", name=short_repr(cards_from), card=card.id, effect=card.effect)
-    princesses = [c for c in mode.cards if c.effect == "princess"]
+    princesses = [c for c in mode.cards if EFFECTS[c.effect].is_princess]
     if len(princesses) != 1 or mode.copies[princesses[0].id] != 1:
         raise fail("cards", "solitaire_princess", name=short_repr(cards_from))
     if mode.deck_size < MIN_DECK:
