@@ -21,7 +21,7 @@ CLASSIC = ("princess", "countess", "king", "prince", "handmaid", "baron", "pries
 
 def test_every_classic_character_has_one_solitaire_effect_class() -> None:
     assert sorted(EFFECTS) == sorted(CLASSIC), "RULES.md §6.4 and §6.5 give rules for these eight"
-    assert SOLITAIRE_EFFECTS == frozenset(EFFECTS)
+    assert frozenset(EFFECTS) == SOLITAIRE_EFFECTS
     assert set(EFFECTS) <= KNOWN_EFFECTS, "each is also a multi-player effect a card set can use"
     assert {name: cls.name for name, cls in EFFECTS.items()} == {name: name for name in EFFECTS}
     assert len(set(EFFECTS.values())) == len(EFFECTS)
@@ -36,7 +36,9 @@ def test_the_princess_trait_names_the_card_the_retinue_protects() -> None:
 
 
 def test_the_guard_names_every_card_type_but_itself() -> None:
-    game = sol(["Priest", "Baron", "Handmaid", "Prince", "Guard", "Countess"], hand="Guard", agent="King", draws=["Guard"])
+    game = sol(
+        ["Priest", "Baron", "Handmaid", "Prince", "Guard", "Countess"], hand="Guard", agent="King", draws=["Guard"]
+    )
     play(game, "draw")
     named = {a.named for a in game.legal_actions() if isinstance(a, Play) and a.named is not None}
     assert named == set(RS.cards) - {"Guard"} == set(RS.guard_names)
