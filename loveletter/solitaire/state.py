@@ -1,5 +1,7 @@
-"""The full state of a solitaire game and the rules that move it (RULES.md §6).
+"""The full state of a solitaire game and the turns that move it (RULES.md §6).
 
+The state runs the turns and owns the moves every card shares (turning a card face up, a queue card leaving,
+the game ending); what each card does is in its module under :mod:`.effects`, which the state calls.
 :class:`SolitaireState` is pure and deterministic: the layout is given to it (see :mod:`.layout`), the retinue's
 only "decision", the Guard's guess, is a function of what is known (§6.5), and everything else is the player's
 choice. It never does I/O and never uses randomness. Only :class:`~.game.SolitaireGame` and tests touch it;
@@ -21,7 +23,7 @@ from loveletter.solitaire.actions import Action, Choose, Draw, Own, Play, PlayAg
 from loveletter.solitaire.effects import SolitaireEffect, effects_for
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.ruleset import SolitaireRuleset
-from loveletter.solitaire.view import SolitaireView, Threat, guard_guess, make_view, prince_loss
+from loveletter.solitaire.view import SolitaireView, Threat, make_view
 
 #: Queue places: six retinue cards, then the princess.
 QUEUE_SLOTS = 7
@@ -381,7 +383,7 @@ class SolitaireState:
         self.effects[card].play(self, action)
         self._after_player_card()
 
-    # ---------------------------------------------------------- what the effects do (see effects/)
+    # ------------------------------------------------------------ moves the card effects share
 
     def end(self, outcome: ev.Outcome, reason: ev.EndReason) -> None:
         """The game is over: won or lost, and why."""
@@ -390,12 +392,6 @@ class SolitaireState:
         self.reason = reason
         self.threat = None
         self.emit(ev.GameEnded(outcome, reason))
-
-    def guess(self) -> str:
-        """What a retinue Guard names against the face-down agent now (§6.5)."""
-        guess = guard_guess(self.unaccounted(), self.ruleset)
-        assert guess is not None, "a face-down agent is always unaccounted for"
-        return guess
 
     def reveal(self, target: Target, cause: str) -> None:
         """Turn the card at ``target`` face up (a no-op on a card already face up)."""
@@ -423,67 +419,6 @@ class SolitaireState:
         self.discards.append(card)
         self.emit(ev.Discarded(slot, card, cause))
         return card
-
-    def compare(self, side: ev.Side, own: Own, slot: int) -> None:
-        """A Baron between the player's ``own`` card and the queue card at ``slot``; both end face up."""
-        mine = self.hand[0] if own == "hand" else self.agent
-        theirs = self.queue[slot - 1]
-        assert mine is not None and theirs is not None
-        if own == "agent":
-            self.agent_up = True
-        self.up[slot - 1] = True
-        mine_value, theirs_value = self.values[mine], self.values[theirs]
-        loser: ev.Side | None = None
-        if mine_value < theirs_value:
-            loser = "player"
-        elif theirs_value < mine_value:
-            loser = "retinue"
-        self.emit(ev.Compared(side, own, mine, slot, theirs, loser))
-        if loser == "player":
-            self.end("loss", "baron_lost")
-        elif loser == "retinue" and side == "player":
-            self.remove(slot, "Baron")
-        # The retinue's Baron never discards its own reference card (§6.5).
-
-    def discard_own(self, own: Own, cause: str) -> None:
-        """A Prince on the player's hand card or agent: discard it, then draw its replacement."""
-        if own == "hand":
-            card = self.hand.pop()
-        else:
-            assert self.agent is not None
-            card, self.agent, self.agent_up = self.agent, None, False
-        self.discards.append(card)
-        self.emit(ev.Discarded(own, card, cause))
-        reason = prince_loss(card, True, len(self.draw), self.ruleset)
-        if reason is not None:
-            self.end("loss", reason)
-            return
-        new = self.draw.pop(0)
-        if own == "hand":
-            self.hand.append(new)
-            self.emit(ev.Replaced("hand", new, len(self.draw)))
-        else:
-            self.agent = new
-            self.agent_up = False
-            self.emit(ev.Replaced("agent", None, len(self.draw)))
-
-    def swap(self, side: ev.Side, own: Own, slot: int) -> None:
-        """A King: the player's ``own`` card and the queue card at ``slot`` change places, faces kept; a card
-        entering the hand is known, the hand card enters the queue face up."""
-        i = slot - 1
-        taken, taken_up = self.queue[i], self.up[i]
-        assert taken is not None
-        if own == "hand":
-            given, given_up = self.hand.pop(), True
-            self.hand.append(taken)
-            shown_to_player: str | None = taken
-        else:
-            assert self.agent is not None
-            given, given_up = self.agent, self.agent_up
-            self.agent, self.agent_up = taken, taken_up
-            shown_to_player = taken if taken_up else None
-        self.queue[i], self.up[i] = given, given_up
-        self.emit(ev.Swapped(side, own, slot, shown_to_player, given if given_up else None))
 
 
 def _layout_problem(layout: Sequence[str], expected: Counter[str]) -> str:

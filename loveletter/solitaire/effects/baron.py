@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from loveletter.solitaire import events as ev
 from loveletter.solitaire.actions import Own, Play
 from loveletter.solitaire.effects.base import Targeted, compare_plays
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.view import Threat
 
 if TYPE_CHECKING:
-    from loveletter.solitaire import events as ev
     from loveletter.solitaire.state import SolitaireState
     from loveletter.solitaire.view import SolitaireView
 
@@ -35,7 +35,7 @@ class Baron(Targeted):
         target = action.target
         assert isinstance(target, int)
         if action.own is not None:
-            s.compare("player", action.own, target)
+            compare(s, "player", action.own, target)
             return
         # Reveal first (flag): show the queue card, then ask which own card to compare.
         s.reveal(target, action.card)
@@ -43,11 +43,11 @@ class Baron(Targeted):
             s.threat = Threat("player", action.card, target, None)
             s.phase = Phase.CHOOSE
             return
-        s.compare("player", "hand", target)
+        compare(s, "player", "hand", target)
 
     def answer(self, s: SolitaireState, threat: Threat, own: Own) -> None:
         assert threat.reference is not None
-        s.compare("player", own, threat.reference)
+        compare(s, "player", own, threat.reference)
 
     def before_choice(self, s: SolitaireState, card: str, reference: int | None) -> None:
         if s.ruleset.flags.sol_baron_reveal_first:
@@ -57,7 +57,7 @@ class Baron(Targeted):
     def hits(self, s: SolitaireState, card: str, own: Own) -> None:
         reference = s.next_in_line()
         assert reference is not None
-        s.compare("retinue", own, reference)
+        compare(s, "retinue", own, reference)
 
     def threat_loss(
         self, view: SolitaireView, threat: Threat, known: str | None, may_be: list[str]
@@ -70,3 +70,25 @@ class Baron(Targeted):
         if theirs is not None and may_be and all(value(card) < value(theirs) for card in may_be):
             return "baron_lost"
         return None
+
+
+def compare(s: SolitaireState, side: ev.Side, own: Own, slot: int) -> None:
+    """A Baron of ``side`` between the player's ``own`` card and the queue card at ``slot``; both end face up."""
+    mine = s.hand[0] if own == "hand" else s.agent
+    theirs = s.queue[slot - 1]
+    assert mine is not None and theirs is not None
+    if own == "agent":
+        s.agent_up = True
+    s.up[slot - 1] = True
+    mine_value, theirs_value = s.values[mine], s.values[theirs]
+    loser: ev.Side | None = None
+    if mine_value < theirs_value:
+        loser = "player"
+    elif theirs_value < mine_value:
+        loser = "retinue"
+    s.emit(ev.Compared(side, own, mine, slot, theirs, loser))
+    if loser == "player":
+        s.end("loss", "baron_lost")
+    elif loser == "retinue" and side == "player":
+        s.remove(slot, "Baron")
+    # The retinue's Baron never discards its own reference card (§6.5).

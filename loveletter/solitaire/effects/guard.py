@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from loveletter.solitaire import events as ev
 from loveletter.solitaire.actions import Own, Play
 from loveletter.solitaire.effects.base import Targeted
+from loveletter.solitaire.view import guard_guess
 
 if TYPE_CHECKING:
     from loveletter.solitaire.state import SolitaireState
@@ -53,7 +54,7 @@ class Guard(Targeted):
             s.reveal(slot, "Guard")
 
     def guess(self, s: SolitaireState) -> str | None:
-        return s.guess() if not s.agent_up else None
+        return retinue_guess(s) if not s.agent_up else None
 
     def hits(self, s: SolitaireState, card: str, own: Own) -> None:
         if own == "hand" or s.agent_up:
@@ -62,7 +63,7 @@ class Guard(Targeted):
             s.emit(ev.Guessed("retinue", own, known, True, automatic=True))
             s.end("loss", "guard_hit")
             return
-        named = s.guess()
+        named = retinue_guess(s)
         correct = s.agent == named
         s.emit(ev.Guessed("retinue", "agent", named, correct, unaccounted=s.unaccounted()[named]))
         if correct:
@@ -77,3 +78,10 @@ class Guard(Targeted):
             return None
         # A known card is struck; a face-down one only if the Guard names it: sure when nothing else is left.
         return "guard_hit" if known is not None or set(may_be) <= {threat.guess} else None
+
+
+def retinue_guess(s: SolitaireState) -> str:
+    """What a retinue Guard names against the face-down agent now (§6.5)."""
+    guess = guard_guess(s.unaccounted(), s.ruleset)
+    assert guess is not None, "a face-down agent is always unaccounted for"
+    return guess

@@ -32,10 +32,10 @@ class Prince(Targeted):
             _queue_card(s, target)
         else:
             assert target is not None
-            s.discard_own(target, action.card)
+            _own_card(s, target, action.card)
 
     def hits(self, s: SolitaireState, card: str, own: Own) -> None:
-        s.discard_own(own, card)
+        _own_card(s, own, card)
 
     def sure_loss(self, view: SolitaireView, action: Play) -> ev.EndReason | None:
         target = action.target
@@ -72,3 +72,27 @@ def _queue_card(s: SolitaireState, slot: int) -> None:
         s.emit(ev.Replaced(slot, None, len(s.draw)))
     else:  # "replace_if_possible" ("replace" lost above)
         s.emit(ev.NoReplacement(slot, "empty_pile"))
+
+
+def _own_card(s: SolitaireState, own: Own, cause: str) -> None:
+    """A Prince (the player's or the retinue's) on the player's hand card or agent: discard it, then draw its
+    replacement."""
+    if own == "hand":
+        card = s.hand.pop()
+    else:
+        assert s.agent is not None
+        card, s.agent, s.agent_up = s.agent, None, False
+    s.discards.append(card)
+    s.emit(ev.Discarded(own, card, cause))
+    reason = prince_loss(card, True, len(s.draw), s.ruleset)
+    if reason is not None:
+        s.end("loss", reason)
+        return
+    new = s.draw.pop(0)
+    if own == "hand":
+        s.hand.append(new)
+        s.emit(ev.Replaced("hand", new, len(s.draw)))
+    else:
+        s.agent = new
+        s.agent_up = False
+        s.emit(ev.Replaced("agent", None, len(s.draw)))
