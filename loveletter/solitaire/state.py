@@ -383,7 +383,7 @@ class SolitaireState:
         self.effects[card].play(self, action)
         self._after_player_card()
 
-    # ------------------------------------------------------------ moves the card effects share
+    # --------------------------------------------------------------------- moves the card effects share
 
     def end(self, outcome: ev.Outcome, reason: ev.EndReason) -> None:
         """The game is over: won or lost, and why."""
