@@ -3,8 +3,7 @@
 A card resolves differently for the two sides, so an effect has a player's half (:meth:`SolitaireEffect.plays`,
 :meth:`~SolitaireEffect.play`) and a retinue's half (:meth:`~SolitaireEffect.retinue_play`, and for the cards
 that target the player :meth:`~SolitaireEffect.hits` once the player has said which own card they hit). The
-effects keep no state of their own: one instance of each serves every game (:func:`loveletter.solitaire.effects.
-effects_for`).
+effects keep no state of their own: one instance of each serves every game (``effects_for`` in the package).
 """
 
 from __future__ import annotations
