@@ -149,9 +149,9 @@ Action = Play | Keep | Redraw
 
 
 def card_reader(text: str, card_ids: Iterable[str] | None) -> Callable[[str], str]:
-    """How an action's notation ``text`` reads the card names in it: as written without ``card_ids``; with them,
-    matched without regard to case, a name that is none of them being a :class:`NotationError` that quotes
-    ``text``. Shared by this notation and the solitaire's (:mod:`loveletter.solitaire.actions`).
+    """How the card names in the action ``text`` are read: as written without ``card_ids``; with them, matched
+    without regard to case, a name that is none of them raising a :class:`NotationError` that quotes ``text``.
+    This notation and the solitaire's (:mod:`loveletter.solitaire.actions`) both read their card names so.
 
     >>> card_reader("guard>1=PRIEST", ["Guard", "Priest"])("PRIEST")
     'Priest'
