@@ -27,7 +27,7 @@ Play(card='Guard', targets=(2,), named='Priest', look=None)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import ClassVar
 
 from loveletter.engine.errors import NotationError
@@ -148,6 +148,32 @@ class Redraw(_Value):
 Action = Play | Keep | Redraw
 
 
+def card_reader(text: str, card_ids: Iterable[str] | None) -> Callable[[str], str]:
+    """How the card names in the action ``text`` are read: as written without ``card_ids``; with them, matched
+    without regard to case, a name that is none of them raising a :class:`NotationError` that quotes ``text``.
+    This notation and the solitaire's (:mod:`loveletter.solitaire.actions`) both read their card names so.
+
+    >>> card_reader("guard>1=PRIEST", ["Guard", "Priest"])("PRIEST")
+    'Priest'
+    """
+    if card_ids is None:
+        return _as_written
+    lookup = {c.lower(): c for c in card_ids}
+
+    def card(name: str) -> str:
+        try:
+            return lookup[name.lower()]
+        except KeyError:
+            known = ", ".join(lookup.values())
+            raise NotationError(f"{text!r}: unknown card {name!r} (known: {known})") from None
+
+    return card
+
+
+def _as_written(name: str) -> str:
+    return name
+
+
 _PLAY = re.compile(
     r"^(?P<card>[A-Za-z]+)(?:>(?P<targets>\d+(?:,\d+)*))?(?:=(?P<named>[A-Za-z]+|\d+))?(?:\?(?P<look>\d+))?$"
 )
@@ -166,17 +192,7 @@ def parse_action(text: str, card_ids: Iterable[str] | None = None) -> Action:
     loveletter.engine.errors.NotationError: 'Guard>1=Nobody': unknown card 'Nobody' (known: Guard, Priest)
     """
     stripped = text.strip()
-    lookup = {c.lower(): c for c in card_ids} if card_ids is not None else None
-
-    def card(name: str) -> str:
-        if lookup is None:
-            return name
-        try:
-            return lookup[name.lower()]
-        except KeyError:
-            known = ", ".join(lookup.values())
-            raise NotationError(f"{text!r}: unknown card {name!r} (known: {known})") from None
-
+    card = card_reader(text, card_ids)
     low = stripped.lower()
     if low in ("redraw", "pass"):
         return Redraw(low == "redraw")

@@ -529,21 +529,8 @@ def _check_decidable(c: _Checker, mode: Mode, key: str, tie_breaks: tuple[str, .
 
 def _parse_flags(c: _Checker, raw: Any) -> tuple[Flags, str | None]:
     """The flags, and ``premium_game_tie`` if given (it is applied to the 2-4 player mode, not kept as a flag)."""
-    raw = c.table(raw, "flags")
-    known = set(_FLAG_CHOICES) | _BOOL_FLAGS | {"premium_game_tie"}
-    values: dict[str, Any] = {}
-    small_game_tie: str | None = None
-    for k, v in raw.items():
-        if k not in known:
-            c.fail(f"flags.{k}", "unknown_flag", known=", ".join(sorted(known)))
-        if k == "premium_game_tie":
-            small_game_tie = c.choice(v, f"flags.{k}", _GAME_TIES)
-        elif k in _BOOL_FLAGS:
-            if not isinstance(v, bool):
-                c.fail(f"flags.{k}", "not_bool", value=short_repr(v))
-            values[k] = v
-        else:
-            values[k] = c.choice(v, f"flags.{k}", _FLAG_CHOICES[k])
+    values = c.flags(raw, "flags", {**_FLAG_CHOICES, "premium_game_tie": _GAME_TIES}, _BOOL_FLAGS)
+    small_game_tie: str | None = values.pop("premium_game_tie", None)
     return Flags(**values), small_game_tie
 
 
@@ -621,3 +608,26 @@ class _Checker:
         if value not in choices:
             self.fail(key, "not_choice", choices=", ".join(repr(x) for x in choices), value=short_repr(value))
         return value  # type: ignore[no-any-return]
+
+    def flags(
+        self, raw: Any, key: str, choices: Mapping[str, tuple[str, ...]], bools: Collection[str]
+    ) -> dict[str, Any]:
+        """A table of flags, each one of ``choices`` (a flag -> its allowed values) or of ``bools`` (true or
+        false): the flags it sets, checked."""
+        raw = self.table(raw, key)
+        known = set(choices) | set(bools)
+        values: dict[str, Any] = {}
+        for k, v in raw.items():
+            if k not in known:
+                self.fail(f"{key}.{k}", "unknown_flag", known=", ".join(sorted(known)))
+            if k in bools:
+                if not isinstance(v, bool):
+                    self.fail(f"{key}.{k}", "not_bool", value=short_repr(v))
+                values[k] = v
+            else:
+                values[k] = self.choice(v, f"{key}.{k}", choices[k])
+        return values
+
+
+#: The checks above, for the other loader of ruleset files (the solitaire's: ``loveletter.solitaire.ruleset``).
+RulesetChecker = _Checker

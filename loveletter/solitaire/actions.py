@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from loveletter.engine.actions import card_reader
 from loveletter.engine.errors import NotationError
 
 #: One of the player's own cards.
@@ -130,16 +131,7 @@ def parse_action(text: str, card_ids: Iterable[str] | None = None) -> Action:
             f"{text!r} is not a solitaire action; examples: draw, agent, Guard>Q3=Priest, Baron>Q2/agent, "
             "Prince>hand, Handmaid, choose agent"
         )
-    lookup = {c.lower(): c for c in card_ids} if card_ids is not None else None
-
-    def card(name: str) -> str:
-        if lookup is None:
-            return name
-        try:
-            return lookup[name.lower()]
-        except KeyError:
-            raise NotationError(f"{text!r}: unknown card {name!r} (known: {', '.join(lookup.values())})") from None
-
+    card = card_reader(text, card_ids)
     target: Target | None = None
     if play["slot"] is not None:
         target = int(play["slot"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from loveletter.engine import events as engine_events
 from loveletter.solitaire.actions import Own, Target
 
 #: Who acts: the player, or the princess's retinue (the queue).
@@ -36,8 +37,9 @@ NoEffectReason = Literal["protected", "no_target", "no_agent", "no_next_card"]
 NoReplacementReason = Literal["princess", "flag", "empty_pile"]
 
 
-class Event:
-    """Base class of the solitaire events."""
+class Event(engine_events.Event):
+    """Base class of the solitaire events: the engine's :class:`~loveletter.engine.events.Event`, every one of
+    them public (the player is the only one at the table)."""
 
     __slots__ = ()
 

@@ -28,22 +28,26 @@ from loveletter.engine.ruleset import (
     NAME_LIMIT,
     TITLE_LIMIT,
     CardType,
+    RulesetChecker,
     bundled_names,
-    checked_text,
     load_ruleset,
     read_toml,
     ruleset_error,
     short_repr,
 )
+from loveletter.solitaire.effects import EFFECTS, SolitaireEffect, effect_named
 
 PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
 
-#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters.
-SOLITAIRE_EFFECTS = frozenset({"princess", "countess", "king", "prince", "handmaid", "baron", "priest", "guard"})
+#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters (``effects/``).
+SOLITAIRE_EFFECTS = frozenset(EFFECTS)
 #: Six retinue cards, a hand card, a secret agent and at least one card to draw.
 MIN_DECK = 6 + 1 + 1 + 1 + 1
 
 _PRINCE_QUEUE: tuple[PrinceQueue, ...] = ("replace", "remove", "replace_if_possible")
+# The allowed values of each flag (the fields of SolitaireFlags).
+_FLAG_CHOICES = {"sol_prince_queue": _PRINCE_QUEUE}
+_BOOL_FLAGS = frozenset({"sol_baron_reveal_first"})
 _TOP_KEYS = frozenset({"kind", "name", "title", "description", "cards", "flags"})
 
 
@@ -81,12 +85,12 @@ class SolitaireRuleset:
     @property
     def princess(self) -> str:
         """The id of the princess card (the one the retinue protects)."""
-        return next(c.id for c in self.cards.values() if c.effect == "princess")
+        return next(c.id for c in self.cards.values() if EFFECTS[c.effect].is_princess)
 
     @property
     def guard_names(self) -> tuple[str, ...]:
         """What the player's Guard may name: every card type but the Guard(s), highest value first."""
-        return tuple(c.id for c in self.cards.values() if c.effect != "guard")
+        return tuple(c.id for c in self.cards.values() if EFFECTS[c.effect].guard_may_name)
 
     def deck(self) -> list[str]:
         """Every card, highest value first (unshuffled)."""
@@ -98,10 +102,14 @@ class SolitaireRuleset:
     def effect(self, card: str) -> str:
         return self.cards[card].effect
 
+    def rules_of(self, card: str) -> SolitaireEffect:
+        """What ``card`` does in solitaire, and its traits (``effects/``)."""
+        return effect_named(self.cards[card].effect)
+
     def with_flags(self, **changes: Any) -> SolitaireRuleset:
         """The same ruleset with some flags changed (validated like the file's)."""
         raw = {**dataclasses.asdict(self.flags), **changes}
-        flags = _parse_flags(self.source or "<flags>", raw)
+        flags = _parse_flags(RulesetChecker(self.source or "<flags>"), raw)
         return dataclasses.replace(self, flags=flags)
 
 
@@ -125,25 +133,20 @@ def parse_solitaire_ruleset(
 'replace_if_possible', got 'never'
     """
 
-    def fail(key: str, code: str, **params: object) -> RulesetError:
-        return ruleset_error(source, key, code, **params)
-
+    c = RulesetChecker(source)
     kind = data.get("kind", "multiplayer")
     if kind != "solitaire":
-        raise fail("kind", "solitaire_not_kind", value=short_repr(kind))
-    for key in data:
-        if key not in _TOP_KEYS:
-            raise fail(key, "unknown_key", allowed=", ".join(sorted(_TOP_KEYS)))
-    for key in ("name", "cards"):
-        if key not in data:
-            raise fail(key, "missing")
-    name = checked_text(source, data["name"], "name", NAME_LIMIT)
-    title = checked_text(source, data.get("title", name), "title", TITLE_LIMIT)
+        c.fail("kind", "solitaire_not_kind", value=short_repr(kind))
+    c.keys(data, "", required={"name"}, optional=set(_TOP_KEYS - {"name"}))
+    if "cards" not in data:  # after the name: a file without either is told about its name first
+        c.fail("cards", "missing")
+    name = c.text(data["name"], "name", NAME_LIMIT)
+    title = c.text(data.get("title", name), "title", TITLE_LIMIT)
     if "description" in data:
-        checked_text(source, data["description"], "description", DESCRIPTION_LIMIT, lines=True)
+        c.text(data["description"], "description", DESCRIPTION_LIMIT, lines=True)
     cards_from = data["cards"]
     if not isinstance(cards_from, str) or not cards_from:
-        raise fail("cards", "solitaire_cards_from", value=short_repr(cards_from))
+        c.fail("cards", "solitaire_cards_from", value=short_repr(cards_from))
 
     target = cards_from
     if folder is not None and cards_from not in bundled_names() and not Path(cards_from).is_absolute():
@@ -152,44 +155,30 @@ def parse_solitaire_ruleset(
         base = load_ruleset(target)
     except RulesetError as exc:
         if exc.code == "solitaire_kind":  # another solitaire file: its cards come from elsewhere
-            raise fail("cards", "solitaire_cards_from", value=short_repr(cards_from)) from exc
-        raise fail("cards", "solitaire_cards_load", name=short_repr(cards_from)) from exc
+            raise ruleset_error(source, "cards", "solitaire_cards_from", value=short_repr(cards_from)) from exc
+        raise ruleset_error(source, "cards", "solitaire_cards_load", name=short_repr(cards_from)) from exc
     mode = base.modes[0]  # the smallest game: classic and original2012 have only one, premium's is 16 cards
     for card in mode.cards:
         if card.effect not in SOLITAIRE_EFFECTS:
-            raise fail("cards", "solitaire_no_rules", name=short_repr(cards_from), card=card.id, effect=card.effect)
-    princesses = [c for c in mode.cards if c.effect == "princess"]
+            c.fail("cards", "solitaire_no_rules", name=short_repr(cards_from), card=card.id, effect=card.effect)
+    princesses = [card for card in mode.cards if EFFECTS[card.effect].is_princess]
     if len(princesses) != 1 or mode.copies[princesses[0].id] != 1:
-        raise fail("cards", "solitaire_princess", name=short_repr(cards_from))
+        c.fail("cards", "solitaire_princess", name=short_repr(cards_from))
     if mode.deck_size < MIN_DECK:
-        raise fail("cards", "solitaire_deck_small", name=short_repr(cards_from), size=mode.deck_size, needed=MIN_DECK)
-
-    raw_flags = data.get("flags", {})
-    if not isinstance(raw_flags, dict):
-        raise fail("flags", "not_table", value=short_repr(raw_flags))
+        c.fail("cards", "solitaire_deck_small", name=short_repr(cards_from), size=mode.deck_size, needed=MIN_DECK)
     return SolitaireRuleset(
         name=name,
         title=title,
         cards_from=cards_from,
-        cards=MappingProxyType({c.id: c for c in mode.cards}),
+        cards=MappingProxyType({card.id: card for card in mode.cards}),
         copies=MappingProxyType(dict(mode.copies)),
         countess_forced_by=base.countess_forced_by,
-        flags=_parse_flags(source, raw_flags),
+        flags=_parse_flags(c, data.get("flags", {})),
         source=source,
         text=text,
         bundled=bundled,
     )
 
 
-def _parse_flags(source: str, raw: Mapping[str, Any]) -> SolitaireFlags:
-    known = {f.name for f in dataclasses.fields(SolitaireFlags)}
-    for key, value in raw.items():
-        where = f"flags.{key}"
-        if key not in known:
-            raise ruleset_error(source, where, "unknown_flag", known=", ".join(sorted(known)))
-        if key == "sol_prince_queue" and value not in _PRINCE_QUEUE:
-            choices = ", ".join(repr(x) for x in _PRINCE_QUEUE)
-            raise ruleset_error(source, where, "not_choice", choices=choices, value=short_repr(value))
-        if key == "sol_baron_reveal_first" and not isinstance(value, bool):
-            raise ruleset_error(source, where, "not_bool", value=short_repr(value))
-    return SolitaireFlags(**raw)
+def _parse_flags(c: RulesetChecker, raw: Any) -> SolitaireFlags:
+    return SolitaireFlags(**c.flags(raw, "flags", _FLAG_CHOICES, _BOOL_FLAGS))

@@ -1,5 +1,7 @@
-"""The full state of a solitaire game and the rules that move it (RULES.md §6).
+"""The full state of a solitaire game and the turns that move it (RULES.md §6).
 
+The state runs the turns and owns the moves every card shares (turning a card face up, a queue card leaving,
+the game ending); what each card does is in its module under :mod:`.effects`, which the state calls.
 :class:`SolitaireState` is pure and deterministic: the layout is given to it (see :mod:`.layout`), the retinue's
 only "decision", the Guard's guess, is a function of what is known (§6.5), and everything else is the player's
 choice. It never does I/O and never uses randomness. Only :class:`~.game.SolitaireGame` and tests touch it;
@@ -13,14 +15,15 @@ the place of the card that left, so labels stay stable for a whole game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from loveletter.engine.errors import IllegalActionError, SetupError
 from loveletter.solitaire import events as ev
 from loveletter.solitaire.actions import Action, Choose, Draw, Own, Play, PlayAgent, Target
+from loveletter.solitaire.effects import SolitaireEffect, effects_for
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.ruleset import SolitaireRuleset
-from loveletter.solitaire.view import SolitaireView, Threat, guard_guess, make_view, prince_loss
+from loveletter.solitaire.view import SolitaireView, Threat, make_view
 
 #: Queue places: six retinue cards, then the princess.
 QUEUE_SLOTS = 7
@@ -59,7 +62,7 @@ class SolitaireState:
 
     ruleset: SolitaireRuleset
     values: dict[str, int]
-    effects: dict[str, str]
+    effects: Mapping[str, SolitaireEffect]  # card id -> its rules (effects/)
     queue: list[str | None]  # queue[i] is place Q(i+1); None once empty
     up: list[bool]  # face up, per place (False for an empty place)
     hand: list[str]  # one card between turns, two after a draw
@@ -83,7 +86,7 @@ class SolitaireState:
         card, the agent, then the draw pile from the top. The player's first turn starts at once."""
         self.ruleset = ruleset
         self.values = {c.id: c.value for c in ruleset.cards.values()}
-        self.effects = {c.id: c.effect for c in ruleset.cards.values()}
+        self.effects = effects_for(ruleset)
         princess = ruleset.princess
         expected = ruleset.deck()
         expected.remove(princess)
@@ -124,7 +127,7 @@ class SolitaireState:
         new = cls.__new__(cls)
         new.ruleset = rs
         new.values = {c.id: c.value for c in rs.cards.values()}
-        new.effects = {c.id: c.effect for c in rs.cards.values()}
+        new.effects = effects_for(rs)
         new.queue = [None] * QUEUE_SLOTS
         new.up = [False] * QUEUE_SLOTS
         for place in view.queue:
@@ -239,7 +242,8 @@ class SolitaireState:
             legal = self._legal = self._compute_legal()
         return legal
 
-    def _owns(self) -> tuple[Own, ...]:
+    def owns(self) -> tuple[Own, ...]:
+        """The player's own cards a card may use: the hand card, and the agent while there is one."""
         return _HAND_AND_AGENT if self.agent is not None else _HAND_ONLY
 
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -253,41 +257,14 @@ class SolitaireState:
         if self.playing is not None:
             return tuple(self._plays(self.playing))
         first, second = self.hand
-        forced = self.ruleset.countess_forced_by
-        for countess, other in ((first, second), (second, first)):
-            if self.effects[countess] == "countess" and other in forced:
-                return tuple(self._plays(countess))
+        for card, other in ((first, second), (second, first)):
+            if self.effects[card].must_be_played_with(other, self.ruleset):
+                return tuple(self._plays(card))
         plays = self._plays(first) if first == second else self._plays(first) + self._plays(second)
         return tuple(plays)
 
     def _plays(self, card: str) -> list[Play]:
-        effect = self.effects[card]
-        owns = self._owns()
-        targets = self.targetable()
-        if effect == "guard":
-            if not targets:
-                return [Play(card)]
-            plays: list[Play] = []
-            for t in targets:
-                if self.up[t - 1]:
-                    plays.append(Play(card, t))
-                else:
-                    plays.extend(Play(card, t, None, name) for name in self.ruleset.guard_names)
-            return plays
-        if effect == "priest":
-            chosen: list[Target] = [t for t in targets if not self.up[t - 1]]
-            if self.agent is not None and not self.agent_up:
-                chosen.append("agent")
-            return [Play(card, t) for t in chosen] if chosen else [Play(card)]
-        if effect in ("baron", "king"):
-            if not targets:
-                return [Play(card)]
-            if effect == "baron" and self.ruleset.flags.sol_baron_reveal_first:
-                return [Play(card, t) for t in targets]
-            return [Play(card, t, own) for t in targets for own in owns]
-        if effect == "prince":
-            return [Play(card, t) for t in targets] + [Play(card, own) for own in owns]
-        return [Play(card)]  # Handmaid, Countess, Princess
+        return self.effects[card].plays(self, card)
 
     def apply(self, action: Action, *, record: bool = True) -> list[ev.Event]:
         """Apply the player's ``action`` and everything that follows until the player must decide again (the
@@ -337,7 +314,7 @@ class SolitaireState:
             self.player_protected = False
             self.emit(ev.ProtectionEnded("player"))
         if not self.draw and self.agent is None:
-            self._end("loss", "draw_pile_empty")  # neither turn option is possible (§6.2, D22)
+            self.end("loss", "draw_pile_empty")  # neither turn option is possible (§6.2, D22)
             return
         self.phase = Phase.TURN
 
@@ -345,7 +322,7 @@ class SolitaireState:
         if self.phase is Phase.OVER or self.phase is Phase.CHOOSE:
             return
         if not self.occupied():
-            self._end("win", "queue_empty")
+            self.end("win", "queue_empty")
             return
         self._retinue_turn()
 
@@ -360,50 +337,22 @@ class SolitaireState:
         card = self.queue[first - 1]
         assert card is not None
         if card == self.princess:
-            self._end("loss", "princess_retired")
+            self.end("loss", "princess_retired")
             return
         was_up = self.up[first - 1]
         self.queue[first - 1] = None
         self.up[first - 1] = False
         self.discards.append(card)
         self.emit(ev.RetinuePlayed(first, card, was_up))
-        effect = self.effects[card]
-        if effect == "handmaid":
-            self.queue_protected = True
-            self.emit(ev.Protected("retinue"))
-        elif effect == "priest":
-            if self.player_protected:
-                self.emit(ev.NoEffect("retinue", card, "protected"))
-            elif self.agent is None or self.agent_up:
-                self.emit(ev.NoEffect("retinue", card, "no_agent"))
-            else:
-                self._reveal("agent", card)
-        elif effect in ("guard", "baron", "prince", "king"):
-            reference = self.next_in_line()
-            if self.player_protected:
-                self.emit(ev.NoEffect("retinue", card, "protected"))
-            elif effect in ("baron", "king") and reference is None:
-                self.emit(ev.NoEffect("retinue", card, "no_next_card"))
-            else:
-                if effect == "baron" and self.ruleset.flags.sol_baron_reveal_first:
-                    assert reference is not None
-                    self._reveal(reference, card)
-                if self.agent is not None:
-                    guess = self._guess() if effect == "guard" and not self.agent_up else None
-                    ref = reference if effect in ("baron", "king") else None
-                    self.threat = Threat("retinue", card, ref, guess)
-                    self.phase = Phase.CHOOSE
-                    return
-                self.emit(ev.RetinueTargeted(card, "hand", automatic=True))
-                self._retinue_hits(card, "hand")
-        # Countess: no effect. The princess is never played (checked above).
-        self._after_retinue_card()
+        self.effects[card].retinue_play(self, card)
+        if self.phase is not Phase.CHOOSE:  # else the player answers "hand or agent?" first
+            self._after_retinue_card()
 
     def _after_retinue_card(self) -> None:
         if self.phase is Phase.OVER:
             return
         if not self.occupied():
-            self._end("win", "queue_empty")
+            self.end("win", "queue_empty")
             return
         self._start_player_turn()
 
@@ -413,59 +362,14 @@ class SolitaireState:
         assert threat is not None
         self.threat = None
         self.phase = Phase.PLAY  # resolving; the checks below move on
+        effect = self.effects[threat.card]
         if threat.by == "retinue":
             self.emit(ev.RetinueTargeted(threat.card, own, automatic=False))
-            self._retinue_hits(threat.card, own)
+            effect.hits(self, threat.card, own)
             self._after_retinue_card()
         else:
-            assert threat.reference is not None
-            self._compare("player", own, threat.reference)
+            effect.answer(self, threat, own)
             self._after_player_card()
-
-    def _end(self, outcome: ev.Outcome, reason: ev.EndReason) -> None:
-        self.phase = Phase.OVER
-        self.outcome = outcome
-        self.reason = reason
-        self.threat = None
-        self.emit(ev.GameEnded(outcome, reason))
-
-    # ------------------------------------------------------------------------------------ retinue cards
-
-    def _guess(self) -> str:
-        guess = guard_guess(self.unaccounted(), self.ruleset)
-        assert guess is not None, "a face-down agent is always unaccounted for"
-        return guess
-
-    def _retinue_hits(self, card: str, own: Own) -> None:
-        """A retinue Guard, Baron, Prince or King on the player's ``own`` card (§6.5)."""
-        effect = self.effects[card]
-        if effect == "guard":
-            if own == "hand" or self.agent_up:
-                known = self.hand[0] if own == "hand" else self.agent
-                assert known is not None
-                self.emit(ev.Guessed("retinue", own, known, True, automatic=True))
-                self._end("loss", "guard_hit")
-                return
-            named = self._guess()
-            agent = self.agent
-            correct = agent == named
-            self.emit(ev.Guessed("retinue", "agent", named, correct, unaccounted=self.unaccounted()[named]))
-            if correct:
-                self._end("loss", "guard_hit")
-            else:
-                self._reveal("agent", card)
-        elif effect == "baron":
-            reference = self.next_in_line()
-            assert reference is not None
-            self._compare("retinue", own, reference)
-        elif effect == "prince":
-            self._discard_own(own, card)
-        else:  # king
-            reference = self.next_in_line()
-            assert reference is not None
-            self._swap("retinue", own, reference)
-
-    # ------------------------------------------------------------------------------------- player cards
 
     def _player_play(self, action: Play) -> None:
         card = action.card
@@ -476,77 +380,20 @@ class SolitaireState:
             self.hand.remove(card)
         self.discards.append(card)
         self.emit(ev.Played(card, action.target, action.own, action.named, from_agent))
-        effect = self.effects[card]
-        target = action.target
-        if effect == "princess":
-            self._end("loss", "princess_played")
-        elif effect == "handmaid":
-            self.player_protected = True
-            self.emit(ev.Protected("player"))
-        elif effect == "countess":
-            pass
-        elif target is None:
-            self.emit(ev.NoEffect("player", card, "no_target"))
-        elif effect == "guard":
-            assert isinstance(target, int)
-            self._player_guard(target, action.named)
-        elif effect == "priest":
-            self._reveal(target, card)
-        elif effect == "baron":
-            assert isinstance(target, int)
-            if action.own is not None:
-                self._compare("player", action.own, target)
-            else:  # reveal first (flag): show the queue card, then ask which own card to compare
-                self._reveal(target, card)
-                if self.agent is not None:
-                    self.threat = Threat("player", card, target, None)
-                    self.phase = Phase.CHOOSE
-                    return
-                self._compare("player", "hand", target)
-        elif effect == "prince":
-            if isinstance(target, int):
-                self._prince_queue(target)
-            else:
-                self._discard_own(target, card)
-        else:  # king
-            assert isinstance(target, int) and action.own is not None
-            self._swap("player", action.own, target)
+        self.effects[card].play(self, action)
         self._after_player_card()
 
-    def _player_guard(self, slot: int, named: str | None) -> None:
-        i = slot - 1
-        held = self.queue[i]
-        assert held is not None
-        if self.up[i]:
-            self._remove(slot, "Guard")
-            return
-        assert named is not None
-        correct = held == named
-        self.emit(ev.Guessed("player", slot, named, correct))
-        if correct:
-            self._remove(slot, "Guard")
-        else:
-            self._reveal(slot, "Guard")
+    # --------------------------------------------------------------------- moves the card effects share
 
-    def _prince_queue(self, slot: int) -> None:
-        card = self._remove(slot, "Prince")
-        reason = prince_loss(card, False, len(self.draw), self.ruleset)
-        if reason is not None:
-            self._end("loss", reason)
-        elif card == self.princess:
-            self.emit(ev.NoReplacement(slot, "princess"))  # she is out of the game
-        elif self.ruleset.flags.sol_prince_queue == "remove":
-            self.emit(ev.NoReplacement(slot, "flag"))
-        elif self.draw:
-            self.queue[slot - 1] = self.draw.pop(0)
-            self.up[slot - 1] = False
-            self.emit(ev.Replaced(slot, None, len(self.draw)))
-        else:  # "replace_if_possible" ("replace" lost above)
-            self.emit(ev.NoReplacement(slot, "empty_pile"))
+    def end(self, outcome: ev.Outcome, reason: ev.EndReason) -> None:
+        """The game is over: won or lost, and why."""
+        self.phase = Phase.OVER
+        self.outcome = outcome
+        self.reason = reason
+        self.threat = None
+        self.emit(ev.GameEnded(outcome, reason))
 
-    # ---------------------------------------------------------------------------------- shared effects
-
-    def _reveal(self, target: Target, cause: str) -> None:
+    def reveal(self, target: Target, cause: str) -> None:
         """Turn the card at ``target`` face up (a no-op on a card already face up)."""
         if target == "agent":
             if self.agent_up:
@@ -563,7 +410,7 @@ class SolitaireState:
         assert card is not None
         self.emit(ev.Revealed(target, card, cause))
 
-    def _remove(self, slot: int, cause: str) -> str:
+    def remove(self, slot: int, cause: str) -> str:
         """A queue card goes to the discard pile without its effect; returns it."""
         card = self.queue[slot - 1]
         assert card is not None
@@ -572,67 +419,6 @@ class SolitaireState:
         self.discards.append(card)
         self.emit(ev.Discarded(slot, card, cause))
         return card
-
-    def _compare(self, side: ev.Side, own: Own, slot: int) -> None:
-        """A Baron between the player's ``own`` card and the queue card at ``slot``; both end face up."""
-        mine = self.hand[0] if own == "hand" else self.agent
-        theirs = self.queue[slot - 1]
-        assert mine is not None and theirs is not None
-        if own == "agent":
-            self.agent_up = True
-        self.up[slot - 1] = True
-        mine_value, theirs_value = self.values[mine], self.values[theirs]
-        loser: ev.Side | None = None
-        if mine_value < theirs_value:
-            loser = "player"
-        elif theirs_value < mine_value:
-            loser = "retinue"
-        self.emit(ev.Compared(side, own, mine, slot, theirs, loser))
-        if loser == "player":
-            self._end("loss", "baron_lost")
-        elif loser == "retinue" and side == "player":
-            self._remove(slot, "Baron")
-        # The retinue's Baron never discards its own reference card (§6.5).
-
-    def _discard_own(self, own: Own, cause: str) -> None:
-        """A Prince on the player's hand card or agent: discard it, then draw its replacement."""
-        if own == "hand":
-            card = self.hand.pop()
-        else:
-            assert self.agent is not None
-            card, self.agent, self.agent_up = self.agent, None, False
-        self.discards.append(card)
-        self.emit(ev.Discarded(own, card, cause))
-        reason = prince_loss(card, True, len(self.draw), self.ruleset)
-        if reason is not None:
-            self._end("loss", reason)
-            return
-        new = self.draw.pop(0)
-        if own == "hand":
-            self.hand.append(new)
-            self.emit(ev.Replaced("hand", new, len(self.draw)))
-        else:
-            self.agent = new
-            self.agent_up = False
-            self.emit(ev.Replaced("agent", None, len(self.draw)))
-
-    def _swap(self, side: ev.Side, own: Own, slot: int) -> None:
-        """A King: the player's ``own`` card and the queue card at ``slot`` change places, faces kept; a card
-        entering the hand is known, the hand card enters the queue face up."""
-        i = slot - 1
-        taken, taken_up = self.queue[i], self.up[i]
-        assert taken is not None
-        if own == "hand":
-            given, given_up = self.hand.pop(), True
-            self.hand.append(taken)
-            shown_to_player: str | None = taken
-        else:
-            assert self.agent is not None
-            given, given_up = self.agent, self.agent_up
-            self.agent, self.agent_up = taken, taken_up
-            shown_to_player = taken if taken_up else None
-        self.queue[i], self.up[i] = given, given_up
-        self.emit(ev.Swapped(side, own, slot, shown_to_player, given if given_up else None))
 
 
 def _layout_problem(layout: Sequence[str], expected: Counter[str]) -> str:

@@ -180,18 +180,7 @@ class SolitaireView:
             return self._threat_loss(action.own)
         if not isinstance(action, Play):
             return None
-        effect = self.ruleset.effect(action.card)
-        if effect == "princess":
-            return "princess_played"
-        target = action.target
-        if effect != "prince" or target is None:
-            return None
-        if target == "hand":
-            return prince_loss(self.kept(action.card)[0], True, self.draw_size, self.ruleset)
-        if target == "agent":
-            return prince_loss(self.agent, True, self.draw_size, self.ruleset)
-        place = self.slot(target)
-        return prince_loss(place.card, False, self.draw_size, self.ruleset) if place is not None else None
+        return self.ruleset.rules_of(action.card).sure_loss(self, action)
 
     def _threat_loss(self, own: Own) -> EndReason | None:
         threat = self.threat
@@ -200,19 +189,7 @@ class SolitaireView:
         known = self.hand[0] if own == "hand" else self.agent  # None: the face-down agent
         # What the card may be: itself if known; a face-down agent is one of the cards nobody can see.
         may_be = [known] if known is not None else [c for c, left in self.unseen().items() if left > 0]
-        effect = self.ruleset.effect(threat.card)
-        if threat.by == "retinue" and effect == "guard":
-            # A known card is struck; a face-down one only if the Guard names it: sure when nothing else is left.
-            return "guard_hit" if known is not None or set(may_be) <= {threat.guess} else None
-        if threat.by == "retinue" and effect == "prince":
-            return prince_loss(known, True, self.draw_size, self.ruleset)
-        if effect == "baron" and threat.reference is not None:
-            place = self.slot(threat.reference)
-            theirs = place.card if place is not None else None
-            value = self.ruleset.value
-            if theirs is not None and may_be and all(value(card) < value(theirs) for card in may_be):
-                return "baron_lost"
-        return None
+        return self.ruleset.rules_of(threat.card).threat_loss(self, threat, known, may_be)
 
 
 def make_view(s: SolitaireState) -> SolitaireView:

@@ -48,6 +48,7 @@ BASE = 'kind = "solitaire"\nname = "mine"\ncards = "classic"\n'
         ('name = "x"\ncards = "classic"\n', "kind", 'must be "solitaire"'),
         ('kind = "solitaire"\ncards = "classic"\n', "name", "is missing"),
         ('kind = "solitaire"\nname = "x"\n', "cards", "is missing"),
+        ('kind = "solitaire"\n', "name", "is missing"),  # the name first when both are missing
         (BASE + "colour = 1\n", "colour", "unknown key"),
         ('kind = "solitaire"\nname = "x"\ncards = 3\n', "cards", "must name the ruleset"),
         (
