@@ -16,7 +16,7 @@ from dataclasses import fields
 import pytest
 
 from loveletter.engine import Game, GameState, Phase, SeatView, View, load_ruleset
-from loveletter.engine.state import round_events
+from loveletter.engine.state import Opening, round_events
 from tests.properties.test_invariants import CONFIGS, policy_rng, stacked_game_tie
 
 #: Views compared per configuration (ruleset and player count), at least: every seat's, at every step of as many
@@ -72,7 +72,11 @@ def full_view(s: GameState, seat: int) -> View:
         # The round replayed from its deal (tests/engine/test_history.py checks it against the game's own log).
         history=tuple(
             e
-            for e in (round_events(s.ruleset, n, s.round, s.opening, s.plays, s.keeps) if s.opening else ())
+            for e in (
+                round_events(s.ruleset, n, s.round, s.opening, s.plays, s.keeps)
+                if isinstance(s.opening, Opening)
+                else ()
+            )
             if e.visible_to(seat)
         ),
     )
