@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from loveletter.engine import Game, Ruleset
     from loveletter.net.host import Host
     from loveletter.records import GameRecord
-    from loveletter.tui.autosave import Autosave
-    from loveletter.tui.hotseat import Seat, StackedDeal
-    from loveletter.tui.setup import NewGame
+    from loveletter.table.autosave import Autosave
+    from loveletter.table.seats import Seat, StackedDeal
+    from loveletter.table.setup import NewGame
     from loveletter.tui.terminal import TerminalFrontend
 
 DEFAULT_PORT = 8022
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.cli import UsageError
     from loveletter.commands.play import check_players
     from loveletter.engine import load_ruleset
-    from loveletter.tui.setup import NewGame, plan_seats, read_deals
+    from loveletter.table.setup import NewGame, plan_seats, read_deals
 
     ruleset = load_ruleset(args.ruleset)
     if args.bots < 0:
@@ -100,7 +100,7 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
     """``loveletter resume --host``: open the saved ``game`` to guests. The first ``--local`` people play here,
     the other people's seats are the guests' (each takes back the seat with their name)."""
     from loveletter.cli import UsageError
-    from loveletter.tui.autosave import Autosave
+    from loveletter.table.autosave import Autosave
 
     local = _check_options(args)
     people = [i for i, s in enumerate(seats) if not s.computer]
@@ -226,9 +226,9 @@ def play_hosted(
     """The lobby and the game: on the host's terminal (``local``, already on its alternate screen) or, with no
     terminal (``None``), printing only who joins. The game played; ``state["saver"]`` saves it (a resumed game's
     saver, or one begun here once the game has started)."""
-    from loveletter.tui.autosave import Autosave
-    from loveletter.tui.hotseat import first_player_rng
-    from loveletter.tui.setup import NewGame, default_name
+    from loveletter.table.autosave import Autosave
+    from loveletter.table.seats import first_player_rng
+    from loveletter.table.setup import NewGame, default_name
 
     first_rng = first_player_rng(seed)
     resumed = state["saver"] is not None

@@ -35,9 +35,9 @@ if TYPE_CHECKING:
     import random
 
     from loveletter.engine import Game
-    from loveletter.tui.autosave import Autosave
-    from loveletter.tui.hotseat import Seat, StackedDeal
-    from loveletter.tui.setup import NewGame
+    from loveletter.table.autosave import Autosave
+    from loveletter.table.seats import Seat, StackedDeal
+    from loveletter.table.setup import NewGame
 
 LEVEL_CHOICES = ("random", "easy", "hard")
 DEFAULT_DELAY = 1.2
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.bots import LEVELS, make_bot
     from loveletter.cli import UsageError
     from loveletter.engine import load_ruleset
-    from loveletter.tui.setup import NewGame, plan_seats, read_deals
+    from loveletter.table.setup import NewGame, plan_seats, read_deals
 
     ruleset = load_ruleset(args.ruleset)
     if args.bots is not None and args.bots < 0:
@@ -142,9 +142,9 @@ def play_game(
     import sys
 
     from loveletter.records.library import short_name
-    from loveletter.tui.autosave import Autosave
-    from loveletter.tui.hotseat import first_player_rng
-    from loveletter.tui.setup import NewGame
+    from loveletter.table.autosave import Autosave
+    from loveletter.table.seats import first_player_rng
+    from loveletter.table.setup import NewGame
 
     resumed = saver is not None
     given = [saver] if saver is not None else []
@@ -223,12 +223,12 @@ def _play_plain(
     import sys
 
     from loveletter.records.library import short_name
-    from loveletter.tui.hotseat import Hotseat
+    from loveletter.table.loop import GameLoop
     from loveletter.tui.plain import PlainFrontend
 
     try:
         front = PlainFrontend()
-        table = Hotseat(
+        table = GameLoop(
             game, seats, front, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
         )
         table.run()
@@ -258,9 +258,10 @@ def _play_terminal(
     """The games on the terminal's alternate screen, another one each time the players ask at the end."""
     import sys
 
-    from loveletter.tui.hotseat import Hotseat, first_player_rng
+    from loveletter.table.loop import GameLoop
+    from loveletter.table.seats import first_player_rng
+    from loveletter.table.setup import NewGame
     from loveletter.tui.screen import Screen, terminal_console
-    from loveletter.tui.setup import NewGame
     from loveletter.tui.terminal import TerminalFrontend
 
     console = terminal_console()
@@ -276,7 +277,7 @@ def _play_terminal(
                     first = frontend.ask_first_player([s.name for s in seats], range(game.players), title=title)
                 game = game.start(first_rng, first)
             saver = start_saving(game, seats, seed)
-            table = Hotseat(
+            table = GameLoop(
                 game,
                 seats,
                 frontend,

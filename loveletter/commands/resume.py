@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     record.hints = record.hints and args.hints
     if args.host:
         from loveletter.commands.host import host_saved
-        from loveletter.tui.autosave import table_seats
+        from loveletter.table.autosave import table_seats
 
         return host_saved(record, path, game, table_seats(record, str(path)), args)
     return play_on(path, record, game, delay=args.delay)
@@ -93,7 +93,7 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
 
     from loveletter.cli import UsageError
     from loveletter.commands.play import play_game
-    from loveletter.tui.autosave import Autosave, table_seats
+    from loveletter.table.autosave import Autosave, table_seats
 
     seats = table_seats(record, str(path))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()

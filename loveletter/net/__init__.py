@@ -1,6 +1,6 @@
 """Playing with friends on other computers: ``loveletter host`` and the SSH server guests join with ``ssh``.
 
-Threads, and why. The game loop (:class:`~loveletter.tui.hotseat.Hotseat`) is synchronous and stays so: it runs
+Threads, and why. The game loop (:class:`~loveletter.table.loop.GameLoop`) is synchronous and stays so: it runs
 on the main thread, where the host's own terminal is driven exactly as in ``loveletter play`` (its prompts,
 Ctrl-C, SIGTERM). The SSH server is asyncio (asyncssh): it runs on a thread of its own with its own event loop,
 accepts connections, holds the join conversation (code, name) and moves each guest's keys and resizes to them.

@@ -1,9 +1,9 @@
 """The game loop's front end when some seats play from other computers: each seat's questions and private screens
 on that seat's own terminal, public updates on every terminal, hand-offs only among the people at the host.
 
-:class:`NetFrontend` implements :class:`~loveletter.tui.hotseat.Frontend` by routing: a seat at the host's
+:class:`NetFrontend` implements :class:`~loveletter.table.loop.Frontend` by routing: a seat at the host's
 terminal is served by the host's :class:`~loveletter.tui.terminal.TerminalFrontend` exactly as in
-``loveletter play`` (the loop hands the laptop over among those people only: ``Hotseat(remote=…)``); a remote seat
+``loveletter play`` (the loop hands the laptop over among those people only: ``GameLoop(remote=…)``); a remote seat
 by its :class:`~loveletter.net.remote.RemoteScreen`, on its worker thread. After every move each remote
 terminal is redrawn in its own seat's view, so waiting players follow the log live.
 
@@ -27,7 +27,7 @@ from loveletter.i18n import t
 from loveletter.net import waiting
 from loveletter.net.remote import RemoteScreen
 from loveletter.net.seating import Left, RemoteSeat, Seating, TableClosed
-from loveletter.tui.hotseat import Hotseat
+from loveletter.table.loop import GameLoop
 from loveletter.tui.style import fmt
 from loveletter.tui.terminal import TerminalFrontend
 
@@ -44,10 +44,10 @@ class NetFrontend:
             local.play_again = False  # a hosted game ends the session: the guests go home with its summary
         self.seating = seating
         self.remote: dict[int, RemoteSeat] = {seat.index: seat for seat in seating.seats}
-        self._table: Hotseat | None = None
+        self._table: GameLoop | None = None
 
     @property
-    def table(self) -> Hotseat:
+    def table(self) -> GameLoop:
         assert self._table is not None, "start() first"
         return self._table
 
@@ -137,7 +137,7 @@ class NetFrontend:
 
     # ----------------------------------------------------------------------------------------- Frontend
 
-    def start(self, table: Hotseat) -> None:
+    def start(self, table: GameLoop) -> None:
         self._table = table
         if self.local is not None:
             self.local.start(table)

@@ -28,7 +28,8 @@ from loveletter.net import waiting
 from loveletter.net.hostkey import fingerprint
 from loveletter.net.seating import RemoteSeat, Seating, TableClosed
 from loveletter.net.server import Server
-from loveletter.tui.hotseat import Hotseat, Observer, Seat, StackedDeal
+from loveletter.table.loop import GameLoop, Observer
+from loveletter.table.seats import Seat, StackedDeal
 
 if TYPE_CHECKING:
     import random
@@ -219,13 +220,13 @@ class Host:
         resumed: bool = False,
         first_rng: random.Random | None = None,
         hints: bool = True,
-    ) -> Hotseat:
+    ) -> GameLoop:
         """Play ``game`` to its end (or until the host stops it); the game loop, for its state afterwards."""
         from loveletter.net.frontend import NetFrontend
 
         self.game = game
         frontend = NetFrontend(local, self.seating)
-        table = Hotseat(
+        table = GameLoop(
             game,
             seats,
             frontend,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from loveletter.i18n import speaking, t
 from loveletter.net.remote import RemoteScreen
-from loveletter.tui.setup import check_name
+from loveletter.table.setup import check_name
 
 if TYPE_CHECKING:
     from loveletter.net.link import Link

@@ -16,10 +16,10 @@ One idea per module:
 * :mod:`~loveletter.tui.summary` — a game's summary, round by round;
 * :mod:`~loveletter.tui.coach` — the hint on a player's screen (``h``): the others' likely cards, each move's
   chance, from the player's view alone; :mod:`~loveletter.tui.review` — a finished game's decisions weighed;
-* :mod:`~loveletter.tui.hotseat` — the game loop: seats, hand-offs, computer players, observers;
+* :mod:`~loveletter.table.loop` — the game loop: seats, hand-offs, computer players, observers;
 * :mod:`~loveletter.tui.terminal` — the interactive front end the loop drives; :mod:`~loveletter.tui.plain` —
   the plain-text one for all-computer games without a terminal;
-* :mod:`~loveletter.tui.setup` — seats, names and stacked deals from the command line.
+* :mod:`~loveletter.table.setup` — seats, names and stacked deals from the command line.
 
 Only ``loveletter.commands.play`` and ``loveletter.commands.rules`` import this package, when they run.
 """

@@ -29,6 +29,10 @@ from loveletter.engine import Ruleset
 from loveletter.engine import events as ev
 from loveletter.tui.style import PRIVATE, card_label, cards_text, fmt, join_names, name_text, named_text
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from loveletter.table.loop import GameLoop
+
 
 @dataclass(slots=True)
 class Entry:
@@ -311,3 +315,11 @@ class _Teller:
                 )
             )
         return fmt("play.log.hands_revealed", hands=Text(", ").join(shown))
+
+
+def round_log(loop: GameLoop, seat: int | None) -> list[Entry]:
+    """The current round's log of a game loop as ``seat`` may see it (``None``: public events only)."""
+    start = loop.round_start()
+    game = loop.game
+    goal = game.ruleset.tokens_to_win(game.players)
+    return narrate(game.log[start:], seat, loop.names, game.ruleset, goal=goal, offset=start)

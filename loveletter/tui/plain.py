@@ -12,7 +12,8 @@ from typing import TextIO
 
 from loveletter.engine import Action
 from loveletter.i18n import ruleset_title, t
-from loveletter.tui.hotseat import Hotseat
+from loveletter.table.loop import GameLoop
+from loveletter.tui.log import round_log
 
 
 class PlainFrontend:
@@ -20,17 +21,17 @@ class PlainFrontend:
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
-        self._table: Hotseat | None = None
+        self._table: GameLoop | None = None
 
     @property
-    def table(self) -> Hotseat:
+    def table(self) -> GameLoop:
         assert self._table is not None, "start() first"
         return self._table
 
     def write(self, line: str = "") -> None:
         self.stream.write(line + "\n")
 
-    def start(self, table: Hotseat) -> None:
+    def start(self, table: GameLoop) -> None:
         self._table = table
         game = table.game
         self.write(t("play.plain.title", title=ruleset_title(game.ruleset), players=", ".join(table.names)))
@@ -55,7 +56,7 @@ class PlainFrontend:
 
     def _round(self) -> None:
         self.write()
-        for entry in self.table.log(None):
+        for entry in round_log(self.table, None):
             self.write(entry.text.plain)
 
     def round_over(self) -> bool:

@@ -29,12 +29,13 @@ from loveletter.engine import Action, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.records import GameRecord
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
 from loveletter.tui.coach import HINT_KEY, Hint, HintView, hint_for, hint_keys
-from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.howto import howto_pages
-from loveletter.tui.log import Entry
+from loveletter.tui.log import Entry, round_log
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
@@ -75,10 +76,10 @@ class TerminalFrontend(Frames):
         self.delay = delay
         #: Whether the game's end offers another game with the same seats and rules (not when it ends a session).
         self.play_again = True
-        self._table: Hotseat | None = None
+        self._table: GameLoop | None = None
 
     @property
-    def table(self) -> Hotseat:
+    def table(self) -> GameLoop:
         assert self._table is not None, "start() first"
         return self._table
 
@@ -100,7 +101,7 @@ class TerminalFrontend(Frames):
             view=table.view(seat),
             names=table.names,
             viewer=seat,
-            log=table.log(seat),
+            log=round_log(table, seat),
             new_from=new_from,
             computers=table.unnamed_computers,
             banner=banner,
@@ -111,7 +112,7 @@ class TerminalFrontend(Frames):
 
     def name_seats(self, ruleset: Ruleset, seats: Sequence[Seat]) -> list[Seat]:
         """Ask the names of the people whose name is still empty (the game's setup screen); the seats named."""
-        from loveletter.tui.setup import default_name
+        from loveletter.table.setup import default_name
 
         people = [i for i, s in enumerate(seats) if not s.computer]
         if all(s.name for s in seats):
@@ -132,7 +133,7 @@ class TerminalFrontend(Frames):
     ) -> list[str]:
         """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name). With
         ``people`` at the table, the screen says how the computer is passed between them (if it is)."""
-        from loveletter.tui.setup import check_name
+        from loveletter.table.setup import check_name
 
         intro = fmt("play.setup.intro" if people > 1 else "play.setup.intro_alone")
         names = list(defaults)
@@ -173,7 +174,7 @@ class TerminalFrontend(Frames):
 
     # ------------------------------------------------------------------------------------------- frontend
 
-    def start(self, table: Hotseat) -> None:
+    def start(self, table: GameLoop) -> None:
         self._table = table
 
     def hand_off(self, seat: int) -> None:
@@ -379,7 +380,7 @@ class TerminalFrontend(Frames):
 
     def review_seat(self, seat: int) -> None:
         """The review of ``seat``'s decisions in the game just over, on this screen."""
-        from loveletter.tui.autosave import record_seats
+        from loveletter.table.autosave import record_seats
         from loveletter.tui.review import review_on_screen
 
         table = self.table
@@ -428,7 +429,7 @@ class TerminalFrontend(Frames):
 
     def result_banner(self, viewer: int | None, title: str) -> Panel:
         """The end of the round: the move that ended it, the hands shown, the tokens, the game's result."""
-        entries = self.table.log(viewer)
+        entries = round_log(self.table, viewer)
         log = self.table.game.log
         last_play = max((e.index for e in entries if isinstance(log[e.index], ev.Played)), default=0)
         shown: list[Entry] = [e for e in entries if e.index >= last_play]

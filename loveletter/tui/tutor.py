@@ -22,7 +22,8 @@ from rich.text import Text
 from loveletter.bots import Bot
 from loveletter.engine import Action, Game
 from loveletter.i18n import has, t
-from loveletter.tui.hotseat import Hotseat, Seat, StackedDeal
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat, StackedDeal
 from loveletter.tui.lesson import PERSON, Lesson, Script, ScriptedBot, Step
 from loveletter.tui.prompts import Nav
 from loveletter.tui.screen import GUARDED, Body, Guards, Screen
@@ -102,7 +103,7 @@ class Tutor(TerminalFrontend):
 
     # ------------------------------------------------------------------------------------------ frontend
 
-    def start(self, table: Hotseat) -> None:
+    def start(self, table: GameLoop) -> None:
         super().start(table)
         self.note = self.panel(t(f"{self.lesson.key}.intro"))
         self.acknowledge(self.model(PERSON), t("learn.begin"), t("learn.hint"), keys=HELP)
@@ -192,5 +193,5 @@ def play_lesson(
     tutor = Tutor(console, screen, script, bot, delay=delay, input=input, output=output, guards=guards)
     bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
     # A lesson says what to play: the coach's hint (h) would speak over it.
-    Hotseat(game, seats, tutor, bots=bots, deals=deals, hints=False).run()
+    GameLoop(game, seats, tutor, bots=bots, deals=deals, hints=False).run()
     return tutor.finished

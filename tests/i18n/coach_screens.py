@@ -20,9 +20,9 @@ from loveletter.bots.advice import Assessment
 from loveletter.engine import Keep, Play, Redraw, parse_action
 from loveletter.i18n import card_name
 from loveletter.records import GameRecord, Seat
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat as TableSeat
 from loveletter.tui.coach import Hint, HintView, hint_for, hint_keys, move_text
-from loveletter.tui.hotseat import Hotseat
-from loveletter.tui.hotseat import Seat as TableSeat
 from loveletter.tui.prompts import Choice
 from loveletter.tui.review import Decision, Review
 from loveletter.tui.screen import Screen
@@ -107,7 +107,7 @@ def review_at_the_end(console: Console) -> None:
         game = blunder().replay()
         with fake_prompts(console, 0, picks=["review", 0, False]), Screen(io.StringIO()) as screen:
             front = TerminalFrontend(console, screen, delay=0)
-            front.start(Hotseat(game, [TableSeat("Ana"), TableSeat("Bea")], front))
+            front.start(GameLoop(game, [TableSeat("Ana"), TableSeat("Bea")], front))
             front.game_over()
             front.play_again = False
             front.game_over()

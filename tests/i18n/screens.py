@@ -24,9 +24,10 @@ from rich.console import Console
 
 from loveletter.engine import Game, bundled_names, load_ruleset
 from loveletter.i18n import language, t
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui import prompts
 from loveletter.tui.cards import CardFace
-from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.log import narrate
 from loveletter.tui.plain import PlainFrontend
 from loveletter.tui.prompts import Choice, Nav
@@ -154,7 +155,7 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
             front = TerminalFrontend(console, screen, delay=1.0)
             unnamed = [Seat("") for _ in range(people)] + [Seat(n, "random") for n in NAMES[people:players]]
             seats = front.name_seats(game.ruleset, unnamed)  # the setup screen, as `loveletter play` draws it
-            table = Hotseat(game, seats, front, seed=seed)
+            table = GameLoop(game, seats, front, seed=seed)
             table.run()
             if table.stopped:
                 front.game_over()
@@ -177,7 +178,7 @@ def host_chooses_first(console: Console) -> None:
         front = TerminalFrontend(console, screen, delay=1.0)
         seats = front.name_seats(ruleset, [Seat(n) for n in NAMES[:3]])
         first = front.ask_first_player(NAMES[:3], range(3), title=front.setup_title(ruleset, 3))
-        Hotseat(Game(ruleset, 3, seed=7, first_player=first), seats, front, seed=7).run()
+        GameLoop(Game(ruleset, 3, seed=7, first_player=first), seats, front, seed=7).run()
 
 
 # --------------------------------------------------------------------------------------------- decisions
@@ -235,7 +236,7 @@ def decisions(console: Console) -> None:
     with fake_prompts(console, 0), TerminalScreen(io.StringIO()) as screen:
         for game in decision_states():
             front = TerminalFrontend(console, screen, delay=1.0)
-            front.start(Hotseat(game, [Seat(n) for n in NAMES[: game.players]], front))
+            front.start(GameLoop(game, [Seat(n) for n in NAMES[: game.players]], front))
             seat = game.decider
             assert seat is not None
             view = game.view(seat)
@@ -250,7 +251,7 @@ def decisions(console: Console) -> None:
                 front.turn_done(seat, since)
         short = Console(width=console.width, height=8, file=io.StringIO(), color_system=None)
         front = TerminalFrontend(short, screen, delay=1.0)
-        front.start(Hotseat(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))
+        front.start(GameLoop(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))
         front.show_reference()
         console.print(short.file.getvalue(), markup=False, highlight=False)  # type: ignore[attr-defined]
 
@@ -509,7 +510,7 @@ def rules_reference(console: Console) -> None:
 def plain_game(console: Console) -> None:
     out = io.StringIO()
     game = Game("premium", 5, seed=8)
-    Hotseat(game, [Seat(n, "random") for n in NAMES[:5]], PlainFrontend(out), seed=8).run()
+    GameLoop(game, [Seat(n, "random") for n in NAMES[:5]], PlainFrontend(out), seed=8).run()
     console.print(out.getvalue(), markup=False, highlight=False)
 
 

@@ -24,10 +24,10 @@ from loveletter.engine import Game, load_ruleset
 from loveletter.i18n import t
 from loveletter.net.host import Host
 from loveletter.net.hostkey import load_or_create
-from loveletter.tui.autosave import Autosave
-from loveletter.tui.hotseat import Seat, StackedDeal
+from loveletter.table.autosave import Autosave
+from loveletter.table.seats import Seat, StackedDeal
+from loveletter.table.setup import NewGame
 from loveletter.tui.screen import WIPE
-from loveletter.tui.setup import NewGame
 from loveletter.tui.terminal import TerminalFrontend
 
 TIMEOUT = 20.0

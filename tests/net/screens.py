@@ -27,8 +27,8 @@ from loveletter.i18n import t
 from loveletter.net import server, waiting
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
-from loveletter.tui.autosave import Autosave
-from loveletter.tui.hotseat import Seat, StackedDeal
+from loveletter.table.autosave import Autosave
+from loveletter.table.seats import Seat, StackedDeal
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.terminal import TerminalFrontend
 from tests.e2e.deals import GUARD_ROUND

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from loveletter.records import GameRecord, load_record
-from loveletter.tui.hotseat import Seat
+from loveletter.table.seats import Seat
 from tests.net.guest import CHOOSE, CONFIRM, LEAVE, Guest, Table
 from tests.net.privacy import hand_of, hand_on_screen, secrets_of, squeeze
 

@@ -8,7 +8,7 @@ import asyncio
 import threading
 
 from loveletter.i18n import language, named_language, set_language, speaking, t
-from loveletter.tui.hotseat import Seat
+from loveletter.table.seats import Seat
 from tests.net.guest import Guest, Table
 
 SEATS = [Seat(""), Seat(""), Seat("Bot 1", "easy")]

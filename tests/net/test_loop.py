@@ -1,11 +1,12 @@
-"""The game loop with seats played from other computers (``Hotseat(remote=…)``): the laptop is handed over among
+"""The game loop with seats played from other computers (``GameLoop(remote=…)``): the laptop is handed over among
 the people at the host only, and the host's screen never shows a remote seat's view."""
 
 from __future__ import annotations
 
 from loveletter.engine import Action, Game
-from loveletter.tui.hotseat import Hotseat, Seat
-from tests.tui.test_hotseat import Recorder
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
+from tests.table.test_loop import Recorder
 
 
 class RemoteRecorder(Recorder):
@@ -27,7 +28,7 @@ def play(seats: list[Seat], remote: set[int], seed: int) -> tuple[Game, RemoteRe
     game = Game("classic", len(seats), seed=seed)
     front = RemoteRecorder(seed=seed)
     front.remote = frozenset(remote)
-    table = Hotseat(game, seats, front, seed=seed, remote=remote)
+    table = GameLoop(game, seats, front, seed=seed, remote=remote)
     table.run()
     assert game.over and table.local_people == tuple(
         i for i, s in enumerate(seats) if not s.computer and i not in remote

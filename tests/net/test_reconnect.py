@@ -10,7 +10,7 @@ import pytest
 
 from loveletter.engine import load_ruleset, stacked_deck
 from loveletter.net.seating import TableClosed
-from loveletter.tui.hotseat import Seat, StackedDeal
+from loveletter.table.seats import Seat, StackedDeal
 from tests.net.guest import Guest, Table
 from tests.net.privacy import hand_of, hand_on_screen
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from loveletter.tui.hotseat import Seat
+from loveletter.table.seats import Seat
 from tests.net.guest import CONFIRM, LEAVE, Guest, Table
 
 SEATS = [Seat(""), Seat("Bot 1", "easy")]

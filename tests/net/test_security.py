@@ -17,7 +17,7 @@ import pytest
 from loveletter.i18n import LANGUAGES, speaking, t
 from loveletter.net.limits import CONNECTIONS_PER_SECOND, Gate
 from loveletter.net.server import CODE_TRIES, IDLE_SECONDS, Server
-from loveletter.tui.hotseat import Seat
+from loveletter.table.seats import Seat
 from tests.e2e.test_host_ssh import need_ssh
 from tests.net.guest import CLIENT, LEAVE, TIMEOUT, Guest, Table, until
 from tests.net.test_reconnect import ROUND, key_for

@@ -15,8 +15,9 @@ from rich.console import Console
 
 from loveletter.engine import Game, Play, View
 from loveletter.i18n import card_name, set_language
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui.coach import HINT_KEY, Hint, HintView, chances_text, hint_for, hint_keys, move_text
-from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.style import NBSP
@@ -108,7 +109,7 @@ def frontend(keys: PipeInput, game: Game, *, hints: bool = True) -> tuple[Termin
     console = Console(file=out, width=80, height=24, color_system=None)
     screen = Screen(io.StringIO())
     front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-    table = Hotseat(game, [Seat(n) for n in NAMES[: game.players]], front, hints=hints)
+    table = GameLoop(game, [Seat(n) for n in NAMES[: game.players]], front, hints=hints)
     front.start(table)
     return front, out
 

@@ -12,7 +12,8 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.engine import Play
-from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.terminal import TerminalFrontend
 from tests.support import deal
@@ -31,7 +32,7 @@ def test_the_princes_target_list_starts_on_another_player(keys: PipeInput, playe
     console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-        front.start(Hotseat(game, [Seat(f"P{i}") for i in range(players)], front))
+        front.start(GameLoop(game, [Seat(f"P{i}") for i in range(players)], front))
         keys.send_text("1" + "\r")  # the Prince, then Enter on the target list as it starts
         action = front.decide(0)
     assert isinstance(action, Play) and action.card == "Prince"

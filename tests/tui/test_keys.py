@@ -21,7 +21,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
 from loveletter.engine import Game
-from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui.prompts import DROP, HANDOFF, SCREEN, TYPE_AHEAD, Choice, Guard, choose, pause, press
 from loveletter.tui.screen import Screen
 from loveletter.tui.terminal import TerminalFrontend
@@ -151,7 +152,7 @@ def test_an_enter_pressed_before_the_hand_off_does_not_pass_it(keys: PipeInput) 
     drawn = Drawn()
     with Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=drawn.output)
-        front.start(Hotseat(game, [Seat("Ana"), Seat("Bea")], front))
+        front.start(GameLoop(game, [Seat("Ana"), Seat("Bea")], front))
         keys.send_text("\r")  # the second Enter of "your turn is over"
         typist = Typist(keys.send_text, drawn, "Bea: press Enter to see your cards.", "\r")
         typist.start()

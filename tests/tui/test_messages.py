@@ -9,7 +9,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.terminal import TerminalFrontend
 from tests.support import deal, play
@@ -29,7 +30,7 @@ def prompt_after(decisions: list[str], seat: int) -> str:
     console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=output, guards=TYPED_AHEAD)
-        front.start(Hotseat(game, [Seat(n) for n in ("Ana", "Bea", "Cal", "Dee", "Eve")], front))
+        front.start(GameLoop(game, [Seat(n) for n in ("Ana", "Bea", "Cal", "Dee", "Eve")], front))
         keys.send_text("\r")
         front.turn_done(seat, since)
     return drawn.getvalue()
@@ -41,7 +42,7 @@ def test_after_a_bishops_decision_outside_ones_turn_the_decision_is_done_not_the
 
 
 def test_a_name_too_long_is_refused_in_a_line_that_fits_the_screen() -> None:
-    from loveletter.tui.setup import MAX_NAME, check_name
+    from loveletter.table.setup import MAX_NAME, check_name
 
     problem = check_name("Bartholomew-the-Great-of-the-Northern-Marches-and-Beyond", [])
     assert problem is not None and "too long" in problem and str(MAX_NAME) in problem

@@ -20,8 +20,8 @@ from loveletter.engine import Play
 from loveletter.records import GameRecord, Seat
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
-from loveletter.tui.hotseat import Hotseat
-from loveletter.tui.hotseat import Seat as TableSeat
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat as TableSeat
 from loveletter.tui.review import Review, review_seat
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.style import NBSP
@@ -156,7 +156,7 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
     console = Console(file=out, width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-        front.start(Hotseat(game, [TableSeat("Ana"), TableSeat("Bot", "easy")], front))
+        front.start(GameLoop(game, [TableSeat("Ana"), TableSeat("Bot", "easy")], front))
         # Enter: the summary; r: the review (its first decision, the second one, the summary at the end); q: back to
         # the summary; n: no other game.
         keys.send_text("\r" + "r" + "n" + "\x1b[F" + "q" + "n")

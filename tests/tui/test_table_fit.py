@@ -17,11 +17,12 @@ from rich.console import Console
 
 from loveletter.engine import Game
 from loveletter.i18n import card_name, set_language, t
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
+from loveletter.table.setup import MAX_NAME
 from loveletter.tui import prompts
 from loveletter.tui.choices import TurnPlan
-from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.screen import Screen
-from loveletter.tui.setup import MAX_NAME
 from loveletter.tui.table import TableView
 from loveletter.tui.terminal import TerminalFrontend
 
@@ -53,7 +54,7 @@ def screens(game: Game, rng: random.Random) -> Iterator[tuple[str, str]]:
     names = NAMES[: game.players]
     console = Console(width=WIDTH, height=HEIGHT, file=io.StringIO(), color_system=None)
     front = TerminalFrontend(console, Screen(io.StringIO()))
-    front.start(Hotseat(game, [Seat(n) for n in names], front))
+    front.start(GameLoop(game, [Seat(n) for n in names], front))
     seat = game.decider
     assert seat is not None
     view = game.view(seat)

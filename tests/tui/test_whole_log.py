@@ -12,7 +12,9 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from loveletter.tui.hotseat import Hotseat, Seat
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
+from loveletter.tui.log import round_log
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.style import NBSP
 from loveletter.tui.terminal import TerminalFrontend
@@ -34,10 +36,10 @@ def test_l_shows_the_whole_log_from_a_decision_and_scrolls(keys: PipeInput) -> N
     console = Console(file=out, width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-        table = Hotseat(game, [Seat(n) for n in NAMES], front)
+        table = GameLoop(game, [Seat(n) for n in NAMES], front)
         table.seen[0] = since
         front.start(table)
-        first = table.log(0)[0].text.plain
+        first = round_log(table, 0)[0].text.plain
         assert first not in " ".join(out.getvalue().split())  # not on the table at 80x24...
         keys.send_text("l" + HOME + PAGE_DOWN + "q" + "\x03")  # the log, its top, a page down, back; stop
         with pytest.raises(KeyboardInterrupt):
@@ -53,7 +55,7 @@ def test_l_shows_the_whole_log_from_the_end_of_a_turn(keys: PipeInput) -> None:
     console = Console(file=out, width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-        front.start(Hotseat(game, [Seat(n) for n in NAMES], front))
+        front.start(GameLoop(game, [Seat(n) for n in NAMES], front))
         keys.send_text("l" + "\r" + "\r")  # the log, back, then Enter hides the cards
         front.turn_done(0, since)
     assert "Round 1: the whole log" in out.getvalue()
@@ -65,9 +67,9 @@ def test_the_whole_log_starts_at_its_newest_lines_and_scrolls_to_the_oldest(keys
     console = Console(file=out, width=80, height=10, color_system=None)  # a page holds a few lines only
     with Screen(io.StringIO()) as screen:
         front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-        table = Hotseat(game, [Seat(n) for n in NAMES], front)
+        table = GameLoop(game, [Seat(n) for n in NAMES], front)
         front.start(table)
-        entries = table.log(0)
+        entries = round_log(table, 0)
         keys.send_text(HOME + "q")
         front.show_log(front.model(0, new_from=since))
     pages = [" ".join(page.replace(NBSP, " ").split()) for page in out.getvalue().split("Round 1: the whole log")]

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from loveletter.engine import Game, Ruleset
 from loveletter.i18n import t
-from loveletter.tui.hotseat import Seat, StackedDeal
+from loveletter.table.seats import Seat, StackedDeal
 
 #: Longest name: the table has room for this many characters.
 MAX_NAME = 16

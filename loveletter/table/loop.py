@@ -1,8 +1,8 @@
 """The hot-seat game loop: who decides, who is looking at the screen, and what each of them may be shown.
 
-:class:`Hotseat` runs a :class:`~loveletter.engine.Game` to its end. Computer players decide from their seat's
+:class:`GameLoop` runs a :class:`~loveletter.engine.Game` to its end. Computer players decide from their seat's
 view; people decide through a :class:`Frontend` (the terminal, or a test double). The loop tracks who holds the
-laptop (:attr:`Hotseat.holder`):
+laptop (:attr:`GameLoop.holder`):
 
 * with two or more people at the table, the laptop is handed over (a hand-off screen) before each person's
   decision, and taken back (the screen wiped) when their part of the turn is done. A private result for a seat
@@ -16,14 +16,14 @@ laptop (:attr:`Hotseat.holder`):
 
 Seats played from other computers (``remote``, see :mod:`loveletter.net`) are people with a screen of their own:
 the laptop is never handed to them, and the rules above apply to the people at this computer only
-(:attr:`Hotseat.local_people`); the front end shows a remote seat's decisions and news on that seat's screen.
+(:attr:`GameLoop.local_people`); the front end shows a remote seat's decisions and news on that seat's screen.
 
 When the ruleset lets the host choose who starts (``first_player_mode = "choose"``) and the rules leave more
 than one seat (a tied round), the front end asks, publicly; with nobody to ask, a random source derived from the
 seed picks (:func:`first_player_rng`), never the engine's own, so a seed still gives the same game.
 
 Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
-autosaving a game after every action (:mod:`loveletter.tui.autosave`). A game resumed from its record
+autosaving a game after every action (:mod:`loveletter.table.autosave`). A game resumed from its record
 (``resumed=True``) starts with a hand-off screen, so nobody's hand shows before its owner has the laptop.
 """
 
@@ -31,41 +31,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from loveletter.bots import Bot, make_bot
 from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
 from loveletter.records.timeline import round_start
-from loveletter.tui.log import Entry, narrate
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A place at the table: a person (``level=None``) or a computer player of that level."""
-
-    name: str
-    level: str | None = None
-
-    @property
-    def computer(self) -> bool:
-        return self.level is not None
-
-
-@dataclass(frozen=True, slots=True)
-class StackedDeal:
-    """A round dealt from a known deck (top card first); ``first_player=None`` lets the rules choose."""
-
-    deck: tuple[str, ...]
-    first_player: int | None = None
-
-
-def first_player_rng(seed: int | None) -> random.Random:
-    """The random source that picks who starts a round when the host may choose but nobody is asked (no
-    terminal, or only computer players): derived from the game's seed, so the same seed gives the same game,
-    and apart from the engine's own, which it leaves untouched."""
-    return random.Random(None if seed is None else f"first player {seed}")
+from loveletter.table.seats import Seat, StackedDeal, first_player_rng
 
 
 class Observer:
@@ -81,7 +53,7 @@ class Observer:
 class Frontend(Protocol):
     """What the loop needs from a user interface."""
 
-    def start(self, table: Hotseat) -> None:
+    def start(self, table: GameLoop) -> None:
         """The game is about to start (first round dealt)."""
 
     def hand_off(self, seat: int) -> None:
@@ -111,7 +83,7 @@ class Frontend(Protocol):
         """Show the game's end; ``True`` if the players want another game with the same seats and rules."""
 
 
-class Hotseat:
+class GameLoop:
     """A game at one computer. ``deals`` are stacked decks for the rounds after the first (the first round is
     dealt when the :class:`Game` is made)."""
 
@@ -212,13 +184,6 @@ class Hotseat:
         """Where the current (or last) round begins in ``game.log``."""
         return round_start(self.game.log)
 
-    def log(self, seat: int | None) -> list[Entry]:
-        """The current round's log as ``seat`` may see it (``None``: public events only)."""
-        start = self.round_start()
-        game = self.game
-        goal = game.ruleset.tokens_to_win(game.players)
-        return narrate(game.log[start:], seat, self.names, game.ruleset, goal=goal, offset=start)
-
     # ------------------------------------------------------------------------------------------ the loop
 
     def run(self) -> None:
@@ -291,8 +256,16 @@ class Hotseat:
     def unseen_news(self, seat: int) -> int | None:
         """Where the private news of ``seat`` that it has not seen yet begins in ``game.log`` (``None``: none)."""
         since = self.seen.get(seat, self.round_start())
-        news = [e.index for e in self.log(seat) if e.private and e.index >= since]
-        return since if news else None
+        log = self.game.log
+        for i in range(since, len(log)):
+            e = log[i]
+            if e.public or not e.visible_to(seat) or isinstance(e, ev.Dealt):
+                continue
+            before = log[i - 1]
+            if isinstance(e, ev.DrewCard) and isinstance(before, ev.TurnStarted) and before.seat == e.seat:
+                continue  # the draw that starts a turn: the hand shows it, it is no news
+            return since
+        return None
 
     def _show_private_news(self) -> None:
         """At a round's end, hand the laptop to each person with private news they have not seen (the one who

@@ -15,7 +15,8 @@ from loveletter.i18n import printable, t
 from loveletter.records import GameRecord, RecordError
 from loveletter.records import Seat as RecordSeat
 from loveletter.records.saver import RecordSaver
-from loveletter.tui.hotseat import Observer, Seat
+from loveletter.table.loop import Observer
+from loveletter.table.seats import Seat
 
 
 def record_seats(seats: Sequence[Seat]) -> list[RecordSeat]:

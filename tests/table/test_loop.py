@@ -9,7 +9,9 @@ from pathlib import Path
 
 from loveletter.engine import Action, Game, Redraw, View
 from loveletter.engine import events as ev
-from loveletter.tui.hotseat import Hotseat, Observer, Seat, StackedDeal
+from loveletter.table.loop import GameLoop, Observer
+from loveletter.table.seats import Seat, StackedDeal
+from loveletter.tui.log import round_log
 from loveletter.tui.plain import PlainFrontend
 from tests.engine.scenario import ruleset_with
 from tests.support import deal
@@ -29,7 +31,7 @@ class Recorder:
         self.calls: list[tuple[str, int | None]] = []
         self.rounds = rounds
         self.choose = choose or {}
-        self.table: Hotseat | None = None
+        self.table: GameLoop | None = None
         self.screens: list[int | None] = []
         self.news: list[list[str]] = []
         self.first = first
@@ -37,7 +39,7 @@ class Recorder:
         #: Each time the host was asked who starts: the round to deal, the choices, the answer.
         self.firsts: list[tuple[int, tuple[int, ...], int | None]] = []
 
-    def start(self, table: Hotseat) -> None:
+    def start(self, table: GameLoop) -> None:
         self.table = table
 
     def hand_off(self, seat: int) -> None:
@@ -66,7 +68,7 @@ class Recorder:
         self.calls.append(("news", seat))
         # Only the person holding the laptop is shown their news, and it is news to them.
         assert self.table.screen_seat() == seat
-        self.news.append([e.text.plain for e in self.table.log(seat) if e.private and e.index >= since])
+        self.news.append([e.text.plain for e in round_log(self.table, seat) if e.private and e.index >= since])
 
     def first_player(self, choices: Sequence[int]) -> int | None:
         assert self.table is not None
@@ -109,7 +111,7 @@ def test_hot_seat_hands_off_before_every_persons_turn_and_takes_back_after() -> 
     game = Game("classic", 3, seed=5)
     front = Recorder(seed=1)
     counter = Counter()
-    Hotseat(game, [*people("Ana", "Bea"), Seat("Bot", "random")], front, seed=3, observers=[counter]).run()
+    GameLoop(game, [*people("Ana", "Bea"), Seat("Bot", "random")], front, seed=3, observers=[counter]).run()
     assert game.over and front.calls[-1] == ("game_over", None)
     calls = front.calls
     for i, (what, seat) in enumerate(calls):
@@ -126,7 +128,7 @@ def test_hot_seat_hands_off_before_every_persons_turn_and_takes_back_after() -> 
 def test_one_person_never_hands_off_and_sees_the_computer_moves_in_their_view() -> None:
     game = Game("2019", 3, seed=2)
     front = Recorder()
-    Hotseat(game, [Seat("Ana"), Seat("B1", "random"), Seat("B2", "random")], front, seed=1).run()
+    GameLoop(game, [Seat("Ana"), Seat("B1", "random"), Seat("B2", "random")], front, seed=1).run()
     assert game.over
     assert not [c for c in front.calls if c[0] == "hand_off"]
     assert set(front.screens) == {0}
@@ -135,7 +137,7 @@ def test_one_person_never_hands_off_and_sees_the_computer_moves_in_their_view() 
 def test_all_computer_players_need_no_person() -> None:
     game = Game("premium", 6, seed=9)
     front = Recorder()
-    Hotseat(game, [Seat(f"B{i}", "random") for i in range(6)], front, seed=4).run()
+    GameLoop(game, [Seat(f"B{i}", "random") for i in range(6)], front, seed=4).run()
     assert game.over and not [c for c in front.calls if c[0] in ("hand_off", "decide")]
     assert set(front.screens) == {None}
 
@@ -143,7 +145,7 @@ def test_all_computer_players_need_no_person() -> None:
 def test_stopping_at_a_round_end() -> None:
     game = Game("classic", 2, seed=1)
     front = Recorder(rounds=1)
-    table = Hotseat(game, people("Ana", "Bea"), front)
+    table = GameLoop(game, people("Ana", "Bea"), front)
     table.run()
     assert table.stopped and not game.over and len(game.deals) == 1
 
@@ -152,7 +154,7 @@ def test_stacked_deals_are_used_for_the_next_rounds() -> None:
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
     second = tuple(game.deals[0].deck)
     front = Recorder(rounds=3, choose={0: game.parse("Guard>1=Priest")})
-    Hotseat(game, people("Ana", "Bea"), front, deals=[StackedDeal(second, 0)]).run()
+    GameLoop(game, people("Ana", "Bea"), front, deals=[StackedDeal(second, 0)]).run()
     assert game.deals[1] == game.deals[0]
 
 
@@ -160,7 +162,7 @@ def test_the_bishops_target_gets_the_laptop_for_their_decision_and_hands_it_back
     game = deal("premium", 5, hands=["Guard", "Priest", "Baron", "Handmaid", "King"], draws=["Bishop", "Prince"])
     front = Recorder(rounds=1, choose={0: game.parse("Bishop>3=4"), 3: Redraw(False)})
     seats = [Seat("Ana"), Seat("B1", "random"), Seat("B2", "random"), Seat("Dee"), Seat("B4", "random")]
-    Hotseat(game, seats, front, seed=2).run()
+    GameLoop(game, seats, front, seed=2).run()
     assert front.calls[:9] == [
         ("hand_off", 0),
         ("decide", 0),
@@ -178,7 +180,7 @@ def test_a_bishop_target_that_is_a_computer_player_decides_by_itself() -> None:
     game = deal("premium", 5, hands=["Guard", "Priest", "Baron", "Handmaid", "King"], draws=["Bishop", "Prince"])
     front = Recorder(rounds=1, choose={0: game.parse("Bishop>1=2")})
     seats = [Seat("Ana"), *(Seat(f"B{i}", "random") for i in range(4))]
-    Hotseat(game, seats, front, seed=2).run()
+    GameLoop(game, seats, front, seed=2).run()
     assert front.calls[:3] == [("decide", 0), ("turn_done", 0), ("computer", 1)]
     assert isinstance(game.actions[0][1], Redraw)  # the computer player at seat 1 made the Bishop decision
 
@@ -186,20 +188,20 @@ def test_a_bishop_target_that_is_a_computer_player_decides_by_itself() -> None:
 def test_private_results_wait_for_the_seats_next_screen() -> None:
     game = deal("classic", 3, hands=["Guard", "Priest", "Baron"], draws=["King"])
     front = Recorder(rounds=1, choose={0: game.parse("King>1")})
-    table = Hotseat(game, people("Ana", "Bea", "Cal"), front)
+    table = GameLoop(game, people("Ana", "Bea", "Cal"), front)
     front.table = table
     game.push(game.parse("King>1"))
     # Bea's trade is in her log, new since she last looked; not in Cal's, nor on a public screen.
-    bea = [e for e in table.log(1) if e.private]
+    bea = [e for e in round_log(table, 1) if e.private]
     assert bea and bea[-1].index >= table.seen.get(1, 0)
-    assert not [e for e in table.log(2) if e.private] and not [e for e in table.log(None) if e.private]
+    assert not [e for e in round_log(table, 2) if e.private] and not [e for e in round_log(table, None) if e.private]
 
 
 def test_a_knocked_out_baron_target_is_handed_the_laptop_to_see_the_winners_card() -> None:
     # Ana's Baron (she keeps the Countess) against Bea's Guard: Bea is out and the round is over at once.
     game = deal("2019", 2, hands=["Baron", "Guard"], draws=["Countess"])
     front = Recorder(rounds=1, choose={0: game.parse("Baron>1")})
-    Hotseat(game, people("Ana", "Bea"), front).run()
+    GameLoop(game, people("Ana", "Bea"), front).run()
     assert front.calls == [
         ("hand_off", 0),
         ("decide", 0),
@@ -215,7 +217,7 @@ def test_no_private_news_means_no_extra_hand_off() -> None:
     # Ana's Guard names Bea's Priest: everything is public, so the end screen follows at once.
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
     front = Recorder(rounds=1, choose={0: game.parse("Guard>1=Priest")})
-    Hotseat(game, people("Ana", "Bea"), front).run()
+    GameLoop(game, people("Ana", "Bea"), front).run()
     assert front.calls == [("hand_off", 0), ("decide", 0), ("round_over", None)]
 
 
@@ -223,7 +225,7 @@ def test_news_goes_to_people_only_and_not_with_a_single_person() -> None:
     # A computer player's Baron knocks out Ana, the only person: her own screen shows the result, no hand-off.
     game = deal("2019", 2, hands=["Baron", "Guard"], draws=["Countess"])
     front = Recorder(rounds=1)
-    table = Hotseat(game, [Seat("Bot", "random"), Seat("Ana")], front, bots={0: _Fixed(game.parse("Baron>1"))})
+    table = GameLoop(game, [Seat("Bot", "random"), Seat("Ana")], front, bots={0: _Fixed(game.parse("Baron>1"))})
     table.run()
     assert [c for c in front.calls if c[0] in ("hand_off", "news")] == []
     # Two people and a computer player: the computer player's Baron knocks Bea out on the first turn; she never
@@ -231,7 +233,7 @@ def test_news_goes_to_people_only_and_not_with_a_single_person() -> None:
     game = deal("2019", 3, hands=["Baron", "Guard", "Priest"], draws=["Countess"])
     front = Recorder(rounds=1)
     seats = [Seat("Bot", "random"), Seat("Ana"), Seat("Bea")]
-    Hotseat(game, seats, front, bots={0: _Fixed(game.parse("Baron>2"))}).run()
+    GameLoop(game, seats, front, bots={0: _Fixed(game.parse("Baron>2"))}).run()
     assert ("decide", 2) not in front.calls
     end = front.calls.index(("round_over", None))
     assert front.calls[end - 2 : end] == [("hand_off", 2), ("news", 2)]
@@ -256,7 +258,7 @@ def test_the_host_chooses_who_starts_after_a_tied_round(tmp_path: Path) -> None:
     for seed in range(100):  # random games until one has a tied round (a few percent of rounds are)
         game = Game(ruleset, 4, seed=seed, first_player=3)
         front = Recorder(seed=seed, first=max)
-        Hotseat(game, people("Ana", "Bea", "Cal", "Dee"), front, seed=seed).run()
+        GameLoop(game, people("Ana", "Bea", "Cal", "Dee"), front, seed=seed).run()
         if front.firsts:
             break
     else:
@@ -273,7 +275,7 @@ def test_with_nobody_to_ask_the_first_player_is_drawn_from_the_seed(tmp_path: Pa
     def show(seed: int) -> tuple[Game, str]:
         game = Game(ruleset, 4, seed=seed, first_player=0)
         out = io.StringIO()
-        Hotseat(game, [Seat(f"B{i}", "random") for i in range(4)], PlainFrontend(out), seed=seed).run()
+        GameLoop(game, [Seat(f"B{i}", "random") for i in range(4)], PlainFrontend(out), seed=seed).run()
         assert game.over
         return game, out.getvalue()
 
@@ -296,10 +298,10 @@ def test_a_computer_chancellor_is_one_move_shown_once_and_marked_new() -> None:
     # Ana plays her Handmaid; the computer player must play a Chancellor, then choose what to keep.
     game = deal("2019", 2, hands=["Handmaid", "Chancellor"], draws=["Guard", "Chancellor"])
     front = Recorder(rounds=1, choose={0: game.parse("Handmaid")})
-    table = Hotseat(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=1)
+    table = GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=1)
     table.run()
     assert front.calls[:4] == [("decide", 0), ("turn_done", 0), ("computer", 1), ("decide", 0)]
     assert len(game.actions[0]) > 3 and str(game.actions[0][2]).startswith("keep")  # two decisions, one pause
     seat, since = front.moves[0]
-    entry = next(e for e in table.log(0) if "plays Chancellor" in e.text.plain)
+    entry = next(e for e in round_log(table, 0) if "plays Chancellor" in e.text.plain)
     assert seat == 1 and entry.index >= since  # the whole line is new: marked as such on the screen

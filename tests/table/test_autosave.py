@@ -17,11 +17,12 @@ from loveletter.engine import Action, Game
 from loveletter.engine import events as ev
 from loveletter.records import GameRecord
 from loveletter.records.library import record_name
+from loveletter.table.autosave import Autosave, table_seats
+from loveletter.table.loop import GameLoop, Observer
+from loveletter.table.seats import Seat
 from loveletter.tui import prompts
-from loveletter.tui.autosave import Autosave, table_seats
-from loveletter.tui.hotseat import Hotseat, Observer, Seat
 from loveletter.tui.plain import PlainFrontend
-from tests.tui.test_hotseat import Recorder
+from tests.table.test_loop import Recorder
 
 SIGINT_STATUS = 130
 
@@ -51,7 +52,7 @@ def test_every_deal_and_action_is_saved_and_loads_back(tmp_path: Path) -> None:
     seats = [Seat("Ana"), Seat("Bea"), Seat("Cal", "random"), Seat("Dan", "easy"), Seat("Eve", "random")]
     saver = Autosave.begin(game, seats, seed=8, folder=tmp_path)
     checker = Checker(saver)
-    Hotseat(game, seats, Recorder(seed=2), seed=8, observers=[saver, checker]).run()
+    GameLoop(game, seats, Recorder(seed=2), seed=8, observers=[saver, checker]).run()
     assert game.over
     decisions = sum(len(actions) for actions in game.actions)
     assert checker.checked == decisions + len(game.deals)  # every action, every deal (the first one included)
@@ -68,7 +69,7 @@ def test_a_save_that_fails_does_not_stop_the_game(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     game = Game("classic", 2, seed=1)
     saver = Autosave.begin(game, [Seat("A", "random"), Seat("B", "random")], seed=1, folder=blocker)
-    Hotseat(game, [Seat("A", "random"), Seat("B", "random")], PlainFrontend(io.StringIO()), observers=[saver]).run()
+    GameLoop(game, [Seat("A", "random"), Seat("B", "random")], PlainFrontend(io.StringIO()), observers=[saver]).run()
     assert game.over and saver.problem is not None and str(blocker) in saver.problem
 
 
@@ -79,14 +80,14 @@ def test_a_resumed_game_hands_the_laptop_over_first() -> None:
     while game.decider is None or game.decider == 2:
         game.push(game.legal_actions()[0])
     decider = game.decider
-    Hotseat(game, seats, front, seed=3, resumed=True).run()
+    GameLoop(game, seats, front, seed=3, resumed=True).run()
     assert front.calls[:2] == [("hand_off", decider), ("decide", decider)]
 
 
 def test_one_person_resuming_gets_a_hand_off_even_when_a_computer_moves_first() -> None:
     game = Game("classic", 2, seed=5, first_player=1)
     front = Recorder(seed=1, rounds=1)
-    Hotseat(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3, resumed=True).run()
+    GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3, resumed=True).run()
     assert front.calls[:2] == [("hand_off", 0), ("computer", 1)]
 
 
