@@ -23,7 +23,7 @@ ALLOWED: dict[str, set[str]] = {
     "tui": {"engine", "solitaire", "bots", "records", "table", "i18n", "errors", "__init__"},
     "net": {"engine", "bots", "records", "table", "tui", "i18n", "errors", "__init__"},
     "commands": {
-        "engine", "solitaire", "bots", "arena", "records", "table", "tui", "net", "i18n", "errors", "cli", "__init__",
+        "engine", "solitaire", "bots", "arena", "records", "table", "tui", "net", "i18n", "errors", "__init__",
     },
 }  # fmt: skip
 

@@ -64,7 +64,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from loveletter.bots import LEVELS, make_bot
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.commands.play import check_players
     from loveletter.engine import load_ruleset
     from loveletter.table.setup import NewGame, plan_seats, read_deals
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
 def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat], args: argparse.Namespace) -> int:
     """``loveletter resume --host``: open the saved ``game`` to guests. The first ``--local`` people play here,
     the other people's seats are the guests' (each takes back the seat with their name)."""
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.table.autosave import Autosave
 
     local = _check_options(args)
@@ -116,7 +116,7 @@ def _check_options(args: argparse.Namespace) -> int:
     """Check the options of any hosted game; the number of people at this computer (``--local``)."""
     import sys
 
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
 
     if args.local < 0:
         raise UsageError(t("host.error.negative_local", local=args.local))

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.bots import LEVELS, make_bot
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.engine import load_ruleset
     from loveletter.table.setup import NewGame, plan_seats, read_deals
 
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 
 def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
     """Raise the command's one-line error when ``players`` is not a player count the ruleset seats."""
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
 
     if players < lo:
         raise UsageError(t("play.error.too_few", players=players, ruleset=ruleset, lo=lo, hi=hi))

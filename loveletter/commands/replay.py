@@ -37,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.records import GameRecord, load_record
     from loveletter.records.library import find_record
     from loveletter.tui.replay import Replay, replay_seat
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _replay_solitaire(record: SolitaireRecord, path: Path, args: argparse.Namespace) -> int:
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.tui.solitaire.replay import SolitaireReplay
 
     if args.seat is not None and args.seat != 0:

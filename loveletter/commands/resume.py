@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         from loveletter.commands.solitaire import resume_record
 
         if args.host:
-            from loveletter.cli import UsageError
+            from loveletter.errors import UsageError
 
             raise UsageError(t("host.error.solitaire"))
         return resume_record(path, record)
@@ -91,7 +91,7 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
     """Play a resumed multi-player game at this terminal, saving into its own file."""
     import sys
 
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.commands.play import play_game
     from loveletter.table.autosave import Autosave, table_seats
 

@@ -28,7 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.commands.replay import full_screen, on_terminal, print_lines
     from loveletter.i18n import printable
     from loveletter.records import GameRecord, RecordError, load_record

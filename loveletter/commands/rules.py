@@ -44,7 +44,7 @@ def _solitaire(console: Console, args: argparse.Namespace) -> int:
     from rich.console import Group, RenderableType
     from rich.text import Text
 
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.solitaire import load_solitaire_ruleset
     from loveletter.tui.solitaire.reference import blocks
 

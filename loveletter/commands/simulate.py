@@ -134,7 +134,7 @@ def _jobs(asked: int, oversubscribe: bool, games: int, *, quiet: bool) -> int:
 
 
 def _usage(message: str) -> Exception:
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
 
     return UsageError(message)
 

@@ -73,7 +73,7 @@ def read_layout(path: Path, ruleset: SolitaireRuleset) -> list[str]:
     """The layout in a ``--layout-file`` (see the module docstring); a problem is one :class:`UsageError` line."""
     import json
 
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
     from loveletter.engine.errors import EngineError
     from loveletter.solitaire import SolitaireState, stacked_layout
 
@@ -103,7 +103,7 @@ def read_layout(path: Path, ruleset: SolitaireRuleset) -> list[str]:
 def _need_terminal() -> None:
     import sys
 
-    from loveletter.cli import UsageError
+    from loveletter.errors import UsageError
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(t("solitaire.error.no_terminal"))
