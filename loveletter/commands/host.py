@@ -64,9 +64,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from loveletter.bots import LEVELS, make_bot
-    from loveletter.errors import UsageError
     from loveletter.commands.play import check_players
     from loveletter.engine import load_ruleset
+    from loveletter.errors import UsageError
     from loveletter.table.setup import NewGame, plan_seats, read_deals
 
     ruleset = load_ruleset(args.ruleset)

@@ -64,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.bots import LEVELS, make_bot
-    from loveletter.errors import UsageError
     from loveletter.engine import load_ruleset
+    from loveletter.errors import UsageError
     from loveletter.table.setup import NewGame, plan_seats, read_deals
 
     ruleset = load_ruleset(args.ruleset)

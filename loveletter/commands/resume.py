@@ -91,8 +91,8 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
     """Play a resumed multi-player game at this terminal, saving into its own file."""
     import sys
 
-    from loveletter.errors import UsageError
     from loveletter.commands.play import play_game
+    from loveletter.errors import UsageError
     from loveletter.table.autosave import Autosave, table_seats
 
     seats = table_seats(record, str(path))

@@ -28,8 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from loveletter.errors import UsageError
     from loveletter.commands.replay import full_screen, on_terminal, print_lines
+    from loveletter.errors import UsageError
     from loveletter.i18n import printable
     from loveletter.records import GameRecord, RecordError, load_record
     from loveletter.records.library import find_record, short_name

@@ -73,8 +73,8 @@ def read_layout(path: Path, ruleset: SolitaireRuleset) -> list[str]:
     """The layout in a ``--layout-file`` (see the module docstring); a problem is one :class:`UsageError` line."""
     import json
 
-    from loveletter.errors import UsageError
     from loveletter.engine.errors import EngineError
+    from loveletter.errors import UsageError
     from loveletter.solitaire import SolitaireState, stacked_layout
 
     try:
