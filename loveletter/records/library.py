@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.errors import UserError
 from loveletter.i18n import os_problem, t
-from loveletter.records.checks import Check, RecordError, parse_json, read_text
+from loveletter.records.fileformat import Check, RecordError, parse_json, read_text
 from loveletter.records.store import games_dir, is_games_dir, sweep_temporaries
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ once the game is over. See the README's "Game records" section for the schema.
 
 Loading checks the structure, then replays every action through the engine: a record that does not replay
 raises :class:`RecordError`, one line in the player's language that says what is wrong and where (see
-:mod:`loveletter.records.checks`). Only format versions 1 to :data:`VERSION` are read; ``result`` is ``null``
+:mod:`loveletter.records.fileformat`). Only format versions 1 to :data:`VERSION` are read; ``result`` is ``null``
 or ``{"winners": [seats], "tokens": [one per seat]}``; a ruleset without text must be a bundled one, so a record
 never makes the program open a file it names.
 """
@@ -22,7 +22,7 @@ from typing import Any, ClassVar, Literal
 
 from loveletter.engine import EngineError, Game, Ruleset, load_ruleset, parse_ruleset
 from loveletter.i18n import t
-from loveletter.records.checks import (
+from loveletter.records.fileformat import (
     FORMAT,
     PROGRAM,
     VERSION,

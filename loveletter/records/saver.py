@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from loveletter.i18n import os_problem
-from loveletter.records.checks import RecordFile
+from loveletter.records.fileformat import RecordFile
 from loveletter.records.library import new_record_path
 from loveletter.records.store import is_games_dir, sweep_temporaries, write_atomic
 

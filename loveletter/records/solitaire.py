@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from loveletter.engine.errors import EngineError
 from loveletter.i18n import t
-from loveletter.records.checks import (
+from loveletter.records.fileformat import (
     PROGRAM,
     Check,
     RecordError,
@@ -106,7 +106,7 @@ class SolitaireRecord(RecordFile):
                 "players": 1,
                 "seats": [{"name": self.name, "kind": "human"}],
                 "seed": self.seed,
-                # The deal of a game still going on is sealed (records.checks.seal): the face-down cards in it.
+                # The deal of a game still going on is sealed (records.fileformat.seal): the face-down cards in it.
                 "rounds": [{"sealed": seal(fields)} if self.result is None else fields],
                 "result": self.result,
             }

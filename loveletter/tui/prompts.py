@@ -185,7 +185,7 @@ def _join(lines: list[StyleAndTextTuples]) -> StyleAndTextTuples:
 
 
 @dataclass(frozen=True, slots=True)
-class Guard:
+class KeyPolicy:
     """How a prompt treats keys pressed before it could be seen, so that a key meant for one screen never acts on
     the next (a second Enter 100-300 ms after the first, a key pressed as a pause ends).
 
@@ -201,14 +201,14 @@ class Guard:
 
 #: Keys typed ahead are meant for this prompt: a question that follows another of the same decision (or a test
 #: that types its keys in advance).
-TYPE_AHEAD = Guard(drop=False)
+TYPE_AHEAD = KeyPolicy(drop=False)
 #: A new screen (a decision's first question, a result to acknowledge, a warning to confirm): drop what was typed
 #: before, and ignore keys long enough for a double press (human: 100-300 ms apart) to die here.
-SCREEN = Guard(grace=0.5)
+SCREEN = KeyPolicy(grace=0.5)
 #: A hand-off screen, the line between two players' secrets: a little longer still.
-HANDOFF = Guard(grace=0.8)
+HANDOFF = KeyPolicy(grace=0.8)
 #: Drop what was typed before, nothing more (a pause, which takes no key anyway; a line of text).
-DROP = Guard()
+DROP = KeyPolicy()
 
 
 def drop_typed(input: Input) -> None:
@@ -254,7 +254,7 @@ def _run(
     render: Callable[[int], list[StyleAndTextTuples]],
     bindings: KeyBindings,
     *,
-    guard: Guard = SCREEN,
+    guard: KeyPolicy = SCREEN,
     timeout: float | None = None,
     timeout_result: object = None,
     frame: Callable[[], None] | None = None,
@@ -342,7 +342,7 @@ def choose(
     allow_back: bool = False,
     allow_help: bool = False,
     extra: Mapping[str, object] | None = None,
-    guard: Guard = SCREEN,
+    guard: KeyPolicy = SCREEN,
     frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
@@ -456,7 +456,7 @@ def press(
     *,
     hint: str = "",
     keys: Mapping[str, object] | None = None,
-    guard: Guard = SCREEN,
+    guard: KeyPolicy = SCREEN,
     frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
@@ -500,7 +500,7 @@ def ask_text(
     *,
     default: str = "",
     check: Callable[[str], str | None] | None = None,
-    guard: Guard = DROP,
+    guard: KeyPolicy = DROP,
     input: Input | None = None,
     output: Output | None = None,
 ) -> str:

@@ -28,7 +28,7 @@ from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar, Union
 
 from loveletter.tui import prompts
-from loveletter.tui.prompts import HANDOFF, SCREEN, TYPE_AHEAD, Choice, Guard, Nav
+from loveletter.tui.prompts import HANDOFF, SCREEN, TYPE_AHEAD, Choice, KeyPolicy, Nav
 
 T = TypeVar("T")
 
@@ -158,8 +158,8 @@ class Guards:
     screen's (a decision's first question, a result to acknowledge), and a hand-off's. A question that follows
     another of the same decision always takes keys typed ahead."""
 
-    screen: Guard = SCREEN
-    handoff: Guard = HANDOFF
+    screen: KeyPolicy = SCREEN
+    handoff: KeyPolicy = HANDOFF
 
 
 #: The usual guards: every new screen's and every hand-off's.
@@ -217,7 +217,7 @@ class Frames:
         choices: Sequence[Choice[T]],
         *,
         hint: str = "",
-        guard: Guard | None = None,
+        guard: KeyPolicy | None = None,
         **options: Any,
     ) -> T | Nav:
         """Draw ``body`` above a choice list and ask it (:func:`~loveletter.tui.prompts.choose`; ``options`` go
@@ -246,7 +246,7 @@ class Frames:
         hint: str = "",
         *,
         keys: Mapping[str, object] | None = None,
-        guard: Guard | None = None,
+        guard: KeyPolicy | None = None,
     ) -> object:
         """Draw ``body`` above ``message``, wait for Enter or one of ``keys`` (:func:`prompts.press`)."""
 

@@ -36,7 +36,7 @@ from loveletter.tui.choices import Option, Step, TurnPlan
 from loveletter.tui.coach import HINT_KEY, Hint, HintView, hint_for, hint_keys
 from loveletter.tui.howto import howto_pages
 from loveletter.tui.log import Entry, round_log
-from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
 from loveletter.tui.style import fmt, name_text, tokens_text
@@ -218,7 +218,7 @@ class TerminalFrontend(Frames):
         model = self.model(seat, new_from=new_from)
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
         # something else (the card reference, the log, a warning) has been on the screen in between.
-        guard: Guard | None = None
+        guard: KeyPolicy | None = None
         # The coach's hint, worked out the first time it is asked for, then shown in place of the table (h again:
         # the table) until the decision is made.
         hint: Hint | None = None
@@ -411,7 +411,7 @@ class TerminalFrontend(Frames):
         title = Text(t("play.whole_log.title", round=model.view.round), style="bold")
         hint = t("play.whole_log.hint")
         state = {"top": 10**9}  # from the end: the newest lines
-        guard: Guard | None = None  # the first page is a new screen; scrolling takes keys typed ahead
+        guard: KeyPolicy | None = None  # the first page is a new screen; scrolling takes keys typed ahead
         while True:
             lines = log_lines(self.console, model, self.width(), 10**6)[0]
             reserve = prompts.press_height(t("play.whole_log.position", first=0, last=0, total=0), self.width(), hint)

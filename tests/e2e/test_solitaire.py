@@ -35,7 +35,7 @@ def start(tmp_path: Path, layout: object) -> Terminal:
 
 def records(tmp_path: Path) -> list[dict[str, object]]:
     """The saved records, the deal of an unfinished game opened (it is sealed in the file)."""
-    from loveletter.records.checks import opened
+    from loveletter.records.fileformat import opened
 
     folder = tmp_path / "home" / "games"
     return [opened(json.loads(p.read_text(encoding="utf-8"))) for p in sorted(folder.glob("*.json"))]

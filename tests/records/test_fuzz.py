@@ -20,7 +20,7 @@ from loveletter.cli import main
 from loveletter.engine import Game, RulesetError, parse_ruleset
 from loveletter.engine.ruleset import bundled_dir, read_toml
 from loveletter.records import GameRecord, RecordError, Seat, games_dir, load_record
-from loveletter.records.checks import opened
+from loveletter.records.fileformat import opened
 from loveletter.records.library import summarise
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame

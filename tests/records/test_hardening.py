@@ -19,7 +19,7 @@ from loveletter.engine import Game
 from loveletter.engine.ruleset import bundled_dir
 from loveletter.i18n import set_language
 from loveletter.records import VERSION, GameRecord, RecordError, Seat
-from loveletter.records.checks import opened
+from loveletter.records.fileformat import opened
 from loveletter.records.library import summarise
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame

@@ -14,7 +14,7 @@ from loveletter.engine import Game
 from loveletter.engine import events as ev
 from loveletter.i18n import catalog, ruleset_problem, set_language
 from loveletter.records import GameRecord, RecordError, Seat, library, load_record
-from loveletter.records.checks import read_text
+from loveletter.records.fileformat import read_text
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.records.timeline import round_start, timeline
 from loveletter.solitaire import SolitaireGame

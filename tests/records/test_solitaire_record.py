@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from loveletter.records.checks import opened
+from loveletter.records.fileformat import opened
 from loveletter.records.library import summarise
 from loveletter.records.record import RecordError
 from loveletter.records.solitaire import SolitaireRecord

@@ -18,7 +18,7 @@ import pytest
 from loveletter.engine import Game
 from loveletter.i18n import os_problem, set_language
 from loveletter.records import GameRecord, RecordError, Seat, games_dir, load_record
-from loveletter.records.checks import opened, unseal
+from loveletter.records.fileformat import opened, unseal
 from loveletter.records.library import find_record, list_records, record_name, summarise
 from loveletter.records.saver import RecordSaver
 from loveletter.records.store import write_atomic
@@ -179,7 +179,7 @@ def test_a_device_a_pipe_or_a_huge_file_is_refused_unread(
 ) -> None:
     """`resume /dev/zero` and `replay /dev/zero` read the whole "file" into memory (MemoryError); `resume FIFO`
     waited forever for a writer."""
-    from loveletter.records.checks import MAX_BYTES
+    from loveletter.records.fileformat import MAX_BYTES
 
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)

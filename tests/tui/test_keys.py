@@ -23,7 +23,7 @@ from rich.console import Console
 from loveletter.engine import Game
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.prompts import DROP, HANDOFF, SCREEN, TYPE_AHEAD, Choice, Guard, choose, pause, press
+from loveletter.tui.prompts import DROP, HANDOFF, SCREEN, TYPE_AHEAD, Choice, KeyPolicy, choose, pause, press
 from loveletter.tui.screen import Screen
 from loveletter.tui.terminal import TerminalFrontend
 
@@ -102,7 +102,7 @@ def test_keys_pressed_during_the_grace_are_ignored_and_the_prompt_shows_when_it_
 
     typist = threading.Thread(target=type_in_the_grace_then_answer, daemon=True)
     typist.start()
-    assert choose("Which?", FRUIT, guard=Guard(grace=grace), input=keys, output=drawn.output) == "b"
+    assert choose("Which?", FRUIT, guard=KeyPolicy(grace=grace), input=keys, output=drawn.output) == "b"
     typist.join(PATIENCE)
     assert shown and shown[0] >= grace
 

@@ -424,7 +424,7 @@ def test_every_solitaire_card_face_fits(lang: str) -> None:
 def test_resuming_a_finished_or_broken_record_is_one_line_and_leaves_it_alone(tmp_path: Path) -> None:
     from loveletter.commands.solitaire import resume_record
     from loveletter.errors import UserError
-    from loveletter.records.checks import opened
+    from loveletter.records.fileformat import opened
     from loveletter.records.record import RecordError
 
     game = SolitaireGame(RS, layout=LOSS)

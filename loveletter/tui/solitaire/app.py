@@ -26,7 +26,7 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
-from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
@@ -163,7 +163,7 @@ class SolitaireApp(Frames):
         *,
         back: bool = False,
         banner: RenderableType | None = None,
-        guard: Guard | None = None,
+        guard: KeyPolicy | None = None,
         default: int = 0,
     ) -> Hashable | Nav:
         """Ask over the board; ``guard``: a new screen's unless given (:class:`~loveletter.tui.prompts.Guard`)."""
@@ -188,7 +188,7 @@ class SolitaireApp(Frames):
         plan = Plan(view)
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
         # something else (the rules, a warning) has been on the screen in between.
-        guard: Guard | None = None
+        guard: KeyPolicy | None = None
         while True:
             step = plan.step()
             if step is None:
