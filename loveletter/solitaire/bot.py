@@ -139,30 +139,45 @@ def answer(view: SolitaireView) -> Choose:
     threat = view.threat
     assert threat is not None
     know = Knowledge(view)
-    effect = know.effect(threat.card)
+    return _ANSWERS.get(know.effect(threat.card), _answer_king)(view, know)
+
+
+def _answer_baron(view: SolitaireView, know: Knowledge) -> Choose:
+    """Keep whichever card is likelier to survive the comparison."""
+    threat = view.threat
+    assert threat is not None
+    ref = view.slot(threat.reference) if threat.reference is not None else None
+    against = ref.card if ref is not None else None
+    keep_hand = know.survive_compare(view.hand[0], against)
+    keep_agent = know.survive_compare(view.agent, against)
+    return Choose("agent") if keep_agent > keep_hand else Choose("hand")
+
+
+def _answer_guard(view: SolitaireView, know: Knowledge) -> Choose:
+    return Choose("agent") if view.agent_state == "face_down" else Choose("hand")
+
+
+def _answer_prince(view: SolitaireView, know: Knowledge) -> Choose:
+    """Discard the agent (a face-up one comes back face down) unless it is the princess."""
+    return Choose("hand") if view.agent == view.princess else Choose("agent")
+
+
+def _answer_king(view: SolitaireView, know: Knowledge) -> Choose:
+    """The card given becomes the retinue's next card: give the one it can do least with."""
     hand = view.hand[0]
     agent = view.agent  # None when face down
-    face_down = view.agent_state == "face_down"
-    if effect == "baron":
-        ref = view.slot(threat.reference) if threat.reference is not None else None
-        against = ref.card if ref is not None else None
-        keep_hand = know.survive_compare(hand, against)
-        keep_agent = know.survive_compare(agent, against)
-        return Choose("agent") if keep_agent > keep_hand else Choose("hand")
-    if effect == "guard":
-        return Choose("agent") if face_down else Choose("hand")
     princess = view.princess
-    if effect == "prince":  # discard the agent (a face-up one comes back face down) unless it is the princess
-        return Choose("hand") if agent == princess else Choose("agent")
-    # King: the card given becomes the retinue's next card; give the one it can do least with.
     given_hand = _danger_as_next(know, hand)
-    given_agent = _danger_as_next(know, agent) if not face_down else _hidden_danger(know)
+    given_agent = _danger_as_next(know, agent) if view.agent_state != "face_down" else _hidden_danger(know)
     if hand == princess:
         return Choose("agent")
     if agent == princess:
         return Choose("hand")
     return Choose("agent") if given_agent < given_hand else Choose("hand")
 
+
+#: The answer to a retinue card's threat, by the card's effect (the King's for any other).
+_ANSWERS = {"baron": _answer_baron, "guard": _answer_guard, "prince": _answer_prince}
 
 _DANGER = {"guard": 3.0, "baron": 2.0, "prince": 1.0, "priest": 0.5}
 
@@ -213,60 +228,112 @@ class EasyBot:
 
     def _score(self, view: SolitaireView, action: Action) -> float:
         assert isinstance(action, Play)
-        know = Knowledge(view)
-        effect = know.effect(action.card)
-        princess = view.princess
-        kept = _kept(view, action)
-        target = action.target
-        place = view.slot(target) if isinstance(target, int) else None
-        target_card = place.card if place is not None else None
-        first = view.queue[0] if view.queue else None
-        score = 0.0
-        if effect == "princess":
+        m = _Move(view, action)
+        if view.ruleset.rules_of(action.card).is_princess:
             return -1000.0
-        if target_card == princess:
-            if effect in ("guard", "prince"):
-                return 1000.0
-            if effect == "king":
-                return 500.0 - 50 * _danger_as_next(know, kept if action.own == "hand" else view.agent)
-            return -1000.0  # a Baron against her
-        if effect == "prince" and target in ("hand", "agent"):
-            lost = kept if target == "hand" else view.agent
-            if lost == princess:
-                return -1000.0
-        # The card the retinue plays next, and how it threatens a player who kept ``kept``.
-        if effect == "handmaid":
-            score += 8.0 * _front_threat(view, know)
-        if effect == "guard" and isinstance(target, int):
-            if target_card is not None:
-                score += 10.0 + 6.0 * _DANGER.get(know.effect(target_card), 0.0)
-            elif action.named is not None:
-                score += 10.0 * know.chance(action.named) + 2.0
-            if first is not None and target == first.slot:
-                score += 3.0
-        elif effect == "baron" and isinstance(target, int):
-            mine = kept if action.own == "hand" else view.agent
-            lose = 1.0 - know.survive_compare(mine, target_card)
-            score += 10.0 * (1.0 - lose) - 60.0 * lose
-        elif effect == "priest":
-            score += 3.0 if isinstance(target, int) else -2.0
-            if first is not None and target == first.slot:
-                score += 2.0
-        elif effect == "prince":
-            if isinstance(target, int):
-                score += 2.0 + 6.0 * _DANGER.get(know.effect(target_card), 0.0) if target_card else 1.0
-            elif target == "agent" and view.agent_state == "face_up":
-                score += 4.0
-            else:
-                score -= 1.0
-        elif effect == "king" and isinstance(target, int):
-            score -= 2.0
+        if m.target_card == view.princess:
+            return _ON_PRINCESS.get(m.effect, _never)(m)
+        score = _PLAYS.get(m.effect, _nothing)(m)
+        if score is None:
+            return -1000.0
         # Keep useful cards: protection and finishers; the higher card for Barons.
-        if kept is not None:
-            kept_effect = know.effect(kept)
-            score += {"handmaid": 4.0, "guard": 3.0, "prince": 3.0, "king": 2.5, "baron": 1.0}.get(kept_effect, 0.0)
-            score += 0.1 * know.values[kept]
+        if m.kept is not None:
+            score += _KEEP_WORTH.get(m.know.effect(m.kept), 0.0)
+            score += 0.1 * m.know.values[m.kept]
         return score
+
+
+class _Move:
+    """One play as the rules of thumb read it: the card, what it chooses, the card kept."""
+
+    __slots__ = ("action", "effect", "first", "kept", "know", "target", "target_card", "view")
+
+    def __init__(self, view: SolitaireView, action: Play) -> None:
+        self.view = view
+        self.action = action
+        self.know = Knowledge(view)
+        self.effect = self.know.effect(action.card)
+        self.kept = _kept(view, action)
+        self.target = action.target
+        place = view.slot(self.target) if isinstance(self.target, int) else None
+        self.target_card = place.card if place is not None else None
+        self.first = view.queue[0] if view.queue else None
+
+
+# The rules of thumb for each card played (a strategy, so keyed by the card's effect, one function per card as
+# the rules have one module per card). ``None``: never play it so.
+
+
+def _on_princess_finish(m: _Move) -> float:
+    return 1000.0
+
+
+def _on_princess_king(m: _Move) -> float:
+    return 500.0 - 50 * _danger_as_next(m.know, m.kept if m.action.own == "hand" else m.view.agent)
+
+
+def _never(m: _Move) -> float:
+    return -1000.0  # a Baron against her, or a card that cannot remove her
+
+
+def _nothing(m: _Move) -> float | None:
+    return 0.0
+
+
+def _handmaid(m: _Move) -> float | None:
+    return 8.0 * _front_threat(m.view, m.know)
+
+
+def _guard(m: _Move) -> float | None:
+    if not isinstance(m.target, int):
+        return 0.0
+    score = 0.0
+    if m.target_card is not None:
+        score += 10.0 + 6.0 * _DANGER.get(m.know.effect(m.target_card), 0.0)
+    elif m.action.named is not None:
+        score += 10.0 * m.know.chance(m.action.named) + 2.0
+    if m.first is not None and m.target == m.first.slot:
+        score += 3.0
+    return score
+
+
+def _baron(m: _Move) -> float | None:
+    if not isinstance(m.target, int):
+        return 0.0
+    mine = m.kept if m.action.own == "hand" else m.view.agent
+    lose = 1.0 - m.know.survive_compare(mine, m.target_card)
+    return 10.0 * (1.0 - lose) - 60.0 * lose
+
+
+def _priest(m: _Move) -> float | None:
+    score = 3.0 if isinstance(m.target, int) else -2.0
+    if m.first is not None and m.target == m.first.slot:
+        score += 2.0
+    return score
+
+
+def _prince(m: _Move) -> float | None:
+    target, view = m.target, m.view
+    if target in ("hand", "agent"):
+        lost = m.kept if target == "hand" else view.agent
+        if lost == view.princess:
+            return None
+    if isinstance(target, int):
+        return 2.0 + 6.0 * _DANGER.get(m.know.effect(m.target_card), 0.0) if m.target_card else 1.0
+    if target == "agent" and view.agent_state == "face_up":
+        return 4.0
+    return -1.0
+
+
+def _king(m: _Move) -> float | None:
+    return -2.0 if isinstance(m.target, int) else 0.0
+
+
+#: A play that chooses the princess herself, by the card's effect (any other card: never).
+_ON_PRINCESS = {"guard": _on_princess_finish, "prince": _on_princess_finish, "king": _on_princess_king}
+_PLAYS = {"handmaid": _handmaid, "guard": _guard, "baron": _baron, "priest": _priest, "prince": _prince, "king": _king}
+#: What keeping a card is worth, by its effect.
+_KEEP_WORTH = {"handmaid": 4.0, "guard": 3.0, "prince": 3.0, "king": 2.5, "baron": 1.0}
 
 
 def _kept(view: SolitaireView, action: Play) -> str | None:
@@ -291,15 +358,18 @@ def _front_threat(view: SolitaireView, know: Knowledge) -> float:
     agent_safe = view.agent_state == "face_down"
 
     def danger(card: str) -> float:
-        effect = know.effect(card)
         if card == view.princess:
             return 0.0  # a Handmaid does not stop her retiring
-        if effect == "guard":
-            return 0.15 if agent_safe else 1.0
-        if effect == "baron":
-            if len(view.queue) < 2:
-                return 0.0
-            return 1.0 - max(know.survive_compare(view.hand[0], following), know.survive_compare(view.agent, following))
+        # The retinue's threats, by the card's effect: a Guard's guess, a Baron's comparison.
+        match know.effect(card):
+            case "guard":
+                return 0.15 if agent_safe else 1.0
+            case "baron":
+                if len(view.queue) < 2:
+                    return 0.0
+                return 1.0 - max(
+                    know.survive_compare(view.hand[0], following), know.survive_compare(view.agent, following)
+                )
         return 0.0
 
     if first.card is not None:

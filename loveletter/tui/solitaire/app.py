@@ -239,6 +239,7 @@ class SolitaireApp(Frames):
             if threat.by == "player":
                 return t("solitaire.ask.threat_own_baron", reference=reference)
             effect = rs.effect(threat.card)
+            # Named: the question is worded per card, and a Guard with nothing to guess has a wording of its own.
             if effect == "guard" and threat.guess is None:
                 return t("solitaire.ask.threat_guard_up")
             guess = card_name(threat.guess) if threat.guess else ""
