@@ -331,7 +331,8 @@ class _Reader:
         held = memory.held if memory is not None else {}
         mine: str | None = None  # our own card, while we know it
         knows_me: list[str | None] = [None] * n  # the card of ours each seat knows
-        for m in public_moments(view):
+        moments = public_moments(view)
+        for m in moments:
             i = m.index
             mine = held.get(i, mine)
             for q, card in seen.get(i, ()):
@@ -344,7 +345,7 @@ class _Reader:
                 if s != me and row is not None:
                     self.knows_me = knows_me[s]
                     chain[s] = self.play(m, s, action, row)
-                self.effects(m, action, chain)
+                self.effects(m, action, chain, followed=i + 1 < len(moments))
                 if s == me:
                     knows_me = [None if c == action.card else c for c in knows_me]
                 elif me in action.targets and self._looks_only(action.card):
@@ -438,14 +439,18 @@ class _Reader:
             out[c] = (1.0 - CHANCELLOR_MIX) * ((below + same) ** 3 - below**3) + CHANCELLOR_MIX * same
         return out
 
-    def effects(self, m: Moment, action: Play, chain: list[Chain | None]) -> None:
-        """What the public saw a play do to the hands it chose."""
+    def effects(self, m: Moment, action: Play, chain: list[Chain | None], *, followed: bool = True) -> None:
+        """What the public saw a play do to the hands it chose (``followed``: a later decision of the round is
+        known)."""
         me = self.view.seat
         values = self.tables.value
         traits = self.tables.traits[action.card]
         targets = action.targets
         rows = chain[targets[0]] if targets else None
-        if (m.missed or m.bishop_hit) and rows is not None:
+        # The reading takes a Bishop's guess into account once a later decision follows it, as it did when it
+        # worked the outcome out from that decision; the moments now say it at once (a change to measure first).
+        guessed = followed or traits.names != "value"
+        if (m.missed or m.bishop_hit) and rows is not None and guessed:
             named = action.named
             by_value = traits.names == "value" or self.tables.by_number
             hit = {c for c in self.ids if (values[c] == named if by_value else c == named)}
