@@ -12,12 +12,12 @@ player decides twice in a row). Between rounds the next round is dealt at once, 
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from loveletter.engine import Game, NotationError, Ruleset, View, load_ruleset
 from loveletter.rl.actions import ActionTable, mode_of
@@ -26,26 +26,29 @@ from loveletter.rl.observation import Encoder
 Rewards = Literal["game", "round"]
 
 
-def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
+def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's usual wrappers (see the module docstring); arguments as :class:`raw_env`."""
     wrapped: Any = raw_env(**kwargs)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    result: AECEnv[str, dict[str, np.ndarray], int] = wrapped
-    return result
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZoo's name for it)
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
     """Love Letter for ``players`` seats (agents ``player_0`` ... ``player_N-1``) under ``ruleset`` (a bundled name,
     the path of a ruleset file, or a :class:`~loveletter.engine.Ruleset`).
 
     ``rewards="game"``: +1 to each winner of the game when it ends, 0 otherwise; ``"round"``: +1 to each winner of
     a round when it ends. The deciding agent's ``infos`` entry holds its :class:`~loveletter.engine.View` (for
-    rule-based agents) and its ``action_mask``; once the game is over every agent's holds its last view.
+    rule-based agents) and its ``action_mask`` (read-only: it is shared by every step with the same legal
+    actions); once the game is over every agent's holds its last view.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "loveletter_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "loveletter_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -112,13 +115,15 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
         first = None
         if self.ruleset.flags.first_player_mode == "choose":
             first = self._rng.randrange(self.players)  # the players' choice, drawn (as simulate does)
-        self.game = Game(self.ruleset, self.players, rng=random.Random(self._rng.getrandbits(64)), first_player=first)
+        # No events: the environment reads views only, and the engine is faster without them.
+        deal = random.Random(self._rng.getrandbits(64))
+        self.game = Game(self.ruleset, self.players, rng=deal, first_player=first, record=False)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._zero = True  # the rewards of the last step were all 0
         self._select()
 
@@ -126,7 +131,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
         """The deciding seat's legal actions, their mask and indices. The engine hands out the same tuple for
         the same situation, so they are kept by its id (checked: an id may be reused once a tuple is freed)."""
         assert self.game is not None
-        legal = self.game.legal_actions()
+        legal = self.game.state.legal_actions()
         found = self._masks.get(id(legal))
         if found is None or found[0] is not legal:
             if len(self._masks) > 20_000:
@@ -134,22 +139,26 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
             indices = self.table.legal_indices(legal)
             mask = np.zeros(len(self.table), dtype=np.int8)
             mask[list(indices)] = 1
+            mask.flags.writeable = False  # shared by every step with these legal actions
             found = self._masks[id(legal)] = (legal, mask, frozenset(indices))
         return found
 
     def _select(self) -> None:
-        """Point ``agent_selection`` at the seat that decides now, and give it its view and mask in ``infos``."""
+        """Point ``agent_selection`` at the seat that decides now, and give it its view and mask in ``infos``
+        (called at every step: kept short)."""
         assert self.game is not None
-        decider = self.game.decider
+        state = self.game.state
+        decider = state.decider
         assert decider is not None
         agent = self.agent_selection = self.possible_agents[decider]
-        self.infos[agent] = {"view": self.game.view(decider), "action_mask": self._legal()[1].copy()}
+        self._now = now = self._legal()
+        self.infos[agent] = {"view": state.view(decider), "action_mask": now[1]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None, "reset() first"
         seat = self._seat[agent]
         game = self.game
-        mask = self._legal()[1].copy() if game.decider == seat else self._no_actions.copy()
+        mask = self._now[1].copy() if game.decider == seat else self._no_actions.copy()
         return {"observation": self.encoder.encode(game.view(seat)), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -159,8 +168,8 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
             return
         game = self.game
         assert game is not None and action is not None
-        legal, _, allowed = self._legal()
-        index = int(action)
+        allowed = self._now[2]
+        index = action if type(action) is int else int(action)
         if index not in allowed:
             what = self.table.to_notation(index) if 0 <= index < len(self.table) else "outside the action space"
             choices = ", ".join(f"{i} ({self.table.to_notation(i)})" for i in sorted(allowed))
@@ -171,16 +180,16 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._zero = True
         game.push(self.table.actions[index])
-        if game.decider is None:
-            self._round_end(game)
-        if not game.over:
+        if game.state.decider is not None or not self._round_end(game):
             self._select()
-        self._accumulate_rewards()
+        if not self._zero:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def _round_end(self, game: Game) -> None:
-        """Rewards at the end of a round (and of the game); the next round is dealt unless the game is over."""
+    def _round_end(self, game: Game) -> bool:
+        """Rewards at the end of a round (and of the game); the next round is dealt unless the game is over.
+        Whether the game is over."""
         winners = game.winners if game.over else ()
         if self.reward_mode == "round":
             assert game.result is not None
@@ -194,12 +203,13 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
             self.terminations = dict.fromkeys(self.agents, True)
             for p, agent in enumerate(self.possible_agents):
                 self.infos[agent] = {"view": game.view(p)}
-            return
+            return True
         choices = game.first_player_choices()
         first = None
         if len(choices) > 1 and self.ruleset.flags.first_player_mode == "choose":
             first = choices[self._rng.randrange(len(choices))]
         game.next_round(first_player=first)
+        return False
 
     # ---------------------------------------------------------------------------------------- output
 
