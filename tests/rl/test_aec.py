@@ -115,6 +115,7 @@ def test_round_rewards_give_one_to_each_round_winner() -> None:
             the_env.step(None)
             continue
         the_env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert the_env.game is not None
     tokens = the_env.game.tokens
     assert total == {f"player_{p}": float(tokens[p]) for p in range(4)}
     assert sum(tokens) > 4  # several rounds
@@ -153,7 +154,7 @@ def test_the_mask_marks_only_the_deciding_agent_and_the_notation_names_its_actio
         assert mask.any() == (agent == decider)
     legal = {str(a) for a in the_env.view(decider).legal_actions}
     mask = the_env.observe(decider)["action_mask"]
-    assert {the_env.action_to_notation(i) for i in np.flatnonzero(mask)} == legal
+    assert {the_env.action_to_notation(int(i)) for i in np.flatnonzero(mask)} == legal
     assert all(mask[the_env.notation_to_action(text)] for text in legal)
 
 
