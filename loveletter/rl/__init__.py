@@ -12,6 +12,9 @@ This package needs the ``rl`` extra (numpy, gymnasium, pettingzoo); the game its
 
 from loveletter.rl.actions import ActionTable, action_to_notation, notation_to_action
 from loveletter.rl.aec import env, raw_env
+from loveletter.rl.gym import register as _register
 from loveletter.rl.observation import Encoder
+
+_register()
 
 __all__ = ["ActionTable", "Encoder", "action_to_notation", "env", "notation_to_action", "raw_env"]

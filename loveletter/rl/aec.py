@@ -48,6 +48,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         "render_modes": ["ansi", "human"],
         "name": "loveletter_v0",
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(

@@ -9,7 +9,7 @@ can grow and ``B`` the cards a Chancellor's player can know at the bottom of the
 
 >>> encoder = Encoder("classic", 2)
 >>> encoder.size, encoder.offsets["hand"]
-(341, (16, 8))
+(278, (11, 8))
 """
 
 from __future__ import annotations
