@@ -19,6 +19,8 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "solitaire", "i18n", "errors", "records"},
     "arena": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
     "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
+    # The research environments; tui only to render the table players see (imported when rendering).
+    "rl": {"engine", "solitaire", "bots", "tui", "i18n", "errors"},
     "tui": {"engine", "solitaire", "bots", "records", "i18n", "errors", "__init__"},
     "net": {"engine", "bots", "records", "tui", "i18n", "errors", "__init__"},
     "commands": {"engine", "solitaire", "bots", "arena", "records", "tui", "net", "i18n", "errors", "cli", "__init__"},

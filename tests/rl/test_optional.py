@@ -1,0 +1,38 @@
+"""The game keeps no dependency on the research extras: ``loveletter --help`` (and every command module) loads
+without importing numpy, gymnasium, pettingzoo or pyspiel, and the environments only load them when asked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel")
+
+PROBE = """
+import sys
+from loveletter import cli
+try:
+    cli.main(["--help"])
+except SystemExit:
+    pass
+import loveletter.commands.play, loveletter.commands.simulate, loveletter.tui.table
+print("loaded:", ",".join(m for m in {extras} if m in sys.modules))
+"""
+
+
+def test_the_game_and_its_help_import_none_of_the_research_extras() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE.format(extras=EXTRAS)], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "usage" in result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "loaded:"
+
+
+def test_importing_the_environments_loads_them() -> None:
+    probe = "import sys, loveletter.rl; print(all(m in sys.modules for m in ('numpy', 'gymnasium', 'pettingzoo')))"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    if "ModuleNotFoundError" in result.stderr:
+        import pytest
+
+        pytest.skip("the rl extra is not installed (uv sync --extra rl)")
+    assert result.stdout.strip() == "True", result.stderr
