@@ -134,33 +134,42 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         assert self.game is not None
         legal = self.game.state.legal_actions()
         found = self._masks.get(id(legal))
-        if found is None or found[0] is not legal:
-            if len(self._masks) > 20_000:
-                self._masks.clear()
-            indices = self.table.legal_indices(legal)
-            mask = np.zeros(len(self.table), dtype=np.int8)
-            mask[list(indices)] = 1
-            mask.flags.writeable = False  # shared by every step with these legal actions
-            found = self._masks[id(legal)] = (legal, mask, frozenset(indices))
+        return found if found is not None and found[0] is legal else self._new_mask(legal)
+
+    def _new_mask(self, legal: tuple[Any, ...]) -> tuple[tuple[Any, ...], np.ndarray, frozenset[int]]:
+        if len(self._masks) > 20_000:
+            self._masks.clear()
+        indices = self.table.legal_indices(legal)
+        mask = np.zeros(len(self.table), dtype=np.int8)
+        mask[list(indices)] = 1
+        mask.flags.writeable = False  # shared by every step with these legal actions
+        found = self._masks[id(legal)] = (legal, mask, frozenset(indices))
         return found
 
     def _select(self) -> None:
         """Point ``agent_selection`` at the seat that decides now, and give it its view and mask in ``infos``
-        (called at every step: kept short)."""
+        (at every step: :meth:`_legal` written out here)."""
         assert self.game is not None
         state = self.game.state
         decider = state.decider
         assert decider is not None
         agent = self.agent_selection = self.possible_agents[decider]
-        self._now = now = self._legal()
+        legal = state.legal_actions()
+        now = self._masks.get(id(legal))
+        if now is None or now[0] is not legal:
+            now = self._new_mask(legal)
+        self._now = now
         self.infos[agent] = {"view": state.view(decider), "action_mask": now[1]}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None, "reset() first"
         seat = self._seat[agent]
         game = self.game
-        mask = self._now[1].copy() if game.decider == seat else self._no_actions.copy()
-        return {"observation": self.encoder.encode(game.view(seat)), "action_mask": mask}
+        if game.decider == seat:
+            # The view the deciding agent's infos hold is this very one: taken once.
+            view = self.infos[agent].get("view") or game.view(seat)
+            return {"observation": self.encoder.encode(view), "action_mask": self._now[1].copy()}
+        return {"observation": self.encoder.encode(game.view(seat)), "action_mask": self._no_actions.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

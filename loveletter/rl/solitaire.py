@@ -94,8 +94,8 @@ LAYOUT: tuple[Block, ...] = (
     Block(
         "threat",
         "3 + K + 7 + K",
-        "a pending hand-or-agent question: by the retinue, by the player; its card; "
-        "the queue place it refers to; what a Guard will name",
+        "a pending hand-or-agent question: whether there is one, asked by the retinue, asked by the player; its "
+        "card one-hot; the queue place it refers to; what a Guard will name",
     ),
     Block("unseen", "K", "count of each card type nobody can see"),
 )
