@@ -285,11 +285,3 @@ class LoveLetterSolitaireEnv(gymnasium.Env[np.ndarray, np.int64]):
         console.print(Board(BoardModel(self.game.view(), deal=None), height=40))
         text = "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()).rstrip() + "\n"
         return _render(text, self.render_mode)
-
-
-def register() -> None:
-    """Register both environments with Gymnasium (once)."""
-    for name, entry in (("LoveLetter-v0", "LoveLetterEnv"), ("LoveLetterSolitaire-v0", "LoveLetterSolitaireEnv")):
-        env_id = f"loveletter/{name}"
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point=f"loveletter.rl.gym:{entry}")
