@@ -282,6 +282,6 @@ class LoveLetterSolitaireEnv(gymnasium.Env[np.ndarray, np.int64]):
 
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, height=40, color_system=None, force_terminal=False)
-        console.print(Board(BoardModel(self.game.view(), deal=None), height=40))
+        console.print(Board(BoardModel(self.game.view(), deal=self.deal), height=40))  # the deal: its seed
         text = "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()).rstrip() + "\n"
         return _render(text, self.render_mode)

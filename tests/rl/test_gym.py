@@ -125,3 +125,14 @@ def test_a_solitaire_episode_ends_won_or_lost() -> None:
     outcomes = {play(env, seed)[0] for seed in range(30)}
     assert outcomes <= {0.0, 1.0}
     assert env.game is not None and env.game.over
+
+
+def test_ansi_render_draws_the_learners_table_and_the_solitaires_board() -> None:
+    env = LoveLetterEnv("2019", "easy", seat=1, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and "player_1 (you)" in text
+    solitaire = LoveLetterSolitaireEnv(render_mode="ansi")
+    solitaire.reset(seed=1)
+    board = solitaire.render()
+    assert isinstance(board, str) and f"deal {solitaire.deal}" in board and "Q7" in board
