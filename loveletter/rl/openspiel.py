@@ -6,7 +6,8 @@ Importing this module registers the game (it needs the ``openspiel`` extra)::
     import loveletter.rl.openspiel
     game = pyspiel.load_game("python_loveletter", {"ruleset": "premium", "players": 5})
 
-Parameters: ``ruleset`` (a bundled name or the path of a ruleset file; default ``2019``) and ``players``
+Parameters: ``ruleset`` (a bundled name or the path of a ruleset file; default the 2019 edition, which a game's
+string writes ``edition2019``, since OpenSpiel would read a bare ``2019`` there as a number) and ``players``
 (default 2). Each round starts with chance nodes: who plays first, when the rules leave it to chance (a game's
 first round, tied winners; a ruleset where the players choose draws it too), then the deck, one card at a time
 from the top (outcome ``k``: the ``k``-th card type of the ruleset's mode, with the chance of its copies left).
@@ -21,11 +22,12 @@ string is perfect recall: every event of the game the seat has seen, in order.
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 import numpy as np
 
-from loveletter.engine import GameState, Ruleset, load_ruleset
+from loveletter.engine import GameState, Ruleset, load_ruleset, parse_ruleset
 from loveletter.engine.events import Event, visible_to
 from loveletter.rl.actions import ActionTable, mode_of
 from loveletter.rl.observation import Encoder
@@ -36,7 +38,21 @@ except ImportError:  # the openspiel extra is not installed: the game cannot be 
     pyspiel = None
 
 SHORT_NAME = "python_loveletter"
-DEFAULTS: dict[str, Any] = {"ruleset": "2019", "players": 2}
+#: OpenSpiel reads a bare number in a game's string as an int (``ruleset=2019``), and the parameter is a string:
+#: a ruleset whose name is a number is written with this prefix (``edition2019``) in the game's parameters.
+PREFIX = "edition"
+DEFAULTS: dict[str, Any] = {"ruleset": f"{PREFIX}2019", "players": 2}
+
+
+def spiel_name(ruleset: str) -> str:
+    """The ruleset as OpenSpiel's parameter holds it: ``2019`` -> ``edition2019``, any other as it is."""
+    return PREFIX + ruleset if ruleset.isdigit() else ruleset
+
+
+def ruleset_name(value: str) -> str:
+    """The ruleset a parameter names: ``edition2019`` (or ``2019``) -> ``2019``."""
+    rest = value[len(PREFIX) :]
+    return rest if value.startswith(PREFIX) and rest.isdigit() else value
 
 
 def missing() -> ImportError:
@@ -51,10 +67,11 @@ def rounds_bound(ruleset: Ruleset, players: int) -> int:
 
 class _Shared:
     """What every state of one game shares and never changes (OpenSpiel deep-copies a state's attributes to
-    clone it: these are passed on, not copied)."""
+    clone it: these are passed on, not copied; pickled, they are rebuilt from the ruleset)."""
 
-    def __init__(self, ruleset: Ruleset, players: int, table: ActionTable) -> None:
-        self.ruleset, self.players, self.table = ruleset, players, table
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset, self.players = ruleset, players
+        self.table = ActionTable(ruleset, players)
         mode = ruleset.mode_for(players)
         self.card_ids = mode.card_ids
         self.copies = dict(mode.copies)
@@ -63,15 +80,76 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        rs = self.ruleset
+        return _shared, (rs.name if rs.bundled else rs.text, rs.bundled, rs.source, self.players)
+
+
+def _shared(ruleset: str, bundled: bool, source: str, players: int) -> _Shared:
+    """A :class:`_Shared` from a pickle: a bundled ruleset by name, a ruleset file by its text."""
+    rs = load_ruleset(ruleset) if bundled else parse_ruleset(tomllib.loads(ruleset), source=source, text=ruleset)
+    return _Shared(rs, players)
+
 
 class _Engine:
-    """The engine's state and the events so far; cloned with the engine's own cheap copy."""
+    """A game in progress: the engine's state, the events so far, the deal being drawn at chance nodes, and
+    every action (chance outcomes too). Cloned with the engine's own cheap copy; pickled as its actions, which
+    are replayed to load it."""
 
-    def __init__(self, state: GameState, events: list[Event]) -> None:
-        self.state, self.events = state, events
+    def __init__(self, shared: _Shared) -> None:
+        self.shared = shared
+        self.state = GameState(shared.ruleset, shared.players)
+        self.events: list[Event] = []
+        self.moves: list[int] = []
+        self.first: int | None = None  # this round's first player, once drawn
+        self.deck: list[str] = []  # the round's deck drawn so far, top card first
+        self._begin_deal()
+
+    def _begin_deal(self) -> None:
+        choices = self.state.next_first
+        self.first = choices[0] if len(choices) == 1 else None
+        self.deck = []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.first is None:
+            choices = self.state.next_first
+            return [(seat, 1.0 / len(choices)) for seat in choices]
+        left = dict(self.shared.copies)
+        for card in self.deck:
+            left[card] -= 1
+        total = sum(left.values())
+        return [(k, left[card] / total) for k, card in enumerate(self.shared.card_ids) if left[card]]
+
+    def apply(self, action: int) -> None:
+        self.moves.append(action)
+        state = self.state
+        if state.decider is not None:
+            self.events += state.apply(self.shared.table.actions[action], record=True)
+            if state.decider is None and state.phase.value == "round_over":
+                self._begin_deal()
+        elif self.first is None:
+            self.first = action
+        else:
+            self.deck.append(self.shared.card_ids[action])
+            if len(self.deck) == self.shared.deck_size:
+                assert self.first is not None
+                self.events += state.start_round(self.deck, self.first, record=True)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.copy(), list(self.events))
+        new = _Engine.__new__(_Engine)
+        new.shared, new.state, new.events = self.shared, self.state.copy(), list(self.events)
+        new.moves, new.first, new.deck = list(self.moves), self.first, list(self.deck)
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _replay, (self.shared, tuple(self.moves))
+
+
+def _replay(shared: _Shared, moves: tuple[int, ...]) -> _Engine:
+    engine = _Engine(shared)
+    for action in moves:
+        engine.apply(action)
+    return engine
 
 
 if pyspiel is not None:
@@ -97,8 +175,9 @@ if pyspiel is not None:
 
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             values = {**DEFAULTS, **(params or {})}
-            ruleset = load_ruleset(str(values["ruleset"]))
+            ruleset = load_ruleset(ruleset_name(str(values["ruleset"])))
             players = int(values["players"])
+            values = {"ruleset": spiel_name(str(values["ruleset"])), "players": players}
             mode = mode_of(ruleset, players)
             table = ActionTable(ruleset, players)
             deck = mode.deck_size
@@ -113,7 +192,7 @@ if pyspiel is not None:
                 max_game_length=rounds_bound(ruleset, players) * 2 * deck,
             )
             super().__init__(_GAME_TYPE, info, values)
-            self.shared = _Shared(ruleset, players, table)
+            self.shared = _Shared(ruleset, players)
             self.encoder = Encoder(ruleset, players)
 
         def new_initial_state(self) -> LoveLetterState:
@@ -131,19 +210,11 @@ if pyspiel is not None:
         def __init__(self, game: LoveLetterGame) -> None:
             super().__init__(game)
             self.shared = game.shared
-            self.engine = _Engine(GameState(game.shared.ruleset, game.shared.players), [])
-            self.first: int | None = None  # this round's first player, once drawn
-            self.deck: list[str] = []  # the deck drawn so far, top card first
-            self._begin_deal()
+            self.engine = _Engine(game.shared)
 
         @property
         def state(self) -> GameState:
             return self.engine.state
-
-        def _begin_deal(self) -> None:
-            choices = self.state.next_first
-            self.first = choices[0] if len(choices) == 1 else None
-            self.deck = []
 
         def current_player(self) -> int:
             state = self.state
@@ -157,32 +228,14 @@ if pyspiel is not None:
             return sorted(self.shared.table.legal_indices(self.state.legal_actions(player)))
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            if self.first is None:
-                choices = self.state.next_first
-                return [(seat, 1.0 / len(choices)) for seat in choices]
-            left = dict(self.shared.copies)
-            for card in self.deck:
-                left[card] -= 1
-            total = sum(left.values())
-            return [(k, left[card] / total) for k, card in enumerate(self.shared.card_ids) if left[card]]
+            return self.engine.chance_outcomes()
 
         def _apply_action(self, action: int) -> None:
-            state = self.state
-            if state.decider is not None:
-                self.engine.events += state.apply(self.shared.table.actions[action], record=True)
-                if state.decider is None and state.phase.value == "round_over":
-                    self._begin_deal()
-                return
-            if self.first is None:
-                self.first = int(action)
-                return
-            self.deck.append(self.shared.card_ids[action])
-            if len(self.deck) == self.shared.deck_size:
-                self.engine.events += state.start_round(self.deck, self.first, record=True)
+            self.engine.apply(int(action))
 
         def _action_to_string(self, player: int, action: int) -> str:
             if player == pyspiel.PlayerId.CHANCE:
-                if self.first is None:
+                if self.engine.first is None:
                     return f"first player {action}"
                 return f"deal {self.shared.card_ids[action]}"
             return self.shared.table.to_notation(action)
@@ -233,4 +286,4 @@ def load_game(ruleset: str = "2019", players: int = 2) -> Any:
     """``pyspiel.load_game("python_loveletter", ...)`` with a clear error when the extra is missing."""
     if pyspiel is None:
         raise missing()
-    return pyspiel.load_game(SHORT_NAME, {"ruleset": ruleset, "players": players})
+    return pyspiel.load_game(SHORT_NAME, {"ruleset": spiel_name(ruleset), "players": players})

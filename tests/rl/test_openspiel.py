@@ -3,6 +3,7 @@ parameters, its chance nodes, and what a seat's strings and tensors hold."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -20,13 +21,35 @@ from loveletter.rl import openspiel  # noqa: E402
 )
 def test_openspiels_random_simulation_test_passes(ruleset: str, players: int, sims: int) -> None:
     game = openspiel.load_game(ruleset, players)
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 def test_a_ruleset_file_is_a_parameter_too(house_ruleset: str) -> None:
     game = pyspiel.load_game("python_loveletter", {"ruleset": house_ruleset, "players": 3})
     assert game.num_players() == 3
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_state_survives_a_pickle_and_a_clone(house_ruleset: str) -> None:
+    game = pyspiel.load_game("python_loveletter", {"ruleset": house_ruleset, "players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for twin in (pickle.loads(pickle.dumps(state)), state.clone()):
+        assert str(twin) == str(state) and twin.history() == state.history()
+        assert twin.information_state_string(1) == state.information_state_string(1)
+        assert twin.legal_actions() == state.legal_actions()
+    twin = state.clone()
+    if not state.is_terminal():
+        twin.apply_action((twin.legal_actions() or [twin.chance_outcomes()[0][0]])[0])
+        assert twin.history() != state.history()  # the clone is its own game
 
 
 def test_a_round_starts_with_the_first_player_then_the_deck_card_by_card() -> None:
