@@ -16,7 +16,7 @@ Cardinal look, every Chancellor keep with each order of the returned cards, and 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
 
@@ -162,8 +162,3 @@ def notation_to_action(text: str, ruleset: Ruleset | str = "2019", players: int 
         return table_for(ruleset, players).from_notation(text)
     except NotationError as error:
         raise ValueError(str(error)) from None
-
-
-def names(actions: Iterable[Action]) -> str:
-    """Actions in notation, comma separated (for error messages)."""
-    return ", ".join(map(str, actions))

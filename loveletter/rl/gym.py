@@ -129,11 +129,6 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._deal()
         return self._observe()
 
-    def _reset_seat(self, seed: int) -> int:
-        """The learner's seat after ``reset(seed=seed)`` (for tests)."""
-        self.reset(seed=seed)
-        return self.seat
-
     def _deal(self) -> None:
         """The computer players and a new game, from the environment's random source; they play until the
         learner decides."""

@@ -70,7 +70,11 @@ def test_the_learner_sits_where_asked_and_sees_its_own_view() -> None:
     assert isinstance(view, View) and view.seat == 2 and view.decider == 2 and info["seat"] == 2
     legal = {str(a) for a in view.legal_actions}
     assert {env.action_to_notation(int(i)) for i in np.flatnonzero(info["action_mask"])} == legal
-    seats = {LoveLetterEnv("2019", "random,random")._reset_seat(seed) for seed in range(12)}
+    drawn = LoveLetterEnv("2019", "random,random")
+    seats = set()
+    for seed in range(12):
+        _, info = drawn.reset(seed=seed)
+        seats.add(info["seat"])
     assert seats == {0, 1, 2}
 
 
