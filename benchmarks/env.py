@@ -89,7 +89,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one repetition")
     parser.add_argument("--repeat", type=int, default=3, help="repetitions; the best one is reported")
     args = parser.parse_args()
-    seconds, repeat = (0.2, 1) if args.quick else (args.seconds, args.repeat)
+    seconds, repeat = (0.05, 1) if args.quick else (args.seconds, args.repeat)
     print(f"Python {sys.version.split()[0]}; best of {repeat} x {seconds:g} s of CPU; 2019 edition, random choices")
     print(f"{'workload':<34} {'decisions/s':>12}   {'spread':<17} {'of engine':>9}")
     for players in (2, 4):
