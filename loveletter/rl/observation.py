@@ -15,7 +15,6 @@ can grow and ``B`` the cards a Chancellor's player can know at the bottom of the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import repeat
 
 import numpy as np
 
@@ -117,86 +116,108 @@ class Encoder:
         self.high = np.concatenate(highs).astype(np.float32)
         assert self.high.shape == (self.size,)
         self._phase = {ph: self.offsets["phase"][0] + i for i, ph in enumerate(_PHASES)}
+        # Where each block starts, looked up once (encode runs at every step).
+        o = {name: start for name, (start, _) in self.offsets.items()}
+        self._seat_at, self._current_at, self._decider_at, self._hand_at = (
+            o["seat"],
+            o["current"],
+            o["decider"],
+            o["hand"],
+        )
+        self._deck_size_at, self._face_up_at, self._set_aside_at = o["deck_size"], o["face_up"], o["set_aside_taken_by"]
+        self._bottom_at, self._sycophant_at, self._jester_at = o["deck_bottom"], o["sycophant"], o["jester_owner"]
+        self._unseen_at = o["unseen"]
+        assert o["jester_marked"] == self._jester_at + n
+        self._flags_at = [
+            (s["dealt_in"], s["in_round"], s["protected"], s["known"], s["knows_mine"], s["discards"])
+            for s in self.seat_offsets
+        ]
+        self._numbers_at = [(s["tokens"], s["hand_size"]) for s in self.seat_offsets]
+        self._copies_list = [mode.copies[c] for c in self.cards]
+        #: (where a pile's block starts, the pile) -> its indices.
+        self._piles: dict[tuple[int, tuple[str, ...]], list[int]] = {}
 
     def encode(self, view: View) -> np.ndarray:
-        """The observation vector of ``view`` (float32, ``size`` long)."""
-        out = np.zeros(self.size, dtype=np.float32)
-        index: list[int] = []
-        value: list[float] = []
-        put_i = index.append
-        put_v = value.append
+        """The observation vector of ``view`` (float32, ``size`` long).
+
+        Called at every step of a learner: the 0/1 entries and the counts are gathered as indices, one per card
+        or flag, and counted by ``np.bincount`` (which adds repeated ones up); the few other numbers are set
+        after. A seat's discard pile only grows, so its indices are kept by pile and reused."""
         ci = self.card_index
         k = len(self.cards)
-        off = self.offsets
-
-        def ones(at: int) -> None:
-            put_i(at)
-            put_v(1.0)
-
-        def counts(at: int, cards: tuple[str, ...]) -> None:
-            # Repeated indices would overwrite, not add: count first.
-            seen: dict[int, float] = {}
-            for card in cards:
-                j = at + ci[card]
-                seen[j] = seen.get(j, 0.0) + 1.0
-            index.extend(seen)
-            value.extend(seen.values())
-
-        ones(off["seat"][0] + view.seat)
-        ones(self._phase[view.phase])
-        if view.phase is Phase.PLAY or view.phase is Phase.CHANCELLOR or view.phase is Phase.BISHOP:
-            ones(off["current"][0] + view.current)
+        hot: list[int] = [self._seat_at + view.seat, self._phase[view.phase]]
+        add = hot.append
+        phase = view.phase
+        if phase is Phase.PLAY or phase is Phase.CHANCELLOR or phase is Phase.BISHOP:
+            add(self._current_at + view.current)
         if view.decider is not None:
-            ones(off["decider"][0] + view.decider)
-        counts(off["hand"][0], view.hand)
-        put_i(off["deck_size"][0])
-        put_v(float(view.deck_size))
-        counts(off["face_up"][0], view.face_up)
+            add(self._decider_at + view.decider)
+        at = self._hand_at
+        hot += [at + ci[card] for card in view.hand]
+        # What the seat has seen of each card type, for the card tracker (as View.unseen counts it).
+        left = list(self._copies_list)
+        face_up = view.face_up
+        if face_up:
+            at = self._face_up_at
+            for card in face_up:
+                add(at + ci[card])
+                left[ci[card]] -= 1
         if view.set_aside_taken_by is not None:
-            ones(off["set_aside_taken_by"][0] + view.set_aside_taken_by)
+            add(self._set_aside_at + view.set_aside_taken_by)
         if view.deck_known:
-            base = off["deck_bottom"][0]
+            at = self._bottom_at
             top = view.deck_size - 1
             for position, card in view.deck_known:
+                left[ci[card]] -= 1
                 from_bottom = top - position
                 if 0 <= from_bottom < self.bottom:
-                    ones(base + from_bottom * k + ci[card])
+                    add(at + from_bottom * k + ci[card])
         if view.sycophant is not None:
-            ones(off["sycophant"][0] + view.sycophant)
+            add(self._sycophant_at + view.sycophant)
         if view.jester is not None:
-            ones(off["jester_owner"][0] + view.jester[0])
-            ones(off["jester_marked"][0] + view.jester[1])
-        unseen = view.unseen()
-        base = off["unseen"][0]
-        for card, left in unseen.items():
-            if left:
-                put_i(base + ci[card])
-                put_v(float(left))
-        known_by = dict(view.known_by)
-        for sv, where in zip(view.seats, self.seat_offsets, strict=True):
-            if sv.tokens:
-                put_i(where["tokens"])
-                put_v(float(sv.tokens))
+            add(self._jester_at + view.jester[0])
+            add(self._jester_at + self.players + view.jester[1])
+        known_by = dict(view.known_by) if view.known_by else {}
+        piles = self._piles
+        for sv, (dealt_in, in_round, protected, known_at, knows_at, pile_at) in zip(
+            view.seats, self._flags_at, strict=True
+        ):
             if sv.dealt_in:
-                ones(where["dealt_in"])
+                add(dealt_in)
             if sv.in_round:
-                ones(where["in_round"])
+                add(in_round)
             if sv.protected:
-                ones(where["protected"])
-            if sv.hand_size:
-                put_i(where["hand_size"])
-                put_v(float(sv.hand_size))
-            if sv.known:
-                counts(where["known"], sv.known)
+                add(protected)
+            for card in sv.known:
+                j = ci[card]
+                add(known_at + j)
+                left[j] -= 1
             mine = known_by.get(sv.seat)
             if mine:
-                counts(where["knows_mine"], mine)
+                hot += [knows_at + ci[card] for card in mine]
             pile = sv.discards
             if pile:
-                base = where["discards"]
-                index.extend([base + i * k + ci[card] for i, card in enumerate(pile)])
-                value.extend(repeat(1.0, len(pile)))
-        out[index] = value
+                key = (pile_at, pile)
+                found = piles.get(key)
+                if found is None:
+                    if len(piles) > 100_000:
+                        piles.clear()
+                    found = piles[key] = [pile_at + i * k + ci[card] for i, card in enumerate(pile)]
+                hot += found
+                for card in pile:
+                    left[ci[card]] -= 1
+        result = view.result
+        if result is not None and result.set_aside is not None:
+            left[ci[result.set_aside]] -= 1
+        out = np.bincount(hot, minlength=self.size).astype(np.float32)
+        out[self._deck_size_at] = view.deck_size
+        at = self._unseen_at
+        out[at : at + k] = [max(0, n) for n in left]
+        for sv, (tokens_at, size_at) in zip(view.seats, self._numbers_at, strict=True):
+            if sv.tokens:
+                out[tokens_at] = sv.tokens
+            if sv.hand_size:
+                out[size_at] = sv.hand_size
         return out
 
 
