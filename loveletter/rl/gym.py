@@ -127,6 +127,9 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         self.seat = self.fixed_seat if self.fixed_seat is not None else self._rng.randrange(self.players)
         self._deal()
+        while self.game is not None and self.game.over:
+            # Only a house ruleset whose first round can end the game does this: an episode needs a decision.
+            self._deal()
         return self._observe()
 
     def _deal(self) -> None:
