@@ -84,6 +84,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self._no_actions = np.zeros(size, dtype=np.int8)
         #: id of an engine legal-action tuple -> (that tuple, its mask, its legal indices).
         self._masks: dict[int, tuple[tuple[Any, ...], np.ndarray, frozenset[int]]] = {}
+        self._by_indices: dict[tuple[int, ...], tuple[np.ndarray, frozenset[int]]] = {}
         self._rng = random.Random()
         self.game: Game | None = None
 
@@ -137,13 +138,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         return found if found is not None and found[0] is legal else self._new_mask(legal)
 
     def _new_mask(self, legal: tuple[Any, ...]) -> tuple[tuple[Any, ...], np.ndarray, frozenset[int]]:
+        """The entry of :meth:`_legal` for a legal-action tuple not seen by its id: the engine builds a new tuple
+        for a hand it no longer keeps, so the mask is found again by the actions' indices when it can."""
         if len(self._masks) > 20_000:
             self._masks.clear()
+            self._by_indices.clear()
         indices = self.table.legal_indices(legal)
-        mask = np.zeros(len(self.table), dtype=np.int8)
-        mask[list(indices)] = 1
-        mask.flags.writeable = False  # shared by every step with these legal actions
-        found = self._masks[id(legal)] = (legal, mask, frozenset(indices))
+        known = self._by_indices.get(indices)
+        if known is None:
+            mask = np.zeros(len(self.table), dtype=np.int8)
+            mask[list(indices)] = 1
+            mask.flags.writeable = False  # shared by every step with these legal actions
+            known = self._by_indices[indices] = (mask, frozenset(indices))
+        found = self._masks[id(legal)] = (legal, *known)
         return found
 
     def _select(self) -> None:
