@@ -236,15 +236,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         return self.game.view(self._seat[agent])
 
     def render(self) -> str | None:
-        """The table from the deciding seat's view (its hand shown), or every seat's result once the game is over:
+        """The table as the deciding seat sees it (once the game is over, as the seat that decided last):
         returned as text (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None or self.game is None:
             return None
         from loveletter.rl.render import table_text
 
-        game = self.game
-        decider = game.decider
-        text = table_text(game.view(decider if decider is not None else 0), decider)
+        seat = self._seat[self.agent_selection]
+        text = table_text(self.game.view(seat))
         if self.render_mode == "ansi":
             return text
         print(text, end="")

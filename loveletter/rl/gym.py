@@ -199,7 +199,7 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
             return None
         from loveletter.rl.render import table_text
 
-        return _render(table_text(self.game.view(self.seat), self.seat), self.render_mode)
+        return _render(table_text(self.game.view(self.seat)), self.render_mode)
 
 
 class LoveLetterSolitaireEnv(gymnasium.Env[np.ndarray, np.int64]):

@@ -12,15 +12,14 @@ import io
 from loveletter.engine import View
 
 
-def table_text(view: View, viewer: int | None, width: int = 100, height: int = 40) -> str:
-    """``view`` drawn as the table (``viewer``: the seat whose hand shows; ``None``: a spectator's table)."""
+def table_text(view: View, width: int = 100, height: int = 40) -> str:
+    """``view`` drawn as the table its seat sees (its hand shown, marked "you")."""
     from rich.console import Console
 
-    from loveletter.tui.table import TableModel, TableView, spectator_view
+    from loveletter.tui.table import TableModel, TableView
 
-    shown = view if viewer is not None else spectator_view(view)
     names = [f"player_{p}" for p in range(view.players)]
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, height=height, color_system=None, force_terminal=False)
-    console.print(TableView(TableModel(shown, names, viewer), height=height))
+    console.print(TableView(TableModel(view, names, view.seat), height=height))
     return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()).rstrip() + "\n"
