@@ -12,8 +12,10 @@ Workloads, each a loop of whole games with random choices:
 * ``Game.push, record=False``: the same without events, as the environment runs its game (it reads views only);
 * ``raw_env.step``: the environment, the action drawn from the mask the deciding agent's ``infos`` carries
   (``last(observe=False)``), as a rollout of rule-based or random agents runs: no observation vector is built;
-* ``raw_env.step + observe``: the same, the mask read from the observation (``last()``), so every decision also
-  builds the deciding agent's observation vector, as a learner does;
+* ``raw_env.step alone``: the same games played again with the same actions, only ``reset`` and ``step`` timed:
+  the environment's own rate, without the agent's loop (``agent_iter``, ``last``, drawing from the mask);
+* ``raw_env.step + observe``: as ``raw_env.step``, the mask read from the observation (``last()``), so every
+  decision also builds the deciding agent's observation vector, as a learner does;
 * ``env.step + observe``: the latter through PettingZoo's usual wrappers (``loveletter.rl.env``).
 
 Each figure is the best of several repetitions in CPU time of this process (the spread, worst-best, beside it),
@@ -83,6 +85,31 @@ def env_rate(ruleset: str, players: int, seconds: float, *, observe: bool, wrapp
     return decisions / (time.process_time() - start)
 
 
+def replay_rate(ruleset: str, players: int, seconds: float) -> float:
+    """Decisions per second through ``raw_env.step`` alone: games of random masked actions are played first, then
+    played again from their seeds with the same actions, and only that second pass is timed (the environment's
+    own cost, without the agent's loop and draws)."""
+    rng = random.Random(1)
+    the_env = raw_env(ruleset=ruleset, players=players)
+    games: list[list[int]] = []
+    start = time.process_time()
+    while time.process_time() - start < seconds:  # choose about as many decisions as the other workloads make
+        the_env.reset(seed=len(games))
+        actions = []
+        while not the_env.terminations[the_env.agent_selection]:
+            legal = the_env.infos[the_env.agent_selection]["action_mask"].view(np.bool_).nonzero()[0]
+            actions.append(int(legal[rng.randrange(len(legal))]))
+            the_env.step(actions[-1])
+        games.append(actions)
+    step = the_env.step
+    start = time.process_time()
+    for seed, actions in enumerate(games):
+        the_env.reset(seed=seed)
+        for action in actions:
+            step(action)
+    return sum(map(len, games)) / (time.process_time() - start)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="short smoke run")
@@ -97,6 +124,7 @@ def main() -> int:
             ("Game.push", partial(engine_rate, "2019", players, seconds)),
             ("Game.push, record=False", partial(engine_rate, "2019", players, seconds, record=False)),
             ("raw_env.step", partial(env_rate, "2019", players, seconds, observe=False, wrapped=False)),
+            ("raw_env.step alone", partial(replay_rate, "2019", players, seconds)),
             ("raw_env.step + observe", partial(env_rate, "2019", players, seconds, observe=True, wrapped=False)),
             ("env.step + observe", partial(env_rate, "2019", players, seconds, observe=True, wrapped=True)),
         ]
