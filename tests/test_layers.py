@@ -20,6 +20,8 @@ ALLOWED: dict[str, set[str]] = {
     "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
     "arena": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
     "table": {"engine", "bots", "records", "i18n", "errors", "__init__"},
+    # The research environments; tui only to render the table players see (imported when rendering).
+    "rl": {"engine", "solitaire", "bots", "tui", "i18n", "errors"},
     "tui": {"engine", "solitaire", "bots", "records", "table", "i18n", "errors", "__init__"},
     "net": {"engine", "bots", "records", "table", "tui", "i18n", "errors", "__init__"},
     "commands": {

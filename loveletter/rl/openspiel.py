@@ -1,0 +1,289 @@
+"""The OpenSpiel game ``python_loveletter``: every ruleset and player count, with chance nodes for the deals.
+
+Importing this module registers the game (it needs the ``openspiel`` extra)::
+
+    import pyspiel  # type: ignore[import-not-found]
+    import loveletter.rl.openspiel
+    game = pyspiel.load_game("python_loveletter", {"ruleset": "premium", "players": 5})
+
+Parameters: ``ruleset`` (a bundled name or the path of a ruleset file; default the 2019 edition, which a game's
+string writes ``edition2019``, since OpenSpiel would read a bare ``2019`` there as a number) and ``players``
+(default 2). Each round starts with chance nodes: who plays first, when the rules leave it to chance (a game's
+first round, tied winners; a ruleset where the players choose draws it too), then the deck, one card at a time
+from the top (outcome ``k``: the ``k``-th card type of the ruleset's mode, with the chance of its copies left).
+Player actions are the indices of :class:`~loveletter.rl.ActionTable`. Returns: 1 to each winner of the game, 0
+to the others (general sum: a ruleset may share a tied win).
+
+Observations come from the seat's :class:`~loveletter.engine.View`: the observation tensor is the vector of
+:mod:`loveletter.rl.observation` and so is the information-state tensor (the discard piles keep the public
+history in order, but it is not perfect recall: a look that no longer holds is forgotten). The information-state
+string is perfect recall: every event of the game the seat has seen, in order.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+import numpy as np
+
+from loveletter.engine import GameState, Ruleset, load_ruleset, parse_ruleset
+from loveletter.engine.events import Event, visible_to
+from loveletter.rl.actions import ActionTable, mode_of
+from loveletter.rl.observation import Encoder
+
+try:
+    import pyspiel  # type: ignore[import-not-found]
+except ImportError:  # the openspiel extra is not installed: the game cannot be registered
+    pyspiel = None
+
+SHORT_NAME = "python_loveletter"
+#: OpenSpiel reads a bare number in a game's string as an int (``ruleset=2019``), and the parameter is a string:
+#: a ruleset whose name is a number is written with this prefix (``edition2019``) in the game's parameters.
+PREFIX = "edition"
+DEFAULTS: dict[str, Any] = {"ruleset": f"{PREFIX}2019", "players": 2}
+
+
+def spiel_name(ruleset: str) -> str:
+    """The ruleset as OpenSpiel's parameter holds it: ``2019`` -> ``edition2019``, any other as it is."""
+    return PREFIX + ruleset if ruleset.isdigit() else ruleset
+
+
+def ruleset_name(value: str) -> str:
+    """The ruleset a parameter names: ``edition2019`` (or ``2019``) -> ``2019``."""
+    rest = value[len(PREFIX) :]
+    return rest if value.startswith(PREFIX) and rest.isdigit() else value
+
+
+def missing() -> ImportError:
+    return ImportError("the OpenSpiel game needs the openspiel extra: uv sync --extra openspiel")
+
+
+def rounds_bound(ruleset: Ruleset, players: int) -> int:
+    """A bound on the rounds of a game, for OpenSpiel's ``max_game_length``: every round but the last gives a
+    token to someone, who needs fewer than the goal, plus the tie-break rounds the engine allows."""
+    return players * (ruleset.tokens_to_win(players) - 1) + 1 + 10
+
+
+class _Shared:
+    """What every state of one game shares and never changes (OpenSpiel deep-copies a state's attributes to
+    clone it: these are passed on, not copied; pickled, they are rebuilt from the ruleset)."""
+
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset, self.players = ruleset, players
+        self.table = ActionTable(ruleset, players)
+        mode = ruleset.mode_for(players)
+        self.card_ids = mode.card_ids
+        self.copies = dict(mode.copies)
+        self.deck_size = mode.deck_size
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        rs = self.ruleset
+        return _shared, (rs.name if rs.bundled else rs.text, rs.bundled, rs.source, self.players)
+
+
+def _shared(ruleset: str, bundled: bool, source: str, players: int) -> _Shared:
+    """A :class:`_Shared` from a pickle: a bundled ruleset by name, a ruleset file by its text."""
+    rs = load_ruleset(ruleset) if bundled else parse_ruleset(tomllib.loads(ruleset), source=source, text=ruleset)
+    return _Shared(rs, players)
+
+
+class _Engine:
+    """A game in progress: the engine's state, the events so far, the deal being drawn at chance nodes, and
+    every action (chance outcomes too). Cloned with the engine's own cheap copy; pickled as its actions, which
+    are replayed to load it."""
+
+    def __init__(self, shared: _Shared) -> None:
+        self.shared = shared
+        self.state = GameState(shared.ruleset, shared.players)
+        self.events: list[Event] = []
+        self.moves: list[int] = []
+        self.first: int | None = None  # this round's first player, once drawn
+        self.deck: list[str] = []  # the round's deck drawn so far, top card first
+        self._begin_deal()
+
+    def _begin_deal(self) -> None:
+        choices = self.state.next_first
+        self.first = choices[0] if len(choices) == 1 else None
+        self.deck = []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.first is None:
+            choices = self.state.next_first
+            return [(seat, 1.0 / len(choices)) for seat in choices]
+        left = dict(self.shared.copies)
+        for card in self.deck:
+            left[card] -= 1
+        total = sum(left.values())
+        return [(k, left[card] / total) for k, card in enumerate(self.shared.card_ids) if left[card]]
+
+    def apply(self, action: int) -> None:
+        self.moves.append(action)
+        state = self.state
+        if state.decider is not None:
+            self.events += state.apply(self.shared.table.actions[action], record=True)
+            if state.decider is None and state.phase.value == "round_over":
+                self._begin_deal()
+        elif self.first is None:
+            self.first = action
+        else:
+            self.deck.append(self.shared.card_ids[action])
+            if len(self.deck) == self.shared.deck_size:
+                assert self.first is not None
+                self.events += state.start_round(self.deck, self.first, record=True)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        new = _Engine.__new__(_Engine)
+        new.shared, new.state, new.events = self.shared, self.state.copy(), list(self.events)
+        new.moves, new.first, new.deck = list(self.moves), self.first, list(self.deck)
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _replay, (self.shared, tuple(self.moves))
+
+
+def _replay(shared: _Shared, moves: tuple[int, ...]) -> _Engine:
+    engine = _Engine(shared)
+    for action in moves:
+        engine.apply(action)
+    return engine
+
+
+if pyspiel is not None:
+    _GAME_TYPE = pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Love Letter (loveletter engine)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=8,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULTS,
+    )
+
+    class LoveLetterGame(pyspiel.Game):  # type: ignore[misc]
+        """The game: its ruleset, player count, action table and observation layout."""
+
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            values = {**DEFAULTS, **(params or {})}
+            ruleset = load_ruleset(ruleset_name(str(values["ruleset"])))
+            players = int(values["players"])
+            values = {"ruleset": spiel_name(str(values["ruleset"])), "players": players}
+            mode = mode_of(ruleset, players)
+            table = ActionTable(ruleset, players)
+            deck = mode.deck_size
+            info = pyspiel.GameInfo(
+                num_distinct_actions=len(table),
+                max_chance_outcomes=max(len(mode.cards), players),
+                num_players=players,
+                min_utility=0.0,
+                max_utility=1.0,
+                utility_sum=None,
+                # A round deals every card and lasts fewer decisions than twice its cards (a Chancellor's two).
+                max_game_length=rounds_bound(ruleset, players) * 2 * deck,
+            )
+            super().__init__(_GAME_TYPE, info, values)
+            self.shared = _Shared(ruleset, players)
+            self.encoder = Encoder(ruleset, players)
+
+        def new_initial_state(self) -> LoveLetterState:
+            return LoveLetterState(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> LoveLetterObserver:
+            if params:
+                raise ValueError(f"observation parameters are not supported; got {params}")
+            perfect = iig_obs_type is None or iig_obs_type.perfect_recall
+            return LoveLetterObserver(self, perfect_recall=perfect)
+
+    class LoveLetterState(pyspiel.State):  # type: ignore[misc]
+        """A game in progress: the engine's state, and the deal being drawn at chance nodes."""
+
+        def __init__(self, game: LoveLetterGame) -> None:
+            super().__init__(game)
+            self.shared = game.shared
+            self.engine = _Engine(game.shared)
+
+        @property
+        def state(self) -> GameState:
+            return self.engine.state
+
+        def current_player(self) -> int:
+            state = self.state
+            if state.phase.value == "game_over":
+                return int(pyspiel.PlayerId.TERMINAL)
+            if state.decider is None:
+                return int(pyspiel.PlayerId.CHANCE)
+            return int(state.decider)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return sorted(self.shared.table.legal_indices(self.state.legal_actions(player)))
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self.engine.chance_outcomes()
+
+        def _apply_action(self, action: int) -> None:
+            self.engine.apply(int(action))
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            if player == pyspiel.PlayerId.CHANCE:
+                if self.engine.first is None:
+                    return f"first player {action}"
+                return f"deal {self.shared.card_ids[action]}"
+            return self.shared.table.to_notation(action)
+
+        def is_terminal(self) -> bool:
+            return bool(self.state.phase.value == "game_over")
+
+        def returns(self) -> list[float]:
+            winners = self.state.winners if self.is_terminal() else ()
+            return [1.0 if p in winners else 0.0 for p in range(self.shared.players)]
+
+        def __str__(self) -> str:
+            engine = self.state
+            hands = " ".join(f"{p}:{','.join(h) or '-'}" for p, h in enumerate(engine.hands))
+            piles = " ".join(f"{p}:{','.join(d) or '-'}" for p, d in enumerate(engine.discards))
+            return f"round {engine.round} tokens {engine.tokens} hands {hands} discards {piles} deck {len(engine.deck)}"
+
+    class LoveLetterObserver:
+        """OpenSpiel's Python observer: ``tensor`` (the observation vector) and strings, from one seat's view."""
+
+        def __init__(self, game: LoveLetterGame, *, perfect_recall: bool) -> None:
+            self.encoder = game.encoder
+            self.perfect_recall = perfect_recall
+            self.tensor = np.zeros(self.encoder.size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: LoveLetterState, player: int) -> None:
+            self.tensor[:] = self.encoder.encode(state.state.view(player))
+
+        def string_from(self, state: LoveLetterState, player: int) -> str:
+            if self.perfect_recall:
+                return f"seat {player}\n" + "\n".join(map(repr, visible_to(state.engine.events, player)))
+            view = state.state.view(player)
+            seats = " ".join(
+                f"[{sv.seat} t{sv.tokens} {'in' if sv.in_round else 'out'}{' P' if sv.protected else ''}"
+                f" knows:{','.join(sv.known) or '-'} pile:{','.join(sv.discards) or '-'}]"
+                for sv in view.seats
+            )
+            return (
+                f"seat {player} round {view.round} phase {view.phase.value} hand {','.join(view.hand) or '-'} "
+                f"deck {view.deck_size} face-up {','.join(view.face_up) or '-'} {seats}"
+            )
+
+    pyspiel.register_game(_GAME_TYPE, LoveLetterGame)
+
+
+def load_game(ruleset: str = "2019", players: int = 2) -> Any:
+    """``pyspiel.load_game("python_loveletter", ...)`` with a clear error when the extra is missing."""
+    if pyspiel is None:
+        raise missing()
+    return pyspiel.load_game(SHORT_NAME, {"ruleset": spiel_name(ruleset), "players": players})

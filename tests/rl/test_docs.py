@@ -1,0 +1,37 @@
+"""The README's "For researchers" section says what the code does: its observation tables are the layouts'
+own text, and the sizes it quotes are the environments' sizes. (Its random-agent loop runs as a doctest.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.rl.conftest import NO_RL
+
+pytest.importorskip("numpy", reason=NO_RL)
+
+from loveletter.rl import ActionTable, Encoder, solitaire
+from loveletter.rl.observation import layout_table
+
+README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+SECTION = README[README.index("## For researchers") : README.index("## Project layout")]
+
+
+def test_the_observation_tables_are_the_layouts() -> None:
+    assert layout_table() in SECTION
+    assert layout_table(solitaire.LAYOUT) in SECTION
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 2), ("2019", 2), ("2019", 4), ("premium", 8)])
+def test_the_quoted_observation_lengths_are_right(ruleset: str, players: int) -> None:
+    size = Encoder(ruleset, players).size
+    assert f"{size:,} at {'two' if players == 2 else {4: 'four', 8: 'eight'}[players]}" in SECTION
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("classic", 2), ("premium", 8), ("2019", 2)])
+def test_the_quoted_action_space_sizes_are_right(ruleset: str, players: int) -> None:
+    size = len(ActionTable(ruleset, players))
+    count = "two" if players == 2 else "eight"
+    assert re.search(rf"{size:,}\s+at\s+{count}(\s+players)?\s+of\s+`{ruleset}`", SECTION)

@@ -1,0 +1,51 @@
+"""The examples and the benchmark run: the random-agent script plays its games and tallies them, the MaskablePPO
+script says what it needs when sb3-contrib is missing, and ``benchmarks/env.py --quick`` prints every figure."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.rl.conftest import NO_RL
+
+pytest.importorskip("pettingzoo", reason=NO_RL)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=check, timeout=120, cwd=ROOT)
+
+
+def test_the_random_agent_example_plays_and_tallies_its_games() -> None:
+    out = run("examples/random_agent.py", "--ruleset", "premium", "--players", "5", "--games", "3").stdout
+    wins = [int(m) for m in re.findall(r"^player_\d: (\d+) of 3 games won$", out, re.M)]
+    assert len(wins) == 5 and sum(wins) >= 3  # every game has a winner (a shared win counts for each)
+
+
+def test_the_random_agent_example_reports_bad_input_in_one_line() -> None:
+    result = run("examples/random_agent.py", "--ruleset", "classic", "--players", "7", check=False)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "random_agent.py: the classic ruleset seats 2 to 4 players, not 7"
+
+
+@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is not None, reason="it would train for minutes")
+def test_the_maskable_ppo_example_names_what_it_needs() -> None:
+    result = run("examples/maskable_ppo.py", "--steps", "1", check=False)
+    assert result.returncode == 2
+    assert "sb3-contrib" in result.stderr
+
+
+def test_the_environment_benchmark_prints_its_figures() -> None:
+    out = run("benchmarks/env.py", "--quick").stdout
+    for players in (2, 4):
+        workloads = ("Game.push", "raw_env.step", "raw_env.step alone", "raw_env.step + observe", "env.step + observe")
+        for workload in workloads:
+            line = next(line for line in out.splitlines() if line.startswith(f"{players}p, {workload} "))
+            rate, ratio = line.split()[-3], line.split()[-1]
+            assert float(rate.replace(",", "")) > 0 and ratio.endswith("%"), line

@@ -1,0 +1,93 @@
+"""The OpenSpiel game ``python_loveletter``: OpenSpiel's random simulation test at several rulesets, its
+parameters, its chance nodes, and what a seat's strings and tensors hold."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (uv sync --extra openspiel)")
+
+import numpy as np  # noqa: E402
+
+from loveletter.engine import RulesetError  # noqa: E402
+from loveletter.rl import openspiel  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "sims"), [("classic", 2, 3), ("2019", 3, 1), ("original2012", 4, 1), ("premium", 5, 1)]
+)
+def test_openspiels_random_simulation_test_passes(ruleset: str, players: int, sims: int) -> None:
+    game = openspiel.load_game(ruleset, players)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_a_ruleset_file_is_a_parameter_too(house_ruleset: str) -> None:
+    game = pyspiel.load_game("python_loveletter", {"ruleset": house_ruleset, "players": 3})
+    assert game.num_players() == 3
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_state_survives_a_pickle_and_a_clone(house_ruleset: str) -> None:
+    game = pyspiel.load_game("python_loveletter", {"ruleset": house_ruleset, "players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    for twin in (pickle.loads(pickle.dumps(state)), state.clone()):
+        assert str(twin) == str(state) and twin.history() == state.history()
+        assert twin.information_state_string(1) == state.information_state_string(1)
+        assert twin.legal_actions() == state.legal_actions()
+    twin = state.clone()
+    if not state.is_terminal():
+        twin.apply_action((twin.legal_actions() or [twin.chance_outcomes()[0][0]])[0])
+        assert twin.history() != state.history()  # the clone is its own game
+
+
+def test_a_round_starts_with_the_first_player_then_the_deck_card_by_card() -> None:
+    game = openspiel.load_game("classic", 3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, pytest.approx(1 / 3)), (1, pytest.approx(1 / 3)), (2, pytest.approx(1 / 3))]
+    state.apply_action(1)
+    dealt = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(outcomes[0][0])
+        dealt += 1
+    assert dealt == 16 and state.current_player() == 1  # the whole classic deck; seat 1 starts
+    assert state.legal_actions() and all(0 <= a < game.num_distinct_actions() for a in state.legal_actions())
+
+
+def test_a_seat_sees_its_own_hand_and_not_the_others() -> None:
+    game = openspiel.load_game("2019", 2)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+    seat = state.current_player()
+    hand = state.state.hands[seat]
+    other = state.state.hands[1 - seat][0]
+    mine = state.information_state_string(seat)
+    assert all(card in mine for card in hand)
+    if other not in hand:
+        assert other not in state.observation_string(seat).split("hand ")[1].split(" deck")[0]
+    assert np.asarray(state.observation_tensor(seat)).shape == (game.observation_tensor_size(),)
+    assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def test_bad_parameters_are_one_clear_error() -> None:
+    with pytest.raises(RulesetError, match="no bundled ruleset"):
+        openspiel.load_game("1999", 2)
+    with pytest.raises(ValueError, match="seats 2 to 4 players, not 6"):
+        openspiel.load_game("classic", 6)
