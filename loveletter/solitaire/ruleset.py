@@ -1,4 +1,4 @@
-"""The solitaire ruleset: a card set borrowed from a multiplayer ruleset, plus the RULES.md §8 solitaire flags.
+"""The solitaire ruleset: a card set borrowed from a multiplayer ruleset, plus the docs/rules.md §8 solitaire flags.
 
 ``rulesets/solitaire.toml`` has ``kind = "solitaire"``, takes its cards from another ruleset (``cards =
 "classic"``) and sets ``[flags]`` ``sol_prince_queue`` and ``sol_baron_reveal_first``. Mistakes are reported as
@@ -38,7 +38,7 @@ from loveletter.engine.ruleset import (
 
 PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
 
-#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters.
+#: The card effects that have solitaire rules (docs/rules.md §6.4, §6.5): the classic characters.
 SOLITAIRE_EFFECTS = frozenset({"princess", "countess", "king", "prince", "handmaid", "baron", "priest", "guard"})
 #: Six retinue cards, a hand card, a secret agent and at least one card to draw.
 MIN_DECK = 6 + 1 + 1 + 1 + 1
@@ -49,7 +49,7 @@ _TOP_KEYS = frozenset({"kind", "name", "title", "description", "cards", "flags"}
 
 @dataclass(frozen=True, slots=True)
 class SolitaireFlags:
-    """The solitaire flags of RULES.md §8, with their defaults."""
+    """The solitaire flags of docs/rules.md §8, with their defaults."""
 
     #: What a player's Prince does to a queue card other than the princess (§6.7 D14).
     sol_prince_queue: PrinceQueue = "replace"

@@ -1,4 +1,4 @@
-"""The full state of a solitaire game and the rules that move it (RULES.md §6).
+"""The full state of a solitaire game and the rules that move it (docs/rules.md §6).
 
 :class:`SolitaireState` is pure and deterministic: the layout is given to it (see :mod:`.layout`), the retinue's
 only "decision", the Guard's guess, is a function of what is known (§6.5), and everything else is the player's

@@ -1,4 +1,4 @@
-"""Ruleset files: the bundled ones load and match RULES.md; broken files give one clear line."""
+"""Ruleset files: the bundled ones load and match docs/rules.md; broken files give one clear line."""
 
 from __future__ import annotations
 
