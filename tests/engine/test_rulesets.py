@@ -143,6 +143,7 @@ def assert_one_line(result: subprocess.CompletedProcess[str], expected: str) -> 
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_a_device_or_a_named_pipe_is_refused_unread(tmp_path: Path) -> None:
     """``/dev/zero`` never ends and a named pipe with no writer never answers: both used to be read (a MemoryError
