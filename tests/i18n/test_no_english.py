@@ -93,6 +93,7 @@ def test_no_english_on_a_spanish_screen(name: str, width: int) -> None:
     assert not found, f"English on the {name!r} screen at {width} columns: {found}"
 
 
+@pytest.mark.slow  # draws every screen (the test above draws them too, and shares its drawings)
 def test_the_screens_show_every_message() -> None:
     used = set().union(*(drawn(name, 80)[1] for name in SCREENS))
     keys = loveletter.i18n.catalog("en")
