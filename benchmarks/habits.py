@@ -13,12 +13,7 @@ beside the heuristic's softmax alone, and writes it as JSON. The ``hard`` player
 players (:data:`loveletter.bots.beliefs.SEARCHER`): to ship a new fit, write it over
 ``loveletter/bots/searcher.json`` and measure the games it wins (``benchmarks/bots.py``) before keeping it.
 
-The shipped model is this script's default run (November 2026; seed 2026; 16 minutes on two cores): 400 games of
-``hard`` (with its two-decision tree, before its play-outs used the habits) and ``hard-v1``, 11,772 decisions,
-held-out log-loss 0.456 nats per decision against 0.525 for the score difference alone. The first fit, on 8,292
-decisions of ``hard`` before that tree and ``hard-v1``, read ``hard-v1``'s cards less well: the reading added
-0.04 nats per hidden card to counting with it and 0.08 with this one (``benchmarks/reading.py --against
-hard-v1``, 60 games). What the habits do to games is in :mod:`loveletter.bots.hard`'s docstring.
+How the shipped model was fitted, and what it measured, is in ``benchmarks/NOTES.md``.
 """
 
 from __future__ import annotations

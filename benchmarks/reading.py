@@ -15,21 +15,7 @@ figures for counting alone (every unseen card as likely as its copies) show what
 calibration table shows how often the cards given each range of chances were held.
 
 A reading's log-loss moves far less from run to run than games won: a change to the reading can be tried here
-on a few hundred decisions before any match. Measured (2019, 2 players, ``hard`` at its default budget, seed
-2024, November 2026), in nats per hidden card:
-
-* against ``easy`` (100 games, 1,863 hidden cards): counting 1.998, the reading 1.686 (it adds 0.31); ``p`` 0.227
-  and squares 0.214: calibrated, a little under-confident;
-* against ``hard-v1`` (60 games, 1,269 hidden cards): counting 1.926, the reading 1.846 (it adds 0.08); ``p`` 0.202
-  and squares 0.209: a little over-confident. With the habits' first fit (``benchmarks/habits.py`` has both) it
-  added 0.04 to 0.05.
-
-Before ``hard`` read other players as searchers (:data:`loveletter.bots.beliefs.COMPUTERS`), with the people's
-styles only (careful and loose), the reading added 0.32 against ``easy`` and 0.01 against ``hard-v1`` (``p``
-0.198, squares 0.215: over-confident): a searching player keeps cards the heuristic would play (a Spy, a Priest)
-and plays ones it would keep, so the careful style, which explains most of its plays, ruled out cards it held.
-Other mixes of the heuristic's styles moved the log-loss against ``hard-v1`` by at most 0.03; what helped was a
-model of how searchers choose, fitted on their decisions (``benchmarks/habits.py``).
+on a few hundred decisions before any match. Past figures, and what they decided, are in ``benchmarks/NOTES.md``.
 """
 
 from __future__ import annotations

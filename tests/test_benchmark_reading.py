@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_the_reading_benchmark_scores_the_reading_above_counting() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "reading.py"), "--quick"],

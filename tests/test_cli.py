@@ -117,6 +117,7 @@ def test_the_catalog_cache_follows_every_change(tmp_path: Path) -> None:
     assert load_catalog(str(folder), str(blocked / "cache.marshal"))["cli.interrupted"] == "Stopped."
 
 
+@pytest.mark.slow
 def test_the_startup_benchmark_runs() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "startup.py"), "--quick"],
@@ -184,6 +185,7 @@ def test_spanish_errors_are_one_line() -> None:
         assert lines[0].startswith("loveletter: error: ") and expected in lines[0], lines[0]
 
 
+@pytest.mark.slow
 def test_play_argument_errors_say_what_was_asked() -> None:
     """Each mistake in ``play``'s seat options is one line, exit status 2, about what the player typed."""
     cases = {

@@ -31,7 +31,7 @@ play-outs). Everything comes from the view, so a player seated
 mid-round, or a game resumed from a save, reads the round as well as a player that watched it; one that did
 watch adds what it saw privately (:class:`Memory`: the cards it looked at, its own card between its turns).
 ``benchmarks/reading.py`` measures how well the reading predicts the hidden cards against each level (against
-``easy`` it is calibrated; against a searching player, over-confident: its docstring has the figures).
+``easy`` it is calibrated; against a searching player, over-confident: ``benchmarks/NOTES.md`` has the figures).
 
 >>> from loveletter.engine import Game
 >>> game = Game("2019", players=2, seed=29, first_player=0)

@@ -20,31 +20,9 @@ target's or not, and every wrong name leaves the same position, so two play-outs
 budget is spread by sequential halving: every candidate gets a few deals, the worse half is dropped, and so on,
 so the close calls get most of the play-outs.
 
-Measured (2019 edition, two players, ``benchmarks/bots.py``, full games, seating rotated): against ``easy`` it won
-1,895 of 2,400 games (79.0%; 95% interval 77.3–80.5%; seeds 61, 67 and 71) and 62.5% of their 16,684 rounds.
-Against ``hard-v1`` it won 1,216 of 2,000 games (60.8%; 58.6–62.9%; seeds 83, 89, 97, 101 and 103) and 54.4% of
-their 14,218 rounds. On the same deals, before the other seat played by the searchers' habits in play-outs (and
-with the habits' first fit, below): 1,892 games against ``easy`` (78.8%) and 62.5% of rounds; 1,172 against
-``hard-v1`` (58.6%) and 53.4% of rounds; the games pair up, and 385 were won only now, 341 only then (p ≈ 0.11).
-Reading the others as people (careful or loose, :data:`~loveletter.bots.beliefs.PEOPLE`) instead of careful
-players or searchers, with flat heuristic play-outs for the other seat: 1,907 against ``easy`` (79.5%) and 62.7%
-of rounds; 1,123 against ``hard-v1`` (56.2%) and 52.2%. So modelling a searcher, in the reading and then in the
-play-outs, gains against a searcher (93 games of 2,000, 2.2 points of rounds) and costs against ``easy`` less than
-the spread of these runs. The two steps of the latest change (the habits refitted on today's ``hard`` and
-``hard-v1``, and the play-outs) were measured together. Before the two-decision tree (below), the former design
-had won 58.3% of 1,600 games against ``hard-v1`` and 52.5% of their rounds.
-
-How the present design was chosen (November 2026; against ``easy`` on the same 600 deals each, the share of
-rounds won, about ±1.9 points): the former design, every seat's next decision a node, won 60.8% at 2,000 moves
-and 61.3% at 8,000 (more play-outs of the same kind bought nothing, as earlier runs had found: 1,200 games with
-up to 7 times the budget on close calls won 919 games where the default won 920). Taking the other seat's node
-away won 61.2%; the searching seat's next two decisions in the tree, the other seat on the heuristic, won 62.0%
-at 2,000 moves, 62.4% at 4,000 and 63.5% at 8,000 (three decisions: 63.7%); the same with the other seat's node
-put back, 61.0% at 8,000. So a deeper tree of the searching seat's own decisions is what more moves now buy, and
-the pessimistic node of the other seat cost what it gained. Stopping early once one option was clearly ahead
-(1,000 to 8,000 moves: 62.3%; 2,000 to 16,000: 62.5%) bought nothing over a fixed budget of the same mean.
-Against ``hard-v1`` (400 games each, seed 202) the two-decision tree won 52.6% of rounds with the other seat on
-the heuristic and 51.5% with its node: no difference there.
+Against ``easy`` it wins about four games in five at two players, and about three in five against ``hard-v1``
+(``benchmarks/bots.py``); ``benchmarks/NOTES.md`` has the figures, and how this design was chosen over the others
+tried.
 
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
@@ -68,28 +46,21 @@ from loveletter.bots.value import GameValue
 from loveletter.engine import Action, GameState, Keep, Play, View
 from loveletter.engine.determinize import Determinizer
 
-#: Moves simulated per decision by default, by number of players. At 2 players the tree of the searching seat's
-#: next two decisions gains with the budget (the module docstring has the figures), so the budget is the most
-#: that keeps a decision within the speed issue's limits with room to spare: 3,500 moves, a median decision of
-#: 63 ms (4,000: 72 ms; ``benchmarks/bots.py --times``). At 4 players, from the budget curve of
-#: ``benchmarks/bots.py --curve`` (strength against ``easy`` by budget, flat play-outs): 4,000 won 34.0% of rounds
-#: against 31.3% at 2,000, and 8,000 no more than 4,000 (34.2% and 35.7% of some 2,000 rounds on the same 300
-#: deals: the plateau). Other tables were not measured: 3 takes the figure of 4, and from 5 players up (where a
-#: move costs more) the former 2,000 stands.
+#: Moves simulated per decision by default, by number of players. At 2 players the tree gains with the budget, so
+#: it is the most that keeps a decision well within the speed limit; at 3 and 4 players, the plateau of the budget
+#: curve (``benchmarks/bots.py --curve``); from 5 players up, where a move costs more, the former 2,000.
+#: ``benchmarks/NOTES.md`` has the measurements.
 DEFAULT_BUDGET = {2: 3_500, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
 #: Decisions of the searching seat per play-out made by the search tree (:mod:`loveletter.bots.tree`), by number
 #: of players; the other seats play the heuristic on their own knowledge throughout, or a searcher's habits (see
-#: the module docstring for why). At 4 players, against three ``easy`` players on the same 900 deals (seeds 7,
-#: 13 and 19, 300 games each), a tree of one decision per seat won 50.1% of the games and the flat play-out 51.2%:
-#: no gain, and the seeds disagreed (+3.7, +2.4 and -9.3 points), so the tables from 3 players up keep the flat
-#: play-out.
+#: the module docstring for why). From 3 players up a tree showed no gain over the flat play-out
+#: (``benchmarks/NOTES.md``), so those tables keep the flat one.
 TREE_DEPTH = {2: 2}
 #: The kinds of player it reads the others as (:class:`~loveletter.bots.beliefs.Model`), by number of players; by
 #: default :data:`~loveletter.bots.beliefs.PEOPLE`. At 2 players, careful or a searcher
 #: (:data:`~loveletter.bots.beliefs.COMPUTERS`): the searcher's habits were fitted there, and there they gain
-#: against ``hard-v1`` (the module docstring). From 3 players on the reading stays the people's: at 6 players in
-#: premium, reading five ``easy`` players with the searcher style beside the careful one lost 19 of 300 games
-#: (121 against 140 on the same deals; 18.6% of rounds against 20.2%).
+#: against ``hard-v1``. From 3 players on the reading stays the people's: reading ``easy`` players as possible
+#: searchers lost games there (``benchmarks/NOTES.md``).
 READING = {2: beliefs.COMPUTERS}
 #: Options compared at most (a Guard's names on one target count as one); with more, the heuristic's favourites.
 MAX_OPTIONS = 10

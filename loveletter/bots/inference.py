@@ -139,7 +139,7 @@ class PlayReader:
                     exposed[q] = (now,)  # a tie with us: we saw each other's card
             elif _trades_with_player(traits) and held is not None and now != held and sv.known == (held,):
                 exposed[q] = (now,)  # a trade with us: they know what they gave
-        # Knowledge ends when the card leaves our hand or we play one like it (RULES.md §2.6).
+        # Knowledge ends when the card leaves our hand or we play one like it (docs/rules.md §2.6).
         gone = set(new[me])
         for q, cards in list(exposed.items()):
             if not view.seats[q].in_round or any(c not in view.hand or c in gone for c in cards):

@@ -168,7 +168,7 @@ class Game:
         return events
 
     def first_player_choices(self) -> tuple[int, ...]:
-        """The seats that may start the next round under the rules (RULES.md §3.8, §5.6), lowest first: the sole
+        """The seats that may start the next round under the rules (docs/rules.md §3.8, §5.6), lowest first: the sole
         round winner; the tied winners; in a tie-break round the last round's winner if it takes part, else every
         participant. With ``first_player_mode = "choose"`` the host picks one of them when there are several
         (:meth:`next_round`); otherwise the game draws one at random. Only while the round is over and the game

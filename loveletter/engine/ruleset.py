@@ -2,7 +2,7 @@
 
 A ruleset names its card types (value and effect), one or more *modes* chosen by the player count (deck
 composition, tokens to win, face-up cards for two players, how game ties end), how the Guard names a card,
-the deck-out tie breaks, and the RULES.md §8 flags. Card *effects* are code, looked up by the effect name.
+the deck-out tie breaks, and the docs/rules.md §8 flags. Card *effects* are code, looked up by the effect name.
 
 >>> rs = load_ruleset("classic")
 >>> rs.name, rs.min_players, rs.max_players
@@ -148,7 +148,7 @@ _INERT_WHEN_ALL_EQUAL = frozenset(
      "guard"}
 )  # fmt: skip
 _GAME_TIES = ("shared", "tiebreak_round")
-#: The player counts of premium's small game, which RULES.md §8's premium_game_tie flag is about.
+#: The player counts of premium's small game, which docs/rules.md §8's premium_game_tie flag is about.
 _SMALL_GAME = (2, 4)
 
 
@@ -177,7 +177,7 @@ class CardType:
 
 @dataclass(frozen=True, slots=True)
 class Flags:
-    """The configuration flags of RULES.md §8 for the multi-player rulesets, with their defaults. The flag
+    """The configuration flags of docs/rules.md §8 for the multi-player rulesets, with their defaults. The flag
     ``premium_game_tie`` is not kept here: it sets the ``game_tie`` of the mode that seats 2 to 4 players."""
 
     first_player_mode: Literal["random", "choose"] = "random"
@@ -463,7 +463,7 @@ def _parse_mode(
     face_up = c.integer(raw.get("face_up_set_aside", 0), f"{key}.face_up_set_aside", 0, 10)
     game_tie = c.choice(raw.get("game_tie", "shared"), f"{key}.game_tie", _GAME_TIES)
     if small_game_tie is not None and lo <= _SMALL_GAME[1]:
-        # RULES.md §8 names this choice premium_game_tie, a flag of the 2-4 player game.
+        # docs/rules.md §8 names this choice premium_game_tie, a flag of the 2-4 player game.
         if "game_tie" in raw and game_tie != small_game_tie:
             c.fail(f"{key}.game_tie", "game_tie_conflict", mode=repr(game_tie), flag=repr(small_game_tie))
         game_tie = small_game_tie

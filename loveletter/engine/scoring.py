@@ -1,6 +1,6 @@
 """The end of a round and of the game: who wins the round, the bonus tokens, game end and tie-break rounds.
 
-RULES.md §2.5, §3.7-3.9 (2019 and classic), §4.2 (original 2012) and §5.5-5.6 (premium). Tokens are given in
+docs/rules.md §2.5, §3.7-3.9 (2019 and classic), §4.2 (original 2012) and §5.5-5.6 (premium). Tokens are given in
 *award batches*: everything one event causes is given together, then the game-end check runs once.
 """
 
@@ -46,7 +46,7 @@ def _scores(s: GameState, seats: tuple[int, ...], cards: tuple[str, ...]) -> tup
 def deck_out_contenders(
     s: GameState, scores: tuple[tuple[int, int], ...], held: Sequence[str] | None = None
 ) -> list[int]:
-    """The players still tied for the round after the comparison and the ruleset's tie breaks (RULES.md §5.5).
+    """The players still tied for the round after the comparison and the ruleset's tie breaks (docs/rules.md §5.5).
     ``held``: the cards of the players of ``scores``, in the same order, if the caller has them."""
     in_play = scores
     # While a remaining player holds the Princess, a Bishop cannot win the round, whatever its Counts.
@@ -101,7 +101,7 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
         seat = jester.paid_seat(s, winners)
         if seat is not None:
             batch.append((seat, "jester"))
-    # Protection and the markers last at most until the round ends (RULES.md §3.6, §5.4).
+    # Protection and the markers last at most until the round ends (docs/rules.md §3.6, §5.4).
     s.protected = [False] * n
     s.choosable = seats  # everyone still in the round, now that nobody is protected
     s.sycophant = None
@@ -144,7 +144,7 @@ def _settle_tiebreak(s: GameState, round_winners: tuple[int, ...]) -> None:
 
 def check_game_end(s: GameState, *, mid_round: bool) -> None:
     """After an award batch: one player at the goal wins; several either share the win or play a tie-break
-    round, as the mode says (RULES.md §3.9, §5.6)."""
+    round, as the mode says (docs/rules.md §3.9, §5.6)."""
     goal = s.tables.goals[s.n]
     if max(s.tokens) < goal:
         return

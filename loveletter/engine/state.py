@@ -195,7 +195,7 @@ class GameState:
     #: How the round was dealt, for :func:`round_events`; ``None`` before the first deal. A state sampled from a
     #: seat's view (:mod:`.determinize`) has only that seat's history as it was then (:class:`SeenHistory`).
     opening: Opening | SeenHistory | None
-    #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (RULES.md §2.6); only
+    #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (docs/rules.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
     #: about[holder]: the slots of :attr:`known` about ``holder`` (``viewer * n + holder``), viewers in order. The
@@ -615,7 +615,7 @@ class GameState:
         return True
 
     def knock_out(self, seat: int, cause: ev.KnockOutCause) -> None:
-        """Knock ``seat`` out of the round (RULES.md §2.4): Constable check, then the hand is discarded."""
+        """Knock ``seat`` out of the round (docs/rules.md §2.4): Constable check, then the hand is discarded."""
         pays_constable = "constable" in self.features and constable_pays(self, seat)
         self.alive[seat] = False
         self.protected[seat] = False
@@ -633,7 +633,7 @@ class GameState:
             if self.n_alive >= 2:
                 self.award(((seat, "constable"),))
             else:
-                # The knock-out ends the round: the token joins the round's end batch (RULES.md §5.6).
+                # The knock-out ends the round: the token joins the round's end batch (docs/rules.md §5.6).
                 self.pending_tokens.append((seat, "constable"))
 
     def swap_hands(self, a: int, b: int) -> None:
@@ -688,7 +688,7 @@ class GameState:
 
     def forget_card(self, holder: int, card: str) -> None:
         """``holder`` played or discarded a ``card``: a viewer who knew of one in that hand cannot tell whether
-        it was that one or a card drawn since, so that piece of knowledge ends (RULES.md §2.6)."""
+        it was that one or a card drawn since, so that piece of knowledge ends (docs/rules.md §2.6)."""
         known = self.known
         if not known:
             return
@@ -716,7 +716,7 @@ class GameState:
     # ------------------------------------------------------------------------------------------ tokens
 
     def award(self, batch: Sequence[tuple[int, ev.TokenReason]]) -> None:
-        """Give the tokens of one award batch together, then check for the end of the game (RULES.md §5.6)."""
+        """Give the tokens of one award batch together, then check for the end of the game (docs/rules.md §5.6)."""
         for seat, reason in batch:
             self.tokens[seat] += 1
             if self.log is not None:
@@ -726,7 +726,7 @@ class GameState:
 
     # ------------------------------------------------------------------------------------------- views
 
-    #: ``view(seat)``: what ``seat`` may know now (RULES.md §2.6), the only thing computer players and the UI
+    #: ``view(seat)``: what ``seat`` may know now (docs/rules.md §2.6), the only thing computer players and the UI
     #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
     #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
     view = make_view

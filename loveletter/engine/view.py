@@ -1,4 +1,4 @@
-"""Views: exactly what one seat may know (RULES.md §2.6, §3.10, §5.8).
+"""Views: exactly what one seat may know (docs/rules.md §2.6, §3.10, §5.8).
 
 A :class:`View` is built from the full state for one seat and carries only public information, that seat's
 own hand, and the private knowledge it has gained and that still holds (a Priest look, a Baron comparison, a
@@ -183,7 +183,7 @@ SPECTATOR = -1
 
 
 def make_view(s: GameState, seat: int) -> View:
-    """What ``seat`` may know of ``s`` now (RULES.md §2.6), as ``s.view(seat)``: the only thing computer players
+    """What ``seat`` may know of ``s`` now (docs/rules.md §2.6), as ``s.view(seat)``: the only thing computer players
     and the UI receive. Built lazily: a snapshot holds copies of what the view may show (the state's lists change
     in place as the game goes on, and the snapshot holds nothing the seat may not know: its own row of the
     knowledge, its own marks in the deck, and its own column of it: what the others know of its own hand, which

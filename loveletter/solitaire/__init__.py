@@ -1,4 +1,4 @@
-"""Love Letter Solitaire: the one-player variant against the Princess's retinue (RULES.md §6), as a pure engine.
+"""Love Letter Solitaire: the one-player variant against the Princess's retinue (docs/rules.md §6), as a pure engine.
 
 The public API, for the user interface and the computer players:
 

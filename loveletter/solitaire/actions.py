@@ -5,7 +5,7 @@ princess starts in. Places keep their label as the cards around them leave, so `
 throughout a log (until that card leaves or is swapped). The player's own cards are ``hand`` and ``agent``.
 
 =========================  ====================================================================================
-``draw``                   start the turn by drawing, then play one of the two hand cards (RULES.md §6.2 a)
+``draw``                   start the turn by drawing, then play one of the two hand cards (docs/rules.md §6.2 a)
 ``agent``                  start the turn by turning the secret agent face up to play it instead (§6.2 b)
 ``Guard>Q3=Priest``        a Guard on the face-down card at Q3, naming the Priest
 ``Guard>Q3``               a Guard on a face-up card (no name: it is discarded at once)

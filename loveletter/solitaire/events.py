@@ -21,7 +21,7 @@ from loveletter.solitaire.actions import Own, Target
 Side = Literal["player", "retinue"]
 #: How a game ended.
 Outcome = Literal["win", "loss"]
-#: Why a game ended: the one win, and every way to lose (RULES.md §6.6).
+#: Why a game ended: the one win, and every way to lose (docs/rules.md §6.6).
 EndReason = Literal[
     "queue_empty",  # win: no retinue card and no princess left in the queue
     "guard_hit",  # a retinue Guard hit the hand, a face-up agent, or guessed the face-down agent

@@ -1,4 +1,4 @@
-"""Layouts: the order the 15 cards other than the princess are dealt in (RULES.md §6.1).
+"""Layouts: the order the 15 cards other than the princess are dealt in (docs/rules.md §6.1).
 
 A layout lists the retinue Q1..Q6, the hand card, the secret agent, then the draw pile from the top. A shuffled
 one comes from a game's own ``random.Random``; a stacked one, for tests, tutorials and bug reports, from just

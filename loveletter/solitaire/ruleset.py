@@ -1,4 +1,4 @@
-"""The solitaire ruleset: a card set borrowed from a multiplayer ruleset, plus the RULES.md §8 solitaire flags.
+"""The solitaire ruleset: a card set borrowed from a multiplayer ruleset, plus the docs/rules.md §8 solitaire flags.
 
 ``rulesets/solitaire.toml`` has ``kind = "solitaire"``, takes its cards from another ruleset (``cards =
 "classic"``) and sets ``[flags]`` ``sol_prince_queue`` and ``sol_baron_reveal_first``. Mistakes are reported as
@@ -39,7 +39,7 @@ from loveletter.solitaire.effects import EFFECTS, SolitaireEffect, effect_named
 
 PrinceQueue = Literal["replace", "remove", "replace_if_possible"]
 
-#: The card effects that have solitaire rules (RULES.md §6.4, §6.5): the classic characters (``effects/``).
+#: The card effects that have solitaire rules (docs/rules.md §6.4, §6.5): the classic characters (``effects/``).
 SOLITAIRE_EFFECTS = frozenset(EFFECTS)
 #: Six retinue cards, a hand card, a secret agent and at least one card to draw.
 MIN_DECK = 6 + 1 + 1 + 1 + 1
@@ -53,7 +53,7 @@ _TOP_KEYS = frozenset({"kind", "name", "title", "description", "cards", "flags"}
 
 @dataclass(frozen=True, slots=True)
 class SolitaireFlags:
-    """The solitaire flags of RULES.md §8, with their defaults."""
+    """The solitaire flags of docs/rules.md §8, with their defaults."""
 
     #: What a player's Prince does to a queue card other than the princess (§6.7 D14).
     sol_prince_queue: PrinceQueue = "replace"

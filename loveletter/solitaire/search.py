@@ -2,7 +2,7 @@
 
 The player of the solitaire sees almost everything. What it cannot see (the face-down queue cards, a face-down
 secret agent, the draw pile) is a set of cards whose types it knows (:meth:`SolitaireView.unseen`) and nothing
-more: every card that becomes known is turned face up (RULES.md §6.3), so every arrangement of the unseen cards
+more: every card that becomes known is turned face up (docs/rules.md §6.3), so every arrangement of the unseen cards
 over the hidden places is equally likely, whatever happened before. The search therefore never deals the hidden
 cards out. Its state is what the player knows: the queue (each place a known card or a face-down one), the hand
 card, the agent (empty, face down or known), the unseen cards by type and the retinue's Handmaid. When a hidden

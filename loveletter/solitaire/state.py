@@ -1,4 +1,4 @@
-"""The full state of a solitaire game and the turns that move it (RULES.md §6).
+"""The full state of a solitaire game and the turns that move it (docs/rules.md §6).
 
 The state runs the turns and owns the moves every card shares (turning a card face up, a queue card leaving,
 the game ending); what each card does is in its module under :mod:`.effects`, which the state calls.

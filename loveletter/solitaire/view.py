@@ -1,7 +1,7 @@
 """The player's view of a solitaire game: everything a user interface or a computer player may know.
 
 A :class:`SolitaireView` never holds a face-down retinue card, a face-down secret agent or the order of the
-draw pile (RULES.md §6.3). Two views compare equal exactly when nothing the player can see differs.
+draw pile (docs/rules.md §6.3). Two views compare equal exactly when nothing the player can see differs.
 """
 
 from __future__ import annotations

@@ -161,7 +161,7 @@ class _Teller:
         if e.winners and not set(e.winners) & set(top):
             parts.append(fmt("play.log.bishop_princess"))
             best = max(scores[p] for p in e.winners)
-            # Named because the rule is the Bishop's own: at a deck-out it loses to the Princess (RULES.md §5.4).
+            # Named because the rule is the Bishop's own: at a deck-out it loses to the Princess (docs/rules.md §5.4).
             top = [p for p, v in scores.items() if v == best and self.effect(hands[p]) != "bishop"]
         if len(top) > 1 and 0 < len(e.winners) < len(top) and "discard_sum" in self.ruleset.tie_breaks:
             sums = Text(", ").join(

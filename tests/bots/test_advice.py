@@ -16,6 +16,7 @@ from tests.support import deal, play
 BUDGET = 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("classic", 3), ("premium", 6)])
 def test_card_chances_sum_to_one_and_respect_what_the_seat_sees(ruleset: str, players: int) -> None:
     for game in positions(ruleset, players, seed=7, count=30):
@@ -82,6 +83,7 @@ def test_nothing_to_decide_gives_no_moves() -> None:
     assert move_chances(game.view(1 - seat), random.Random(0)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 3), ("premium", 6)])
 def test_advice_depends_on_the_view_only(ruleset: str, players: int) -> None:
     """Re-dealing every card the seat cannot see changes neither answer (the same random source)."""

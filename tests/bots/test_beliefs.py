@@ -131,6 +131,7 @@ def test_a_priest_on_us_exposes_our_card_until_we_play_it() -> None:
     assert read(view, memory).exposed == {}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 3), ("premium", 6)])
 def test_chances_are_consistent_with_what_the_seat_sees(ruleset: str, players: int) -> None:
     for game, seat in decisions(ruleset, players, seed=players, count=40):
@@ -149,6 +150,7 @@ def test_chances_are_consistent_with_what_the_seat_sees(ruleset: str, players: i
                 assert row[known[0]] == 1.0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model", [PEOPLE, COMPUTERS], ids=["people", "computers"])
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("classic", 4), ("premium", 5)])
 def test_the_reading_depends_on_the_view_only(ruleset: str, players: int, model: Model) -> None:

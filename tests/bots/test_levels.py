@@ -154,6 +154,7 @@ def test_the_bishops_target_keeps_the_princess_and_may_redraw_a_revealed_low_car
         assert choice(level, priest) == "redraw"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(
     ("ruleset", "players"),
@@ -174,6 +175,7 @@ def test_every_level_plays_every_ruleset_to_the_end(level: str, ruleset: str, pl
     assert result.winners and result.rounds >= 1
 
 
+@pytest.mark.slow
 def test_every_kind_of_decision_is_made_by_every_level() -> None:
     """Premium 5-8 has most kinds of decision: named numbers (Guard, Bishop), the Baroness's one or two players,
     the Cardinal's pair and look, the Sycophant, the Jester. Some random moves vary the positions; only the

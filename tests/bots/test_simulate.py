@@ -149,6 +149,7 @@ def test_solitaire_records_are_saved_whatever_the_ruleset_file_is_called(
     assert isinstance(levels, dict) and levels["easy"]["wins"] == wins
 
 
+@pytest.mark.slow
 def test_the_solitaire_hard_level_takes_its_budget() -> None:
     from loveletter.solitaire.bot import HardBot, make_solitaire_bot
     from loveletter.solitaire.simulate import play_deal
@@ -192,6 +193,7 @@ def test_levels_parse() -> None:
         parse_level("expert")
 
 
+@pytest.mark.slow
 def test_the_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("bots_benchmark", BENCHMARK)
     assert spec is not None and spec.loader is not None
@@ -216,6 +218,7 @@ def test_the_budget_curve_takes_the_smallest_budget_within_the_best_ones_interva
     assert module.plateau({500: (0.3, 0.27, 0.33)}) == (500, 500)
 
 
+@pytest.mark.slow
 def test_the_solitaire_benchmark_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("solitaire_benchmark", BENCHMARK.with_name("solitaire.py"))
     assert spec is not None and spec.loader is not None

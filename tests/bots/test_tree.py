@@ -50,6 +50,7 @@ def test_a_node_key_is_what_its_seat_knows(ruleset: str, players: int) -> None:
     assert checked >= 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "players"), TABLES, ids=[f"{r}-{n}p" for r, n in TABLES])
 def test_play_outs_finish_the_round_with_legal_moves_and_the_same_stream_gives_the_same_tree(
     ruleset: str, players: int

@@ -23,6 +23,7 @@ BUDGET = {"hard": 200}
 PER_KIND = 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(("ruleset", "players"), ALL_TABLES, ids=[f"{r}-{n}p" for r, n in ALL_TABLES])
 def test_a_decision_does_not_depend_on_hidden_cards(level: str, ruleset: str, players: int) -> None:

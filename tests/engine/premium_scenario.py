@@ -1,4 +1,4 @@
-"""Helpers for the premium scenario tests (RULES.md §5, §7.3-7.4): ruleset variants, quick rounds, and rounds
+"""Helpers for the premium scenario tests (docs/rules.md §5, §7.3-7.4): ruleset variants, quick rounds, and rounds
 played up to a deck-out with only the turns that matter written out.
 
 * :func:`premium_variant` writes a copy of ``rulesets/premium.toml`` with flags or goals changed.

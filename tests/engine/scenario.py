@@ -1,4 +1,4 @@
-"""Helpers for the rule-case scenario tests (RULES.md §7): looking into events and views, playing quiet filler
+"""Helpers for the rule-case scenario tests (docs/rules.md §7): looking into events and views, playing quiet filler
 turns up to a deck-out, quick knock-out rounds, and rulesets with a flag flipped.
 
 The helpers may look at ``game.state`` to *choose* moves (e.g. a Guard guess that misses); the tests themselves
@@ -21,7 +21,7 @@ from loveletter.engine.ruleset import bundled_dir
 
 E = TypeVar("E", bound=Event)
 
-#: Ruleset A and the two rulesets of B (RULES.md §4): the §7.1 cases run on all three where the cards exist.
+#: Ruleset A and the two rulesets of B (docs/rules.md §4): the §7.1 cases run on all three where the cards exist.
 AB = ("2019", "classic", "original2012")
 
 

@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-N*: the Chancellor (2019 only: the classic rulesets have none)."""
+"""docs/rules.md §7.1 A-N*: the Chancellor (2019 only: the classic rulesets have none)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-H*: the Handmaid (2019; the classic rulesets where the cards exist)."""
+"""docs/rules.md §7.1 A-H*: the Handmaid (2019; the classic rulesets where the cards exist)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-K*: the King (2019; the classic rulesets)."""
+"""docs/rules.md §7.1 A-K*: the King (2019; the classic rulesets)."""
 
 from __future__ import annotations
 

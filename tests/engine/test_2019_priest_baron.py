@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-P* and A-B*: the Priest and the Baron (2019; the classic rulesets)."""
+"""docs/rules.md §7.1 A-P* and A-B*: the Priest and the Baron (2019; the classic rulesets)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-X*: the Princess and knock-outs (2019; the classic rulesets)."""
+"""docs/rules.md §7.1 A-X*: the Princess and knock-outs (2019; the classic rulesets)."""
 
 from __future__ import annotations
 
@@ -63,6 +63,6 @@ def test_A_X4_the_last_player_standing_wins_at_once_without_a_comparison(ruleset
     assert of_type(events, RoundEnded)[0].winners == (0,)
     assert game.view(0).deck_size > 0  # the deck did not run out
     assert game.tokens == (1, 0, 0)
-    # RULES.md §2.6 says remaining hands become public at a round's end, but §2.5a and the §3.10 table reveal them
+    # docs/rules.md §2.6 says remaining hands become public at a round's end, but §2.5a and the §3.10 table reveal them
     # only at a deck-out: we read it so (the survivor, who needs no comparison, keeps their card to themselves).
     assert all(not game.view(seat).seats[0].known for seat in (1, 2))

@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-E*: round end, the Spy bonus, tokens and game end (2019; classic where it applies)."""
+"""docs/rules.md §7.1 A-E*: round end, the Spy bonus, tokens and game end (2019; classic where it applies)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from loveletter.engine.events import GameEnded, HandsRevealed, RoundEnded, Round
 from tests.engine.scenario import coast, of_type, ruleset_with, stacked_game, sweep, swept_game, two_baron_tie
 from tests.support import deal, play
 
-#: RULES.md §3.2: favor tokens needed to win, by player count.
+#: docs/rules.md §3.2: favor tokens needed to win, by player count.
 GOAL_2019 = {2: 6, 3: 5, 4: 4, 5: 3, 6: 3}
 
 #: Five players keep Princess/King/Prince/Prince/Baron (in some order) to the deck-out; the other Baron is set

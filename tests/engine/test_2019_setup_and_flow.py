@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-S*: deck, setup and turn flow (2019; the classic rulesets where the cards exist)."""
+"""docs/rules.md §7.1 A-S*: deck, setup and turn flow (2019; the classic rulesets where the cards exist)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from loveletter.engine.events import (
 from tests.engine.scenario import AB, at_deck, coast, of_type, swept_game, targets_of
 from tests.support import deal, play
 
-#: RULES.md §3.1: value and copies of every 2019 card.
+#: docs/rules.md §3.1: value and copies of every 2019 card.
 CARDS_2019 = {
     "Princess": (9, 1),
     "Countess": (8, 1),
@@ -34,13 +34,13 @@ CARDS_2019 = {
     "Guard": (1, 6),
     "Spy": (0, 2),
 }
-#: RULES.md §2.1: cards left in the deck once the round is dealt (before the first draw).
+#: docs/rules.md §2.1: cards left in the deck once the round is dealt (before the first draw).
 DECK_AFTER_SETUP = {
     "2019": {2: 15, 3: 17, 4: 16, 5: 15, 6: 14},
     "classic": {2: 10, 3: 12, 4: 11},
     "original2012": {2: 10, 3: 12, 4: 11},
 }
-#: RULES.md §2.1 / §3.3: face-down and (two players) face-up set-aside cards.
+#: docs/rules.md §2.1 / §3.3: face-down and (two players) face-up set-aside cards.
 FACE_DOWN = 1
 FACE_UP_TWO_PLAYERS = 3
 
@@ -161,7 +161,7 @@ def test_A_S6_protection_ends_with_the_round(ruleset: str) -> None:
     game = deal(ruleset, 2, hands=["Guard", "Princess"], draws=["Handmaid", "Guard"])
     play(game, "Handmaid", "Princess")
     assert game.round_over
-    # RULES.md §3.6: protection ends at the protected player's next turn or when the round ends.
+    # docs/rules.md §3.6: protection ends at the protected player's next turn or when the round ends.
     for seat in range(2):
         assert not game.view(seat).seats[0].protected
     events = game.next_round()

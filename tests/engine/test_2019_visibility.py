@@ -1,4 +1,4 @@
-"""RULES.md §7.1 A-V* and the information model of §2.6 / §3.10: what each seat may see and know."""
+"""docs/rules.md §7.1 A-V* and the information model of §2.6 / §3.10: what each seat may see and know."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from tests.engine.scenario import (
 )
 from tests.support import deal, play
 
-#: Private event types and who may see each (RULES.md §3.10): the seat they name, or the compared pair.
+#: Private event types and who may see each (docs/rules.md §3.10): the seat they name, or the compared pair.
 PRIVATE_TYPES = (Dealt, DrewCard, SawHand, ComparedHands, Received, ChancellorCards, ReturnedCards)
 
 
@@ -76,7 +76,7 @@ class Twin(NamedTuple):
 
 
 # Twins: two games that differ only in a card some seats may not know. Those seats must see exactly the same
-# events and views in both (RULES.md §3.10: nothing private leaks into the public log or other seats' views).
+# events and views in both (docs/rules.md §3.10: nothing private leaks into the public log or other seats' views).
 TWINS: dict[str, tuple[str, list[Twin], tuple[int, ...]]] = {
     "deal": (
         "2019",
@@ -207,7 +207,7 @@ def test_A_V4_with_the_flag_the_set_aside_card_is_shown_after_the_round_only(tmp
         assert game.view(seat).unseen()["Princess"] == 0
 
 
-# ------------------------------------------------------------------------- knowledge (RULES.md §2.6)
+# ------------------------------------------------------------------------- knowledge (docs/rules.md §2.6)
 
 
 @pytest.mark.parametrize("ruleset", AB)
@@ -255,7 +255,7 @@ def test_knowledge_moves_with_a_trade_the_knower_takes_part_in(ruleset: str) -> 
 
 @pytest.mark.parametrize("ruleset", AB)
 def test_knowledge_follows_a_public_trade_between_other_players(ruleset: str) -> None:
-    # Reading of RULES.md §2.6 tested here: everyone sees "A and B swapped", so a third seat that knew B's card
+    # Reading of docs/rules.md §2.6 tested here: everyone sees "A and B swapped", so a third seat that knew B's card
     # now knows A holds it (and no longer places it with B).
     game = deal(ruleset, 3, hands=["Guard", "Baron", "Handmaid"], draws=["Priest", "King"])
     play(game, "Priest>1")

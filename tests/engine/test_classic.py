@@ -1,4 +1,4 @@
-"""RULES.md §7.2 B-*: the classic 16-card game of the 2019 rulebook.
+"""docs/rules.md §7.2 B-*: the classic 16-card game of the 2019 rulebook.
 
 B-6 ("every §7.1 case not about the Chancellor or the Spy passes unchanged") is covered by the A-* test files,
 whose cases are parametrized over ``classic`` (and ``original2012``) wherever the cards exist.
@@ -16,7 +16,7 @@ from loveletter.engine.events import RoundStarted, TokenAwarded
 from tests.engine.scenario import coast, of_type, plays_of, sweep, two_baron_deck, two_baron_tie
 from tests.support import deal
 
-#: RULES.md §4.1: the classic deck, value and copies.
+#: docs/rules.md §4.1: the classic deck, value and copies.
 CLASSIC = {
     "Princess": (9, 1),
     "Countess": (8, 1),
@@ -37,7 +37,7 @@ def test_B_1_sixteen_cards_no_chancellor_no_spy_five_guards(players: int) -> Non
     assert {c: (rs.value(c), n) for c, n in mode.copies.items()} == CLASSIC
     assert mode.deck_size == 16
     assert "Chancellor" not in rs.cards and "Spy" not in rs.cards
-    # RULES.md §4.1: the 2019 deck minus one Guard, both Chancellors and both Spies.
+    # docs/rules.md §4.1: the 2019 deck minus one Guard, both Chancellors and both Spies.
     removed = Counter({"Guard": 1, "Chancellor": 2, "Spy": 2})
     assert Counter(mode.deck()) == Counter(load_ruleset("2019").mode_for(players).deck()) - removed
     game = Game(rs, players, seed=players)

@@ -1,4 +1,4 @@
-"""RULES.md §7.6 X-*: engine properties that hold for every ruleset."""
+"""docs/rules.md §7.6 X-*: engine properties that hold for every ruleset."""
 
 from __future__ import annotations
 

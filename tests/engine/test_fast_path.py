@@ -1,5 +1,5 @@
 """The event-free paths play the same games: ``Game(record=False)``, ``start_round(record=False)`` and
-``apply(record=False)`` change nothing but the events (RULES.md is silent: this is the engine's own contract)."""
+``apply(record=False)`` change nothing but the events (docs/rules.md is silent: this is the engine's own contract)."""
 
 from __future__ import annotations
 

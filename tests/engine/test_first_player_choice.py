@@ -1,5 +1,5 @@
-"""RULES.md §3.4, §3.8, §5.6 and §8 ``first_player_mode``: with ``choose`` the host picks who plays first, among the
-seats the rules allow (:meth:`Game.first_player_choices`); with ``random`` (the default) the game draws one."""
+"""docs/rules.md §3.4, §3.8, §5.6 and §8 ``first_player_mode``: with ``choose`` the host picks who plays first, among
+the seats the rules allow (:meth:`Game.first_player_choices`); with ``random`` (the default) the game draws one."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""House-rule files that validate must play: a deck of Guards only (RULES.md §2.3: a card with nothing to choose
-or name is played without effect), player-count keys in ASCII digits, and RULES.md §8's ``premium_game_tie``
+"""House-rule files that validate must play: a deck of Guards only (docs/rules.md §2.3: a card with nothing to choose
+or name is played without effect), player-count keys in ASCII digits, and docs/rules.md §8's ``premium_game_tie``
 flag."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """``View.known_by``: what other seats know of the viewer's hand. It mirrors what those seats' own views know,
-and holds nothing the viewer does not hold (RULES.md §2.6: who learns about whom is public)."""
+and holds nothing the viewer does not hold (docs/rules.md §2.6: who learns about whom is public)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §7.2 O-*: the original 2012 edition as a data variant of the classic game."""
+"""docs/rules.md §7.2 O-*: the original 2012 edition as a data variant of the classic game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from loveletter.engine.events import HandsRevealed, RoundStarted
 from tests.engine.scenario import coast, of_type, ruleset_with, two_barons
 from tests.support import deal, play
 
-#: RULES.md §4.2: the values that differ from the classic game, and the tokens to win.
+#: docs/rules.md §4.2: the values that differ from the classic game, and the tokens to win.
 ORIGINAL_VALUES = {"Princess": 8, "Countess": 7, "King": 6}
 GOAL = {2: 7, 3: 5, 4: 4}
 

@@ -1,4 +1,4 @@
-"""The Assassin, premium 5-8 players (RULES.md §5.4, §5.7, §5.8; CL-5 .. CL-11)."""
+"""The Assassin, premium 5-8 players (docs/rules.md §5.4, §5.7, §5.8; CL-5 .. CL-11)."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_CL_8_the_constable_token_can_win_the_game_and_cut_the_reaction_short() 
     assert game.over and game.winners == (0,)
     assert game.result is not None and game.result.reason == "interrupted"
     assert ev.GameEnded((0,)) in events
-    # RULES.md §5.6: the rest of the card's resolution (the holder's discard and redraw) is skipped.
+    # docs/rules.md §5.6: the rest of the card's resolution (the holder's discard and redraw) is skipped.
     assert not any(isinstance(e, (ev.Discarded, ev.Drew)) for e in events)
     assert game.view(1).hand == ("Assassin",)
 

@@ -1,4 +1,4 @@
-"""Baroness, Cardinal and Jester, premium 5-8 players (RULES.md §5.3, §5.4, §5.6, §5.8; CL-36 .. CL-41)."""
+"""Baroness, Cardinal and Jester, premium 5-8 players (docs/rules.md §5.3, §5.4, §5.6, §5.8; CL-36 .. CL-41)."""
 
 from __future__ import annotations
 

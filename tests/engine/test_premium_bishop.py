@@ -1,4 +1,4 @@
-"""The Bishop, premium 5-8 players (RULES.md §5.4, §5.5, §5.6, §5.8; CL-12 .. CL-17)."""
+"""The Bishop, premium 5-8 players (docs/rules.md §5.4, §5.5, §5.6, §5.8; CL-12 .. CL-17)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dowager Queen, Constable and Count, premium 5-8 players (RULES.md §2.4, §5.4, §5.5, §5.6; CL-18 .. CL-28)."""
+"""Dowager Queen, Constable and Count, premium 5-8 players (docs/rules.md §2.4, §5.4, §5.5, §5.6; CL-18 .. CL-28)."""
 
 from __future__ import annotations
 

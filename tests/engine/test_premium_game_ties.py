@@ -1,6 +1,6 @@
-"""Premium token timing, immediate wins and game ties (RULES.md §5.6; CL-42, CL-43 and the award batches).
+"""Premium token timing, immediate wins and game ties (docs/rules.md §5.6; CL-42, CL-43 and the award batches).
 
-Award batches (RULES.md §5.6): a correct Bishop guess; a knock-out that leaves two or more players (the Constable);
+Award batches (docs/rules.md §5.6): a correct Bishop guess; a knock-out that leaves two or more players (the Constable);
 a knock-out that ends the round (Constable + last player standing + Jester); a deck-out (winners + Jester). After
 each batch, one player at the goal wins at once; several play a tie-break round (or share the win, or the one
 with most tokens wins, as the flags say).
@@ -189,7 +189,7 @@ def test_CL_43_a_mid_round_win_ends_the_game_without_finishing_the_round(how: st
 
 
 def susan_and_bob_tied() -> Game:
-    """RULES.md's Bob and Susan example (CL-23): Susan (seat 0) and Bob (seat 1) tie at 4 after Susan knocks Bob
+    """docs/rules.md's Bob and Susan example (CL-23): Susan (seat 0) and Bob (seat 1) tie at 4 after Susan knocks Bob
     out with a Constable in his pile; Susan won that round."""
     game = quick_game("premium", 5, [0, 0, 0, 1, 1, 1])
     deck = stacked_deck(

@@ -1,4 +1,5 @@
-"""Premium Edition with 5 to 8 players: the 32-card deck, naming numbers, the Countess (RULES.md §5.2; CL-1 .. CL-4)."""
+"""Premium Edition with 5 to 8 players: the 32-card deck, naming numbers, the Countess
+(docs/rules.md §5.2; CL-1 .. CL-4)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from loveletter.engine import Game, IllegalActionError, Play, SetupError, load_r
 from loveletter.engine import events as ev
 from tests.support import deal
 
-#: RULES.md §5.2: value and copies of every card of the 5-8 player deck.
+#: docs/rules.md §5.2: value and copies of every card of the 5-8 player deck.
 LARGE_DECK = {
     "Bishop": (9, 1),
     "Princess": (8, 1),
@@ -45,7 +46,7 @@ def test_CL_1_thirty_two_cards_no_face_up_cards_goal_4(players: int, deck_after_
     game = Game(rs, players, seed=3, first_player=0)
     started = game.log[0]
     assert isinstance(started, ev.RoundStarted)
-    assert started.face_up == () and started.deck_size == deck_after_setup  # RULES.md §2.1 table
+    assert started.face_up == () and started.deck_size == deck_after_setup  # docs/rules.md §2.1 table
     view = game.view(1)
     assert view.face_up == () and view.goal == 4
     assert sum(s.hand_size for s in view.seats) == players + 1  # one card each, plus seat 0's draw

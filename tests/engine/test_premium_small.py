@@ -1,4 +1,4 @@
-"""Premium Edition with 2 to 4 players (RULES.md §5.1, §5.3, §5.6; edge cases CS-1 .. CS-7 of §7.3)."""
+"""Premium Edition with 2 to 4 players (docs/rules.md §5.1, §5.3, §5.6; edge cases CS-1 .. CS-7 of §7.3)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from tests.engine.premium_scenario import (
 )
 from tests.support import deal, play
 
-#: RULES.md §5.1: the 16 cards of the 2-4 player game with their premium values.
+#: docs/rules.md §5.1: the 16 cards of the 2-4 player game with their premium values.
 SMALL_DECK = {
     "Princess": (8, 1),
     "Countess": (7, 1),
@@ -46,7 +46,7 @@ def test_CS_1_sixteen_cards_face_up_cards_with_two_and_goals(players: int, goal:
     game = Game(rs, players, seed=11, first_player=0)
     started = game.log[0]
     assert isinstance(started, ev.RoundStarted)
-    assert started.deck_size == deck_after_setup  # RULES.md §2.1 table
+    assert started.deck_size == deck_after_setup  # docs/rules.md §2.1 table
     face_up = 3 if players == 2 else 0
     assert len(started.face_up) == face_up
     for seat in range(players):

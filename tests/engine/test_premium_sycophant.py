@@ -1,4 +1,4 @@
-"""The Sycophant, premium 5-8 players (RULES.md §2.3, §5.3, §5.4, §5.7; CL-29 .. CL-35)."""
+"""The Sycophant, premium 5-8 players (docs/rules.md §2.3, §5.3, §5.4, §5.7; CL-29 .. CL-35)."""
 
 from __future__ import annotations
 

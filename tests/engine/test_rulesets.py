@@ -1,4 +1,4 @@
-"""Ruleset files: the bundled ones load and match RULES.md; broken files give one clear line."""
+"""Ruleset files: the bundled ones load and match docs/rules.md; broken files give one clear line."""
 
 from __future__ import annotations
 
@@ -143,6 +143,7 @@ def assert_one_line(result: subprocess.CompletedProcess[str], expected: str) -> 
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
 def test_a_device_or_a_named_pipe_is_refused_unread(tmp_path: Path) -> None:
     """``/dev/zero`` never ends and a named pipe with no writer never answers: both used to be read (a MemoryError

@@ -407,7 +407,7 @@ def house_rules_explained(console: Console) -> None:
         "classic": {"reveal_set_aside_at_round_end = false": "reveal_set_aside_at_round_end = true"},
         "original2012": {'residual_tie = "all_win"           #': 'residual_tie = "none"           #'},
         "premium": {
-            'game_tie = "tiebreak_round"        # RULES.md': 'game_tie = "shared"        # RULES.md',
+            'game_tie = "tiebreak_round"        # docs/rules.md': 'game_tie = "shared"        # docs/rules.md',
             "game_tie_most_tokens_wins = false": "game_tie_most_tokens_wins = true",
         },
     }

@@ -68,6 +68,7 @@ def run(args: list[str], **environ: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_the_program_follows_the_environment_and_the_option() -> None:
     assert "Reglamentos incluidos" in run(["rulesets"], LOVELETTER_LANG="es").stdout
     assert "Reglamentos incluidos" in run(["rulesets"], LANG="es_ES.UTF-8").stdout

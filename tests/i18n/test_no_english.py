@@ -83,6 +83,7 @@ def drawn(name: str, width: int, lang: str = "es") -> tuple[str, frozenset[str]]
     return capture.get(), frozenset(recording.used)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_no_english_on_a_spanish_screen(name: str, width: int) -> None:
@@ -92,6 +93,7 @@ def test_no_english_on_a_spanish_screen(name: str, width: int) -> None:
     assert not found, f"English on the {name!r} screen at {width} columns: {found}"
 
 
+@pytest.mark.slow  # draws every screen (the test above draws them too, and shares its drawings)
 def test_the_screens_show_every_message() -> None:
     used = set().union(*(drawn(name, 80)[1] for name in SCREENS))
     keys = loveletter.i18n.catalog("en")
@@ -99,6 +101,7 @@ def test_the_screens_show_every_message() -> None:
     assert not missing, f"no screen shows these messages (add a screen to tests/i18n/screens.py): {missing}"
 
 
+@pytest.mark.slow
 def test_the_net_catches_english() -> None:
     """The same screens drawn in English are caught: the test above can fail."""
     for name in (

@@ -1,6 +1,6 @@
 """Re-deal what one seat cannot know: the leak test's tool, written apart from the engine's own bookkeeping.
 
-A seat's view must not depend on any card it has no right to know (RULES.md §2.6). To test that, take a
+A seat's view must not depend on any card it has no right to know (docs/rules.md §2.6). To test that, take a
 state, keep everything the seat may know in place (public information, its own hand, the cards its view says
 it knows in other hands and in the deck) and shuffle every other card among the places that hold such cards:
 the unknown cards of other hands, the unknown positions of the deck and the face-down set-aside card. The

@@ -1,6 +1,6 @@
 """Invariants checked at every step of many seeded random games, over every bundled ruleset and player count.
 
-RULES.md §2 (the engine skeleton), §2.6 (the information model), §3.10 and §5.8 (who sees what) and §7.6
+docs/rules.md §2 (the engine skeleton), §2.6 (the information model), §3.10 and §5.8 (who sees what) and §7.6
 (X-3: someone always remains in the round; X-4: the set-aside card is drawn at most once per round).
 
 Each game is played by a seeded random policy; the game depends only on the ruleset, the player count and
@@ -74,7 +74,7 @@ TIEBREAK_SCAN = 200
 #: Rounds a game may take beyond the most a game without tie-break rounds can last (one token per round).
 EXTRA_ROUNDS = 30
 
-#: Cards left in the deck after the deal, by deck size and player count (the table of RULES.md §2.1).
+#: Cards left in the deck after the deal, by deck size and player count (the table of docs/rules.md §2.1).
 DECK_AFTER_DEAL = {
     21: {2: 15, 3: 17, 4: 16, 5: 15, 6: 14},
     16: {2: 10, 3: 12, 4: 11},
@@ -83,7 +83,7 @@ DECK_AFTER_DEAL = {
 
 # ------------------------------------------------------------------------------------------ event audiences
 
-#: Private events and the seats entitled to each (RULES.md §3.10, §5.8).
+#: Private events and the seats entitled to each (docs/rules.md §3.10, §5.8).
 PRIVATE_AUDIENCE: dict[type[ev.Event], Callable[[Any], set[int]]] = {
     ev.Dealt: lambda e: {e.seat},
     ev.DrewCard: lambda e: {e.seat},
@@ -122,7 +122,7 @@ def contains(big: Sequence[str], small: Sequence[str]) -> bool:
 
 
 class SeatKnowledge:
-    """What one seat may know, rebuilt only from the events it may see, following RULES.md §2.6.
+    """What one seat may know, rebuilt only from the events it may see, following docs/rules.md §2.6.
 
     This is a second, independent implementation of the engine's knowledge bookkeeping: its own hand, the
     cards it knows in other hands (Priest, Baron, King, Cardinal, Baroness, Chancellor returns drawn by
@@ -341,7 +341,7 @@ class GameChecker:
     def check_progress(self, events: list[ev.Event], action: Action | None) -> None:
         """Within a round discard piles only grow, a played card goes on its player's pile, knocked-out players
         stay out, the face-up cards stay; turns pass clockwise to the next player in the round; rounds are won
-        by players in the round, and the next one starts with a player the rules allow (RULES.md §2.2, §3.4,
+        by players in the round, and the next one starts with a player the rules allow (docs/rules.md §2.2, §3.4,
         §5.6, X-2)."""
         s = self.state
         if action is None:
@@ -735,7 +735,7 @@ def test_random_games_keep_the_invariants(name: str, players: int) -> None:
     # The leak test must have had something to hide: most re-deals move at least one card.
     assert redeals > 0 and changed >= redeals / 2, f"{changed} of {redeals} re-deals changed the state"
     if name == "premium" and players >= 5:
-        # A Bishop's or a Constable's token that wins the game mid-round (RULES.md §5.6, CL-12, CL-19, CL-43) comes
+        # A Bishop's or a Constable's token that wins the game mid-round (docs/rules.md §5.6, CL-12, CL-19, CL-43) comes
         # up in about one game in seven; with the default size some of those rounds are checked in full. With a
         # smaller run, find one further on and check it in full.
         if not mid_round_wins:
@@ -754,7 +754,7 @@ def fully_checked_mid_round_win(ruleset: Ruleset, players: int, first_seed: int)
 
 @pytest.mark.parametrize("players", range(5, 9))
 def test_tiebreak_rounds_keep_the_invariants(players: int) -> None:
-    """Tie-break rounds (premium 5-8 players, RULES.md §5.6) come up in about one random game in 20: find
+    """Tie-break rounds (premium 5-8 players, docs/rules.md §5.6) come up in about one random game in 20: find
     the first one and check it in full, replays included."""
     ruleset = load_ruleset("premium")
     for seed in range(TIEBREAK_SCAN):

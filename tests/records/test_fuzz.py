@@ -27,6 +27,8 @@ from loveletter.solitaire import SolitaireGame
 from loveletter.solitaire.ruleset import parse_solitaire_ruleset
 from tests.support import random_playout
 
+pytestmark = pytest.mark.slow
+
 #: Examples per property: a quick sweep in CI; ``LOVELETTER_FUZZ=5000`` for a long hunt.
 FUZZ = settings(
     max_examples=int(os.environ.get("LOVELETTER_FUZZ", "60")),

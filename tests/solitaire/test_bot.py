@@ -13,6 +13,7 @@ from tests.solitaire.support import play, redeal_hidden
 from tests.solitaire.test_cases import d9_before_the_baron, seed_example
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", SOLITAIRE_LEVELS)
 def test_every_level_plays_legal_actions_to_the_end(level: str) -> None:
     for seed in range(4):
@@ -71,6 +72,7 @@ def test_play_deal_is_deterministic_and_replays() -> None:
     assert SolitaireState(game.ruleset, result["layout"]).view() == SolitaireGame(seed=7).view()
 
 
+@pytest.mark.slow
 def test_stronger_levels_win_more_on_the_same_deals() -> None:
     deals = 24  # fixed seeds: a deterministic check of the ordering measured over 10,000 deals
     rates = {level: simulate(deals, level, seed=100)["wins"] for level in SOLITAIRE_LEVELS}

@@ -1,4 +1,4 @@
-"""RULES.md §7.5: every solitaire edge case D-1 .. D-23, from stacked layouts, named by case ID.
+"""docs/rules.md §7.5: every solitaire edge case D-1 .. D-23, from stacked layouts, named by case ID.
 
 Layouts list the retinue Q1..Q6, the hand card, the secret agent and the top of the draw pile; turn numbers in
 the comments count the player's turns (T1, T2, ...), each followed by one retinue turn.

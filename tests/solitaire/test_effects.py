@@ -20,7 +20,7 @@ CLASSIC = ("princess", "countess", "king", "prince", "handmaid", "baron", "pries
 
 
 def test_every_classic_character_has_one_solitaire_effect_class() -> None:
-    assert sorted(EFFECTS) == sorted(CLASSIC), "RULES.md §6.4 and §6.5 give rules for these eight"
+    assert sorted(EFFECTS) == sorted(CLASSIC), "docs/rules.md §6.4 and §6.5 give rules for these eight"
     assert frozenset(EFFECTS) == SOLITAIRE_EFFECTS
     assert set(EFFECTS) <= KNOWN_EFFECTS, "each is also a multi-player effect a card set can use"
     assert {name: cls.name for name, cls in EFFECTS.items()} == {name: name for name in EFFECTS}

@@ -88,6 +88,7 @@ def small_states(flags: dict[str, object], seed: int, hidden: int) -> Iterator[S
         game.push(bot.choose(view) if rng.random() < 0.75 else rng.choice(view.legal_actions))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flags", FLAGS, ids=lambda f: ",".join(f"{k}={v}" for k, v in f.items()) or "default")
 def test_the_search_values_every_action_as_the_engine_does(flags: dict[str, object]) -> None:
     checked = phases = 0
@@ -176,6 +177,7 @@ def test_hard_avoids_a_choice_that_loses_on_the_spot() -> None:
     assert view.sure_loss(bot.choose(view)) is None
 
 
+@pytest.mark.slow
 def test_hard_never_takes_a_sure_loss_when_it_has_another_choice() -> None:
     met = 0
     for seed in range(150):
@@ -208,6 +210,7 @@ def test_the_hard_budget_bounds_the_exact_search() -> None:
     assert Search(late.ruleset, budget=10**7).values(late.view()).exact
 
 
+@pytest.mark.slow
 def test_the_estimate_fitting_script_smoke_run(capsys: pytest.CaptureFixture[str]) -> None:
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "solitaire_estimate.py"
     spec = importlib.util.spec_from_file_location("solitaire_estimate", path)

@@ -168,6 +168,7 @@ def render(view: View, hint: Hint, width: int = 80, height: int = 40) -> str:
     return captured.get()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 5)])
 def test_the_hint_depends_on_the_view_alone(ruleset: str, players: int) -> None:
     """Every card the seat cannot see dealt again: the same hint, drawn the same."""

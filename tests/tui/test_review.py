@@ -93,6 +93,7 @@ def test_a_person_s_seat_is_reviewed_by_default() -> None:
 # ------------------------------------------------------------------------------------------- the command
 
 
+@pytest.mark.slow
 def test_review_prints_the_review_without_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
     blunder().save(path)

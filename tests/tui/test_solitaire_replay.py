@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
@@ -49,6 +50,7 @@ def replay(path: Path, *args: str, lang: str = "en") -> subprocess.CompletedProc
     )
 
 
+@pytest.mark.slow
 def test_a_finished_game_as_the_player_saw_it(tmp_path: Path) -> None:
     path, game = saved(tmp_path, finished=True)
     before = hashlib.sha256(path.read_bytes()).hexdigest()
@@ -68,6 +70,7 @@ def test_a_finished_game_as_the_player_saw_it(tmp_path: Path) -> None:
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
 
 
+@pytest.mark.slow
 def test_every_face_down_card_of_a_finished_game(tmp_path: Path) -> None:
     path, _ = saved(tmp_path, finished=True)
     done = replay(path, "--all")
@@ -84,6 +87,7 @@ def test_every_face_down_card_of_a_finished_game(tmp_path: Path) -> None:
     assert "draw pile: 7 [" + ", ".join(card_name(c) for c in hidden.draw) + "]" in table
 
 
+@pytest.mark.slow
 def test_an_unfinished_game_only_as_the_player_saw_it(tmp_path: Path) -> None:
     path, _ = saved(tmp_path, finished=False)
     before = path.read_bytes()
@@ -101,6 +105,7 @@ def test_an_unfinished_game_only_as_the_player_saw_it(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_spanish_has_no_english(tmp_path: Path) -> None:
     path, _ = saved(tmp_path, finished=True)
     for args in ((), ("--all",)):

@@ -103,6 +103,7 @@ def check(game: Game, drawn: str, viewer: str) -> None:
     assert f"{viewer} {t('play.table.you')}" in drawn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("players", [5, 6, 7, 8])
 def test_the_hand_and_the_piles_always_fit_at_80x24(lang: str, players: int) -> None:

@@ -21,7 +21,7 @@ class Assassin(Effect):
 
 
 def strike(s: GameState, holder: int, guard_player: int) -> None:
-    """The reaction (RULES.md §5.4): knock-out first (a game won by the Constable's token stops here), then the
+    """The reaction (docs/rules.md §5.4): knock-out first (a game won by the Constable's token stops here), then the
     holder discards the Assassin and redraws, even when the knock-out leaves them alone in the round."""
     if s.log is not None:
         s.log.append(AssassinStruck(holder, guard_player))

@@ -1,4 +1,4 @@
-"""What every card effect provides, and the target rules they share (RULES.md §2.3)."""
+"""What every card effect provides, and the target rules they share (docs/rules.md §2.3)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def choosable(s: GameState, actor: int, *, include_self: bool) -> tuple[int, ...
 
 
 def single_targets(s: GameState, actor: int, *, include_self: bool) -> tuple[int, ...]:
-    """Legal targets of a card that chooses one player, with the Sycophant's marker applied (RULES.md §5.4):
+    """Legal targets of a card that chooses one player, with the Sycophant's marker applied (docs/rules.md §5.4):
     the marked player only, or nobody if they cannot be chosen (unless the ruleset ignores the marker then)."""
     seats = choosable(s, actor, include_self=include_self)
     mark = s.sycophant

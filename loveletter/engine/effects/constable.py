@@ -1,5 +1,5 @@
 """Constable (6, premium 5-8 players): no effect when played or discarded. When its owner is knocked out with a
-Constable *already* in their discard pile, they gain a token (RULES.md §5.4). The knock-out code calls
+Constable *already* in their discard pile, they gain a token (docs/rules.md §5.4). The knock-out code calls
 :func:`pays_on_knock_out` before the hand is discarded."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Spy (0): no effect when played or discarded. At the end of a round, if exactly one player still in the round
-has a Spy in their discard pile, that player gains a favor token (RULES.md §3.7)."""
+has a Spy in their discard pile, that player gains a favor token (docs/rules.md §3.7)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Sycophant (4, premium 5-8 players): choose any player (yourself included). The next card played in the round
-must choose that player among its targets; if it cannot, it has no effect (RULES.md §5.4). The marker is public
+must choose that player among its targets; if it cannot, it has no effect (docs/rules.md §5.4). The marker is public
 and is used up by the next card played, whatever it is. Target legality honours it in ``base.single_targets``
 and ``base.must_include_mark``."""
 

@@ -1,4 +1,4 @@
-"""Baron: the player's own card against a queue card, the lower one loses (RULES.md §6.4, §6.5, §6.7 D17).
+"""Baron: the player's own card against a queue card, the lower one loses (docs/rules.md §6.4, §6.5; §7.5 D-16).
 
 The player's Baron chooses a queue card and an own card; a lower queue card is discarded, a lower own card loses
 the game. The retinue's Baron compares the player's chosen card with its next card in line, which stays in the

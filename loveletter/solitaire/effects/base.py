@@ -1,4 +1,4 @@
-"""What every solitaire card effect provides: its traits, and the hooks the state calls (RULES.md §6.4, §6.5).
+"""What every solitaire card effect provides: its traits, and the hooks the state calls (docs/rules.md §6.4, §6.5).
 
 A card resolves differently for the two sides, so an effect has a player's half (:meth:`SolitaireEffect.plays`,
 :meth:`~SolitaireEffect.play`) and a retinue's half (:meth:`~SolitaireEffect.retinue_play`, and for the cards

@@ -1,6 +1,6 @@
 """Countess: no effect for either side; the player must play her when the other hand card is one the ruleset
 names (``countess_forced_by``: the King or the Prince). The rule binds the two hand cards only, not the agent
-(RULES.md §6.4)."""
+(docs/rules.md §6.4)."""
 
 from __future__ import annotations
 

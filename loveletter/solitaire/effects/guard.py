@@ -1,5 +1,5 @@
 """Guard: the player's Guard removes a queue card it names (or one already face up); the retinue's Guard strikes
-the player's hand, or a face-up agent, and guesses a face-down one (RULES.md §6.4, §6.5).
+the player's hand, or a face-up agent, and guesses a face-down one (docs/rules.md §6.4, §6.5).
 
 The retinue's guess is no choice: it names the highest card type nobody can see
 (:func:`~loveletter.solitaire.view.guard_guess`). A player's wrong guess turns the queue card face up.

@@ -1,4 +1,4 @@
-"""Handmaid: protects the side that plays it until that side's next turn (RULES.md §6.4, §6.5): the player's
+"""Handmaid: protects the side that plays it until that side's next turn (docs/rules.md §6.4, §6.5): the player's
 hand and agent, or every queue card, the princess included."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""King: one of the player's own cards and a queue card change places, faces kept (RULES.md §6.4, §6.5).
+"""King: one of the player's own cards and a queue card change places, faces kept (docs/rules.md §6.4, §6.5).
 
 The player's King chooses the queue card and the own card to give; the retinue's King swaps the own card the
 player chooses with its next card in line. Taking the unprotected princess this way removes her from the queue.

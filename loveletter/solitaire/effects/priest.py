@@ -1,5 +1,5 @@
 """Priest: the player's Priest turns a face-down queue card or the player's own face-down agent face up; the
-retinue's Priest turns a face-down agent face up (RULES.md §6.4, §6.5)."""
+retinue's Priest turns a face-down agent face up (docs/rules.md §6.4, §6.5)."""
 
 from __future__ import annotations
 

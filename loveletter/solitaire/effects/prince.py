@@ -1,4 +1,4 @@
-"""Prince: a card is discarded without effect and replaced from the draw pile (RULES.md §6.4, §6.5, §6.7 D14).
+"""Prince: a card is discarded without effect and replaced from the draw pile (docs/rules.md §6.4, §6.5; §7.5 D-17).
 
 The player's Prince chooses a queue card or an own card; the retinue's hits the own card the player chooses. A
 princess discarded from the queue is out of the game; one discarded by the player loses, as does a replacement

@@ -1,5 +1,5 @@
 """Princess: the card the retinue protects. The player wins by taking her out of the queue, and loses by playing
-her or having her discarded from the hand or agent (RULES.md §6.4, §6.6). The retinue never plays her: reaching
+her or having her discarded from the hand or agent (docs/rules.md §6.4, §6.6). The retinue never plays her: reaching
 her at the start of its turn is the retinue's win, which the state checks."""
 
 from __future__ import annotations

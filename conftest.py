@@ -1,0 +1,26 @@
+"""Which tests are ``slow``: whole folders and doctests here, single tests by ``@pytest.mark.slow`` where they are.
+
+``uv run pytest -m "not slow"`` leaves them out, for a quick run while working (README, "Development"); CI and a
+plain ``uv run pytest`` run everything. A test is slow when it takes about a second or more on the development
+machine: a real program in a terminal or over ssh, many random games, a benchmark's smoke run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+#: Folders whose every test is slow: the real program in a pseudo-terminal, tables hosted over ssh, and thousands
+#: of random games under invariant checks.
+SLOW_FOLDERS = ("tests/e2e", "tests/net", "tests/properties")
+#: Doctests that play whole games (a docstring cannot carry a marker).
+SLOW_DOCTESTS = ("loveletter/solitaire/bot.py",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = item.path.resolve()
+        where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else ""
+        if where.startswith(tuple(folder + "/" for folder in SLOW_FOLDERS)) or where in SLOW_DOCTESTS:
+            item.add_marker(pytest.mark.slow)
