@@ -174,7 +174,8 @@ def host_game(
         print(host.describe())
         for line in host.join_lines():
             print("  " + line)
-        print(t("host.info.check"), flush=True)
+        print(t("host.info.check"))
+        print(t("host.info.log", path=str(host.server.log.path)), flush=True)
         with Screen(sys.stdout, title=t("play.window_title")) if terminal else contextlib.nullcontext() as screen:
             local = (
                 TerminalFrontend(Console(highlight=False, emoji=False), screen, delay=max(delay, 0.0))

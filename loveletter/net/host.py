@@ -165,7 +165,8 @@ class Host:
         """The lobby: the game, how to join (on the host's screen only) and the seats."""
         parts: list[RenderableType] = [Text(self.describe(), style="bold"), Text("")]
         if viewer is None:
-            parts += [Text(line) for line in self.join_lines()] + [Text(t("host.info.check"), style="dim"), Text("")]
+            parts += [Text(line) for line in self.join_lines()] + [Text(t("host.info.check"), style="dim")]
+            parts += [Text(t("host.info.log", path=str(self.server.log.path)), style="dim"), Text("")]
         parts.append(self.seat_rows(viewer))
         return Panel(Group(*parts), box=box.ROUNDED, padding=(1, 2))
 

@@ -37,6 +37,7 @@ from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
 from loveletter.net.limits import Gate, address_of
 from loveletter.net.link import Link
+from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
 
 CODE_TRIES = 3
@@ -53,6 +54,54 @@ IDLE_SECONDS = 30.0
 KEEPALIVE_SECONDS = 10
 #: How long stopping waits for guests to close their connections after the goodbye.
 CLOSE_SECONDS = 2.0
+
+#: The algorithms offered, strongest first: elliptic-curve (and post-quantum hybrid) key exchange only, no SHA-1
+#: and no finite-field Diffie-Hellman; MACs of SHA-2 or UMAC-128 (unused with the AEAD ciphers, which come first).
+#: Every OpenSSH of the last ten years and PuTTY share some of each. (Filtered by what the installed asyncssh has.)
+KEX_ALGS = (
+    "mlkem768x25519-sha256",
+    "curve25519-sha256",
+    "curve25519-sha256@libssh.org",
+    "curve448-sha512",
+    "ecdh-sha2-nistp521",
+    "ecdh-sha2-nistp384",
+    "ecdh-sha2-nistp256",
+)
+ENCRYPTION_ALGS = (
+    "chacha20-poly1305@openssh.com",
+    "aes256-gcm@openssh.com",
+    "aes128-gcm@openssh.com",
+    "aes256-ctr",
+    "aes192-ctr",
+    "aes128-ctr",
+)
+MAC_ALGS = (
+    "hmac-sha2-256-etm@openssh.com",
+    "hmac-sha2-512-etm@openssh.com",
+    "umac-128-etm@openssh.com",
+    "hmac-sha2-256",
+    "hmac-sha2-512",
+    "umac-128@openssh.com",
+)
+
+_log = logging.getLogger("loveletter.net")
+
+
+def algorithms() -> dict[str, list[str]]:
+    """The ``kex_algs``, ``encryption_algs`` and ``mac_algs`` to offer: ours that the installed asyncssh knows."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+
+    def known(wanted: tuple[str, ...], have: list[bytes]) -> list[str]:
+        names = {alg.decode("ascii") for alg in have}
+        return [alg for alg in wanted if alg in names]
+
+    return {
+        "kex_algs": known(KEX_ALGS, get_kex_algs()),
+        "encryption_algs": known(ENCRYPTION_ALGS, get_encryption_algs()),
+        "mac_algs": known(MAC_ALGS, get_mac_algs()),
+    }
 
 
 class _Session(asyncssh.SSHServerSession[str]):
@@ -217,6 +266,8 @@ class Server:
         self.gate = Gate(len(seating.seats))
         #: Seconds a logged-in connection may go without starting a session (:data:`IDLE_SECONDS`; tests shorten it).
         self.idle_seconds = IDLE_SECONDS
+        #: Where connections' troubles are written while the server runs (never the host's terminal).
+        self.log = HostLog()
 
     def join_command(self) -> str:
         port = "" if self.port == 22 else f"-p {self.port} "
@@ -229,12 +280,15 @@ class Server:
         self.loop.run_forever()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        self.errors.append(str(context.get("exception") or context.get("message")))
+        problem = str(context.get("exception") or context.get("message"))
+        self.errors.append(problem)
+        _log.error("SSH loop: %s", problem)
 
     def start(self) -> None:
         """Listen (``UserError`` if the port cannot be had)."""
-        # asyncssh reports every client's troubles through logging: nothing of it may be printed over the game.
-        logging.getLogger("asyncssh").setLevel(logging.CRITICAL + 1)
+        # asyncssh reports every client's troubles through logging, and libraries warn: to the log file, never
+        # printed over the game.
+        self.log.open()
         self._thread.start()
         future = asyncio.run_coroutine_threadsafe(self._listen(), self.loop)
         try:
@@ -273,6 +327,7 @@ class Server:
             keepalive_interval=KEEPALIVE_SECONDS,
             keepalive_count_max=3,
             reuse_address=True,
+            **algorithms(),
         )
 
     def stop(self) -> None:
@@ -281,6 +336,7 @@ class Server:
         if not self._thread.is_alive():
             if not self.loop.is_closed():
                 self.loop.close()
+            self.log.close()
             return
 
         async def shut() -> None:
@@ -300,6 +356,7 @@ class Server:
         self._thread.join(timeout=5)
         if not self._thread.is_alive():
             self.loop.close()
+        self.log.close()
 
     # ------------------------------------------------------------------------------------- connections
 
@@ -333,6 +390,7 @@ class Server:
                 link.close(str(refusal))
             except Exception as exc:  # a bug: kept for the tests to see, and this guest let go
                 self.errors.append(repr(exc))
+                _log.exception("join conversation")
                 link.close()
 
     async def _conversation(self, link: Link) -> None:

@@ -121,6 +121,8 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
             assert saved or ana.shows(screen, "The host closed the table.")
 
         asyncio.run(join())
+        log = process.stdout.readline()
+        assert log == f"Connection troubles are written to {tmp_path / 'host.log'}, not shown here.\n"
         assert process.stdout.readline() == "Ana takes seat 1.\n"
         assert process.wait(TIMEOUT) == 130
         errors = process.stderr.read() if process.stderr else ""
