@@ -235,11 +235,21 @@ def play_hosted(
     resumed = state["saver"] is not None
     here = [i for i, s in enumerate(host.seats) if not s.computer and i not in host.remote]
     if local is not None and isinstance(game, NewGame) and here:
-        # The names of the people here; the guests' seats ("") are named as guests take them.
-        defaults = [None if i in here else s.name for i, s in enumerate(host.seats)]
+        # The names of the people here; the guests' seats are named as guests take them, meanwhile too: a name a
+        # guest took while it was being typed here is asked again.
+        names: list[str | None] = [None if i in here else s.name for i, s in enumerate(host.seats)]
         suggested = [default_name(here.index(i) + 1) if i in here else s.name for i, s in enumerate(host.seats)]
         title = local.setup_title(host.ruleset, len(host.seats))
-        host.set_names(local.ask_names(title, defaults, suggested, people=len(here)))
+        while True:
+            guests = host.guest_names()
+            defaults = [guests.get(i, name) for i, name in enumerate(names)]
+            asked = local.ask_names(title, defaults, suggested, people=len(here))
+            clashes = host.set_names(asked)
+            if not clashes:
+                break
+            names = [
+                None if i in clashes else name if i in here else host.seats[i].name for i, name in enumerate(asked)
+            ]
     seats = host.lobby(local, say=local is None)
     if isinstance(game, NewGame):
         first: int | None = None

@@ -96,10 +96,23 @@ class Host:
     def describe(self) -> str:
         return t("host.table", title=ruleset_title(self.ruleset), players=len(self.seats))
 
-    def set_names(self, names: Sequence[str]) -> None:
-        """The names of the seats at the host (asked on its terminal), which guests may not take."""
-        self.seats = [Seat(name, seat.level) for name, seat in zip(names, self.seats, strict=True)]
-        self.seating.taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
+    def set_names(self, names: Sequence[str]) -> list[int]:
+        """The names of the seats at the host (asked on its terminal), which guests may not take from then on.
+        The seats whose name a guest (or another person here) already has: nothing is set then, and those names
+        must be asked again."""
+        here = [i for i, s in enumerate(self.seats) if i not in self.remote and names[i]]
+        clashes = self.seating.reserve([names[i] for i in here])
+        if clashes:
+            return [here[c] for c in clashes]
+        self.seats = [
+            Seat(name if i not in self.remote else seat.name, seat.level)
+            for i, (name, seat) in enumerate(zip(names, self.seats, strict=True))
+        ]
+        return []
+
+    def guest_names(self) -> dict[int, str]:
+        """The names of the guests seated so far, by seat."""
+        return {seat.index: seat.name for seat in self.remote_seats if seat.name}
 
     def final_seats(self) -> list[Seat]:
         """The seats with the guests' names."""

@@ -16,6 +16,7 @@ game loop wait on.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -29,6 +30,20 @@ if TYPE_CHECKING:
     from loveletter.net.link import Link
 
 T = TypeVar("T")
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name the same player at a table: the one comparison of names in :mod:`loveletter.net`
+    (the lobby, a seat taken back, the host's own people), whatever the case or how accents are composed.
+
+    >>> same_name("ANA", "ana"), same_name("Jos\u00e9", "Jose\u0301"), same_name("Ana", "Bea")
+    (True, True, False)
+    """
+    return _key(a) == _key(b)
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class Left(Exception):
@@ -161,7 +176,10 @@ class Seating:
             if self.named:
                 seat = self._named_seat(name)
             else:
-                problem = check_name(name, [*self.taken, *(s.name for s in self.seats if s.name)])
+                seated = [*self.taken, *(s.name for s in self.seats if s.name)]
+                problem = check_name(name, [])
+                if problem is None and any(same_name(name, other) for other in seated):
+                    problem = t("play.setup.name_taken", name=name)
                 if problem:
                     raise Refused(problem)
                 free = next((s for s in self.seats if not s.name), None)
@@ -179,9 +197,21 @@ class Seating:
         self.changed.fire()
         return seat
 
+    def reserve(self, names: Sequence[str]) -> list[int]:
+        """The host's people take ``names`` (of other seats than these), unless a guest or an earlier of them has
+        the name already: done at once with the guests' claims, so a name is never at the table twice whoever
+        comes first. The positions in ``names`` that clash (none: they are taken)."""
+        with self._lock:
+            guests = [seat.name for seat in self.seats if seat.name]
+            clashes = [
+                i for i, name in enumerate(names) if any(same_name(name, other) for other in [*guests, *names[:i]])
+            ]
+            if not clashes:
+                self.taken = list(names)
+            return clashes
+
     def _named_seat(self, name: str) -> RemoteSeat:
-        wanted = name.casefold()
-        seat = next((s for s in self.seats if s.name.casefold() == wanted), None)
+        seat = next((s for s in self.seats if same_name(s.name, name)), None)
         if seat is None:
             free = [s.name for s in self.seats if not s.connected]
             if not free:
