@@ -7,12 +7,13 @@ the host's); no shell or command is run (``exec`` and subsystems such as SFTP or
 forwarding either way, no agent or X11 forwarding; one session per connection, and the connection ends with it; a
 session without a terminal is told how to ask for one.
 
-Limits: new connections a second and connections open at once, per address and for the whole server
-(:mod:`loveletter.net.limits`: a flood from one address keeps only that address out); :data:`CODE_TRIES` tries
-at the code and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both, and
-before that :data:`LOGIN_SECONDS` to log in and :data:`IDLE_SECONDS` more to start the session; keys and
-terminal sizes are limited by :class:`~loveletter.net.link.Link`. Dead connections are noticed by keepalives within
-about :data:`KEEPALIVE_SECONDS` × 3.
+Limits: new connections a second, per address and for the whole server; connections that have not given the code
+wait in a small pool, and the oldest of the least advanced makes room for each newcomer when it is full
+(:mod:`loveletter.net.limits`: nobody without the code can keep a friend out); :data:`CODE_TRIES` tries at the code
+within :data:`CODE_SECONDS` and :data:`NAME_TRIES` at a name, :data:`JOIN_SECONDS` for both, and before that
+:data:`LOGIN_SECONDS` to log in and :data:`IDLE_SECONDS` more to start the session; keys and terminal sizes are
+limited by :class:`~loveletter.net.link.Link`. Only modern algorithms are offered (:data:`KEX_ALGS`...). Dead
+connections are noticed by keepalives within about :data:`KEEPALIVE_SECONDS` × 3.
 
 Once a guest has a seat, their link belongs to the seat (:mod:`loveletter.net.seating`): the server only moves
 their keys and resizes to it, and tells the seating when the connection is gone.
@@ -35,14 +36,19 @@ from prompt_toolkit.shortcuts import PromptSession
 from loveletter.errors import UserError
 from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
-from loveletter.net.limits import Gate, address_of
+from loveletter.net.limits import IN_SESSION, LOGGED_IN, Gate, address_of
 from loveletter.net.link import Link
 from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
 
 CODE_TRIES = 3
 NAME_TRIES = 5
+#: How long the join code may take, once asked (the connection waits in the pool of :mod:`~loveletter.net.limits`
+#: until then); and the code and a name together.
+CODE_SECONDS = 90.0
 JOIN_SECONDS = 180.0
+#: How long a connection that is let go to make room has to read why before it is cut.
+EVICT_SECONDS = 1.0
 #: How long the SSH handshake and login may take (asyncssh's ``login_timeout``: it ends with the login).
 LOGIN_SECONDS = 30.0
 #: How long a logged-in connection may go without starting a session (a shell, with a terminal or without) before
@@ -141,7 +147,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             return
         columns, rows, _, _ = chan.get_terminal_size()
         self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer, lang=lang)
-        self._server.welcome(self.link)
+        self._server.welcome(self.link, self._connection)
 
     def data_received(self, data: str, datatype: Any) -> None:
         if self.link is not None:
@@ -167,6 +173,7 @@ class _Connection(asyncssh.SSHServer):
         self._server = server
         self._conn: Any = None
         self._sessions = 0
+        self._session: _Session | None = None
         #: Closes the connection if no session starts in time (from the login until a session starts).
         self._idle: asyncio.TimerHandle | None = None
         self.address = ""
@@ -186,12 +193,14 @@ class _Connection(asyncssh.SSHServer):
         return False  # no SSH authentication: the join code is asked in the session
 
     def auth_completed(self) -> None:
+        self._server.gate.advance(self, LOGGED_IN)
         # asyncssh's login timeout stops here; from here on, this timer stands until a session starts.
         self._idle = self._server.loop.call_later(self._server.idle_seconds, self._idle_too_long)
 
     def session_started(self) -> None:
         """The session has started (its shell is running): the connection is in use, however long it lasts."""
         self._stop_idle()
+        self._server.gate.advance(self, IN_SESSION)
 
     def _stop_idle(self) -> None:
         if self._idle is not None:
@@ -210,12 +219,24 @@ class _Connection(asyncssh.SSHServer):
         self._stop_idle()
         self._conn.close()
 
+    def evict(self) -> None:
+        """Let this connection (without the code yet) go to make room for a newcomer: a session is told why."""
+        self._stop_idle()
+        link = self._session.link if self._session is not None else None
+        if link is None:
+            self._conn.abort()
+            return
+        with speaking(link.lang):
+            link.close(t("host.join.crowded"))
+        self._server.loop.call_later(EVICT_SECONDS, self._conn.abort)
+
     def session_requested(self) -> Any:
         self._sessions += 1
         if self._sessions > 1:
             return False
         peer = self._conn.get_extra_info("peername")
-        return _Session(self._server, self, str(peer[0]) if peer else "")
+        self._session = _Session(self._server, self, str(peer[0]) if peer else "")
+        return self._session
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -349,6 +370,10 @@ class Server:
             for connection in list(self._connections):
                 with contextlib.suppress(Exception):
                     connection.close()
+            # Conversations still under way end here, not destroyed pending when the loop stops.
+            for task in list(self._joining):
+                task.cancel()
+            await asyncio.gather(*self._joining, return_exceptions=True)
 
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(shut(), self.loop).result(timeout=CLOSE_SECONDS + 3)
@@ -361,27 +386,30 @@ class Server:
     # ------------------------------------------------------------------------------------- connections
 
     def admit(self, connection: _Connection) -> bool:
-        """Whether a new connection may go on (SSH loop)."""
-        if self.closing or not self.gate.admit(connection.address):
+        """Whether a new connection may go on (SSH loop); room is made for it if too many wait for the code."""
+        if self.closing or not self.gate.admit(connection.address, connection):
             return False
         self._connections.add(connection)
+        while (victim := self.gate.victim()) is not None:
+            assert isinstance(victim, _Connection)
+            victim.evict()
         return True
 
     def forget(self, connection: _Connection) -> None:
         if connection in self._connections:  # a connection refused at once is lost too, never having counted
             self._connections.remove(connection)
-            self.gate.leave(connection.address)
+            self.gate.leave(connection.address, connection)
 
-    def welcome(self, link: Link) -> None:
-        """Start the join conversation on ``link`` (SSH loop)."""
-        task = self.loop.create_task(self._join(link))
+    def welcome(self, link: Link, connection: _Connection) -> None:
+        """Start the join conversation on ``link``, the session of ``connection`` (SSH loop)."""
+        task = self.loop.create_task(self._join(link, connection))
         self._joining.add(task)  # the loop keeps only a weak reference to a task
         task.add_done_callback(self._joining.discard)
 
-    async def _join(self, link: Link) -> None:
+    async def _join(self, link: Link, connection: _Connection) -> None:
         with speaking(link.lang):  # this task only: the conversation is in the guest's language
             try:
-                await asyncio.wait_for(self._conversation(link), JOIN_SECONDS)
+                await asyncio.wait_for(self._conversation(link, connection), JOIN_SECONDS)
             except TimeoutError:
                 link.close(t("host.join.too_slow"))
             except (EOFError, KeyboardInterrupt):
@@ -393,17 +421,16 @@ class Server:
                 _log.exception("join conversation")
                 link.close()
 
-    async def _conversation(self, link: Link) -> None:
+    async def _conversation(self, link: Link, connection: _Connection) -> None:
         if self.seating.full():
             raise Refused(t("host.join.full"))
         link.write(self.describe() + "\n")
-        for attempt in range(1, CODE_TRIES + 1):
-            typed = await _ask(link, t("host.join.code"))
-            if join_code.matches(typed, self.code):
-                break
-            if attempt == CODE_TRIES:
-                raise Refused(t("host.join.wrong_code"))
-            link.write(t("host.join.wrong_code") + "\n")
+        try:
+            async with asyncio.timeout(CODE_SECONDS):  # in this task: the prompt's context stays its own
+                await self._code(link)
+        except TimeoutError:
+            raise Refused(t("host.join.too_slow_code", seconds=f"{CODE_SECONDS:g}")) from None
+        self.gate.prove(connection)  # out of the pool: never let go to make room
         for attempt in range(1, NAME_TRIES + 1):
             name = await _ask(link, t("host.join.name"))
             try:
@@ -413,6 +440,16 @@ class Server:
                 if refusal.final or attempt == NAME_TRIES:
                     raise
                 link.write(str(refusal) + "\n")
+
+    async def _code(self, link: Link) -> None:
+        """Ask the join code until it is given (:class:`Refused` after :data:`CODE_TRIES` wrong ones)."""
+        for attempt in range(1, CODE_TRIES + 1):
+            typed = await _ask(link, t("host.join.code"))
+            if join_code.matches(typed, self.code):
+                return
+            if attempt == CODE_TRIES:
+                raise Refused(t("host.join.wrong_code"))
+            link.write(t("host.join.wrong_code") + "\n")
 
 
 async def _ask(link: Link, message: str) -> str:
