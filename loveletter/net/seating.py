@@ -169,11 +169,19 @@ class Seating:
             self.named = True
             return True
 
-    def claim(self, name: str, link: Link) -> RemoteSeat:
-        """Seat the guest of ``link`` as ``name`` (see the module docstring), or raise :class:`Refused`."""
+    def seat_named(self, name: str) -> RemoteSeat | None:
+        """The seat called ``name``, if any."""
+        return next((s for s in self.seats if s.name and same_name(s.name, name)), None)
+
+    def claim(self, name: str, link: Link, *, replace: Link | None = None) -> RemoteSeat:
+        """Seat the guest of ``link`` as ``name`` (see the module docstring), or raise :class:`Refused`.
+        ``replace``: the silent link of the seat called ``name``, which ``link`` takes over (its guest is back)."""
         name = name.strip()
         with self._lock:
-            if self.named:
+            taken_over = self.seat_named(name) if replace is not None else None
+            if taken_over is not None and taken_over.link is replace:
+                seat = taken_over
+            elif self.named:
                 seat = self._named_seat(name)
             else:
                 seated = [*self.taken, *(s.name for s in self.seats if s.name)]
@@ -211,7 +219,7 @@ class Seating:
             return clashes
 
     def _named_seat(self, name: str) -> RemoteSeat:
-        seat = next((s for s in self.seats if same_name(s.name, name)), None)
+        seat = self.seat_named(name)
         if seat is None:
             free = [s.name for s in self.seats if not s.connected]
             if not free:

@@ -49,6 +49,9 @@ CODE_SECONDS = 90.0
 JOIN_SECONDS = 180.0
 #: How long a connection that is let go to make room has to read why before it is cut.
 EVICT_SECONDS = 1.0
+#: How long a seat's client may take to answer before a guest who gives its name takes the seat over: a guest
+#: whose network dropped comes back at once, not after the keepalives give up on the old connection.
+PROBE_SECONDS = 3.0
 #: How long the SSH handshake and login may take (asyncssh's ``login_timeout``: it ends with the login).
 LOGIN_SECONDS = 30.0
 #: How long a logged-in connection may go without starting a session (a shell, with a terminal or without) before
@@ -147,6 +150,8 @@ class _Session(asyncssh.SSHServerSession[str]):
             return
         columns, rows, _, _ = chan.get_terminal_size()
         self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer, lang=lang)
+        self.link.probe = self._connection.responds
+        self.link.hang_up = self._connection.abort
         self._server.welcome(self.link, self._connection)
 
     def data_received(self, data: str, datatype: Any) -> None:
@@ -218,6 +223,22 @@ class _Connection(asyncssh.SSHServer):
     def close(self) -> None:
         self._stop_idle()
         self._conn.close()
+
+    def abort(self) -> None:
+        self._stop_idle()
+        self._conn.abort()
+
+    async def responds(self, seconds: float) -> bool:
+        """Whether the client answers a keepalive within ``seconds``: one whose network dropped does not."""
+        try:
+            async with asyncio.timeout(seconds):
+                # asyncssh's own keepalive request (not public API): any answer, even a refusal, is an answer.
+                await self._conn._make_global_request(b"keepalive@openssh.com")
+        except TimeoutError:
+            return False
+        except Exception:  # the connection closed meanwhile
+            return False
+        return not self._conn.is_closed()
 
     def evict(self) -> None:
         """Let this connection (without the code yet) go to make room for a newcomer: a session is told why."""
@@ -422,7 +443,7 @@ class Server:
                 link.close()
 
     async def _conversation(self, link: Link, connection: _Connection) -> None:
-        if self.seating.full():
+        if self.seating.full() and not await self._anyone_silent():
             raise Refused(t("host.join.full"))
         link.write(self.describe() + "\n")
         try:
@@ -434,12 +455,29 @@ class Server:
         for attempt in range(1, NAME_TRIES + 1):
             name = await _ask(link, t("host.join.name"))
             try:
-                self.seating.claim(name, link)
+                old = await self._silent_link(name)
+                self.seating.claim(name, link, replace=old)
+                if old is not None and old.hang_up is not None:
+                    old.hang_up()  # the dropped connection goes now, not when the keepalives give up on it
                 return
             except Refused as refusal:
                 if refusal.final or attempt == NAME_TRIES:
                     raise
                 link.write(str(refusal) + "\n")
+
+    async def _anyone_silent(self) -> bool:
+        """Whether the client of some seat does not answer (its network dropped): its guest may take it back."""
+        links = [seat.link for seat in self.seating.seats if seat.connected and seat.link is not None]
+        answers = await asyncio.gather(*(link.probe(PROBE_SECONDS) for link in links if link.probe is not None))
+        return not all(answers)
+
+    async def _silent_link(self, name: str) -> Link | None:
+        """The link of the seat called ``name`` if its client does not answer: the guest is back from a drop."""
+        seat = self.seating.seat_named(name)
+        link = seat.link if seat is not None else None
+        if link is None or link.closed or link.probe is None:
+            return None
+        return None if await link.probe(PROBE_SECONDS) else link
 
     async def _code(self, link: Link) -> None:
         """Ask the join code until it is given (:class:`Refused` after :data:`CODE_TRIES` wrong ones)."""
