@@ -28,6 +28,9 @@ CONNECTIONS_PER_SECOND = 5
 #: 2 ms of CPU (asyncssh, an ed25519 key), so a flood from many addresses takes at most about 4% of one core from
 #: the game, while a whole table of friends joining at once (eight seats at most) never meets this ceiling.
 ALL_CONNECTIONS_PER_SECOND = 20
+#: Connections a second past the rates that are still greeted, only to be told in words to come back later (the
+#: rest are closed unanswered): a friend who tries again too soon reads why.
+REFUSALS_PER_SECOND = 2
 #: Connections without the code that may wait at once, beyond two per remote seat.
 WAITING = 12
 
@@ -170,11 +173,16 @@ class Gate:
         if not bucket.allow():
             return False
         self.all.allow()
+        self.enter(address, key)
+        return True
+
+    def enter(self, address: str, key: Hashable | None = None) -> None:
+        """Count a connection from ``address`` open, whatever the rates (one let in only to be told why it is
+        refused), waiting in the pool as ``key`` (if given)."""
         self.open[address] += 1
         if key is not None:
             self._arrivals += 1
             self.waiting[key] = _Waiting(address, self._arrivals)
-        return True
 
     def advance(self, key: Hashable, stage: int) -> None:
         """The waiting connection ``key`` has come as far as ``stage``."""

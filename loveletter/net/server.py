@@ -36,7 +36,7 @@ from prompt_toolkit.shortcuts import PromptSession
 from loveletter.errors import UserError
 from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
-from loveletter.net.limits import IN_SESSION, LOGGED_IN, Gate, address_of
+from loveletter.net.limits import IN_SESSION, LOGGED_IN, REFUSALS_PER_SECOND, Gate, Limiter, address_of
 from loveletter.net.link import Link
 from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
@@ -133,7 +133,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        return False
+        return True  # refused in words once the session starts: ``ssh … loveletter`` shows why
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False
@@ -143,6 +143,11 @@ class _Session(asyncssh.SSHServerSession[str]):
         chan = self._channel
         term = chan.get_terminal_type()
         lang = named_language(chan.get_environment())
+        if chan.get_command() is not None:
+            with speaking(lang):
+                chan.write(t("host.join.command", command=self._server.join_command()) + "\r\n")
+            chan.exit(1)
+            return
         if not term:
             with speaking(lang):
                 chan.write(t("host.join.no_terminal", command=self._server.join_command()) + "\r\n")
@@ -182,9 +187,12 @@ class _Connection(asyncssh.SSHServer):
         #: Closes the connection if no session starts in time (from the login until a session starts).
         self._idle: asyncio.TimerHandle | None = None
         self.address = ""
+        #: Let in past the rates only to be told so, in the SSH disconnect's reason, once logged in.
+        self.refused = False
 
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
+        _any_username(conn)
         self.address = address_of(conn.get_extra_info("peername"))
         if not self._server.admit(self):
             # Raised here, before asyncssh sends its greeting: the connection is closed at once, unanswered.
@@ -198,6 +206,10 @@ class _Connection(asyncssh.SSHServer):
         return False  # no SSH authentication: the join code is asked in the session
 
     def auth_completed(self) -> None:
+        if self.refused:
+            # In the host's language: no session, no environment says the guest's. ASCII only (OpenSSH escapes).
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, t("host.join.busy"))
+            return
         self._server.gate.advance(self, LOGGED_IN)
         # asyncssh's login timeout stops here; from here on, this timer stands until a session starts.
         self._idle = self._server.loop.call_later(self._server.idle_seconds, self._idle_too_long)
@@ -272,6 +284,28 @@ class _Connection(asyncssh.SSHServer):
         return False
 
 
+def _any_username(conn: Any) -> None:
+    """Let any username through: the join code is the secret, the username is never used, and ``ssh`` sends the
+    local user's name when none is given. asyncssh refuses those its SASLprep rejects (an emoji), and never asks
+    about an empty one (so refuses it), both before :meth:`_Connection.begin_auth` is asked; not used as a name
+    anywhere (a guest's name is asked in the session). Relies on two private details of asyncssh's, kept here."""
+    import importlib
+
+    connection: Any = importlib.import_module("asyncssh.connection")
+    if not getattr(connection.saslprep, "lenient", False):
+        strict = connection.saslprep
+
+        def lenient(text: str) -> str:
+            try:
+                return str(strict(text))
+            except connection.SASLPrepError:
+                return text
+
+        lenient.lenient = True  # type: ignore[attr-defined]
+        connection.saslprep = lenient
+    conn._username = None  # never equal to the first username given, "" included: begin_auth is always asked
+
+
 class Server:
     """The SSH server of one table. ``describe()`` is the line a guest sees first (the game: edition, players)."""
 
@@ -306,6 +340,8 @@ class Server:
         self._joining: set[asyncio.Task[None]] = set()
         #: How many connections may come, and be open, from each address and from all.
         self.gate = Gate(len(seating.seats))
+        #: Connections past the rates that are still greeted to be told why (:data:`REFUSALS_PER_SECOND`).
+        self.refusals = Limiter(REFUSALS_PER_SECOND)
         #: Seconds a logged-in connection may go without starting a session (:data:`IDLE_SECONDS`; tests shorten it).
         self.idle_seconds = IDLE_SECONDS
         #: Where connections' troubles are written while the server runs (never the host's terminal).
@@ -408,8 +444,17 @@ class Server:
 
     def admit(self, connection: _Connection) -> bool:
         """Whether a new connection may go on (SSH loop); room is made for it if too many wait for the code."""
-        if self.closing or not self.gate.admit(connection.address, connection):
+        if self.closing:
             return False
+        if not self.gate.admit(connection.address, connection):
+            if not self.refusals.allow():
+                return False
+            # Let in only to be told why: it waits in the pool among the first to go, and makes no room.
+            connection.refused = True
+            self.gate.enter(connection.address, connection)
+            self.gate.advance(connection, LOGGED_IN)
+            self._connections.add(connection)
+            return True
         self._connections.add(connection)
         while (victim := self.gate.victim()) is not None:
             assert isinstance(victim, _Connection)

@@ -15,7 +15,7 @@ import asyncssh
 import pytest
 
 from loveletter.i18n import LANGUAGES, speaking, t
-from loveletter.net.limits import CONNECTIONS_PER_SECOND, Gate
+from loveletter.net.limits import CONNECTIONS_PER_SECOND, Gate, Limiter
 from loveletter.net.server import CODE_TRIES, IDLE_SECONDS, Server
 from loveletter.tui.hotseat import Seat
 from tests.e2e.test_host_ssh import need_ssh
@@ -97,8 +97,9 @@ async def _nothing_else() -> None:
 
         # A command instead of the game (``ssh HOST ls``), or SFTP, on a connection of its own.
         async with asyncssh.connect("127.0.0.1", table.port, **CLIENT) as other:
-            with pytest.raises(asyncssh.ChannelOpenError):
-                await other.run("cat /etc/passwd")
+            result = await other.run("cat /etc/passwd")  # told in words that nothing is run (test_refusals)
+            assert result.exit_status == 1 and "root:" not in str(result.stdout)
+            assert str(result.stdout).startswith("This table runs no commands")
         async with asyncssh.connect("127.0.0.1", table.port, **CLIENT) as other:
             with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
                 await other.start_sftp_client()
@@ -288,6 +289,7 @@ async def _flood() -> None:
     try:
         # No more new connections from one address than its rate allows: a burst, then one per 1/rate seconds.
         server.gate = Gate(len(table.host.remote_seats), rate=2, clock=lambda: now[0])
+        server.refusals = Limiter(0)  # none greeted to be told why (test_refusals_say_why)
         burst = [await _banner(table.port) for _ in range(4)]
         assert [b for _, b in burst] == [True, True, False, False]
         now[0] += 0.5
@@ -315,6 +317,7 @@ async def _flood_and_friend() -> None:
     try:
         # A flood from 127.0.0.1 uses up its own rate: a friend at another address still gets in.
         server.gate = Gate(len(table.host.remote_seats), clock=lambda: now[0])
+        server.refusals = Limiter(0)
         flood = [await _banner(table.port) for _ in range(CONNECTIONS_PER_SECOND + 5)]
         assert [b for _, b in flood] == [True] * CONNECTIONS_PER_SECOND + [False] * 5
         friend = [await _banner(table.port, FRIEND)]
