@@ -107,7 +107,10 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
     remote = people[local:]
     if not remote:
         raise UsageError(t("host.error.no_guests_saved", local=local))
-    host = _host(game.ruleset, seats, remote, args, named=True)
+    from loveletter.net import code as join_code
+
+    # The code it was hosted with before, if known: friends who dropped out know that one.
+    host = _host(game.ruleset, seats, remote, args, named=True, code=join_code.recall(path))
     saver = Autosave.resume(record, path)
     return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver, hints=record.hints)
 
@@ -128,7 +131,13 @@ def _check_options(args: argparse.Namespace) -> int:
 
 
 def _host(
-    ruleset: Ruleset, seats: Sequence[Seat], remote: Sequence[int], args: argparse.Namespace, *, named: bool
+    ruleset: Ruleset,
+    seats: Sequence[Seat],
+    remote: Sequence[int],
+    args: argparse.Namespace,
+    *,
+    named: bool,
+    code: str | None = None,
 ) -> Host:
     from loveletter.net.host import Host
     from loveletter.net.hostkey import load_or_create
@@ -142,6 +151,7 @@ def _host(
         port=args.port,
         delay=max(args.delay, 0.0),
         named=named,
+        code=code,
     )
 
 
@@ -260,6 +270,9 @@ def play_hosted(
     saver = state["saver"]
     if saver is None:
         saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
+    from loveletter.net import code as join_code
+
+    join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
     host.play(
         game,
         seats,

@@ -36,10 +36,12 @@ T = TypeVar("T")
 
 class NetFrontend:
     """``local`` is the host's own terminal (``None``: the host runs without one, and no person plays there);
-    ``seating`` the remote seats, each with its :class:`RemoteScreen` set."""
+    ``seating`` the remote seats, each with its :class:`RemoteScreen` set; ``code`` the join code as shown, which
+    stays on the host's screen whenever it waits (a friend who drops out needs it to come back)."""
 
-    def __init__(self, local: TerminalFrontend | None, seating: Seating) -> None:
+    def __init__(self, local: TerminalFrontend | None, seating: Seating, *, code: str = "") -> None:
         self.local = local
+        self.code = code
         if local is not None:
             local.play_again = False  # a hosted game ends the session: the guests go home with its summary
         self.seating = seating
@@ -119,7 +121,7 @@ class NetFrontend:
             if round_end:
                 banner = local.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
                 status = fmt("play.table.round_over")
-            hint = t("host.hint.host_waiting")
+            hint = t("host.hint.host_waiting_code", code=self.code) if self.code else t("host.hint.host_waiting")
             model = local.model(viewer, new_from=new_from, banner=banner, status=status)
             local.draw_table(model, local.room(message, hint))
             waiting.wait_any(pending, message, hint, terminal=True, input=local.input, output=local.output)

@@ -73,12 +73,14 @@ class Host:
         port: int = 8022,
         delay: float = 1.2,
         named: bool = False,
+        code: str | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seats = list(seats)
         self.remote = sorted(remote)
         self.key = key
-        self.code = join_code.new_code()
+        #: The join code (``code``: the one this game was hosted with before, kept for friends who know it).
+        self.code = code or join_code.new_code()
         self.remote_seats = [RemoteSeat(i, self.seats[i].name if named else "", delay=delay) for i in self.remote]
         taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
         self.seating = Seating(self.remote_seats, taken, named=named)
@@ -238,7 +240,7 @@ class Host:
         from loveletter.net.frontend import NetFrontend
 
         self.game = game
-        frontend = NetFrontend(local, self.seating)
+        frontend = NetFrontend(local, self.seating, code=join_code.shown(self.code))
         table = Hotseat(
             game,
             seats,
