@@ -237,6 +237,8 @@ def play_hosted(
     """The lobby and the game: on the host's terminal (``local``, already on its alternate screen) or, with no
     terminal (``None``), printing only who joins. The game played; ``state["saver"]`` saves it (a resumed game's
     saver, or one begun here once the game has started)."""
+    from functools import partial
+
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import first_player_rng
     from loveletter.tui.setup import NewGame, default_name
@@ -273,6 +275,7 @@ def play_hosted(
     from loveletter.net import code as join_code
 
     join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
+    host.on_new_code = partial(join_code.remember, saver.path)  # a seat freed: the code changes
     host.play(
         game,
         seats,

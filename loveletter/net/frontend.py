@@ -42,6 +42,8 @@ class NetFrontend:
     def __init__(self, local: TerminalFrontend | None, seating: Seating, *, code: str = "") -> None:
         self.local = local
         self.code = code
+        #: Lets the host free a seat (``f`` while the host's terminal waits), if they can.
+        self.free: Callable[[], None] | None = None
         if local is not None:
             local.play_again = False  # a hosted game ends the session: the guests go home with its summary
         self.seating = seating
@@ -121,10 +123,17 @@ class NetFrontend:
             if round_end:
                 banner = local.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
                 status = fmt("play.table.round_over")
-            hint = t("host.hint.host_waiting_code", code=self.code) if self.code else t("host.hint.host_waiting")
-            model = local.model(viewer, new_from=new_from, banner=banner, status=status)
-            local.draw_table(model, local.room(message, hint))
-            waiting.wait_any(pending, message, hint, terminal=True, input=local.input, output=local.output)
+            keys = waiting.FREE_KEYS if self.free is not None else None
+            while True:
+                hint = t("host.hint.host_waiting_code", code=self.code) if self.code else t("host.hint.host_waiting")
+                model = local.model(viewer, new_from=new_from, banner=banner, status=status)
+                local.draw_table(model, local.room(message, hint))
+                pressed = waiting.wait_any(
+                    pending, message, hint, terminal=True, input=local.input, output=local.output, keys=keys
+                )
+                if pressed != "free" or self.free is None:
+                    break
+                self.free()
         if closing.done():
             raise TableClosed
 

@@ -22,7 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.i18n import ruleset_title, t
+from loveletter.i18n import ruleset_title, speaking, t
 from loveletter.net import code as join_code
 from loveletter.net import waiting
 from loveletter.net.hostkey import fingerprint
@@ -89,6 +89,8 @@ class Host:
             key, self.code, self.seating, describe=self.describe, bind=bind, port=port, address=self.address
         )
         self.frontend: NetFrontend | None = None
+        #: Called with each new join code (a seat freed): the command keeps it for the saved game.
+        self.on_new_code: Callable[[str], None] | None = None
         #: The game being played, once it has started.
         self.game: Game | None = None
         self._closed = False
@@ -210,16 +212,44 @@ class Host:
                 return self.final_seats()
             if local is not None:
                 local.draw(self.lobby_body(None), local.room(message, t("host.hint.lobby")))
-            waiting.wait_any(
+            pressed = waiting.wait_any(
                 [changed, closing],
                 message,
                 t("host.hint.lobby"),
                 terminal=local is not None,
                 input=local.input if local is not None else None,
                 output=local.output if local is not None else None,
+                keys=waiting.FREE_KEYS,
             )
             if closing.done():
                 raise TableClosed
+            if pressed == "free" and local is not None:
+                self.free_seat(local)
+
+    def free_seat(self, local: TerminalFrontend) -> None:
+        """Ask the host which guest to let go (someone who took a friend's seat with the code) and do it: the
+        seat waits for its friend, and the join code changes, so that only who the host gives the new one to
+        can take it (those seated keep theirs). Esc: nobody is let go."""
+        from loveletter.tui.prompts import Choice
+
+        seated = [seat for seat in self.remote_seats if seat.connected and seat.name]
+        choices = [Choice(seat.index, seat.name) for seat in seated]
+        body = Panel(self.seat_rows(), box=box.ROUNDED, padding=(1, 2))
+        if not choices:
+            return
+        chosen = local.choose(body, t("host.free.ask"), choices, hint=t("host.free.hint"), allow_back=True)
+        if not isinstance(chosen, int):
+            return
+        link = self.seating.free(chosen)
+        self.code = join_code.new_code()
+        self.server.code = self.code
+        if self.frontend is not None:
+            self.frontend.code = join_code.shown(self.code)
+        if self.on_new_code is not None:
+            self.on_new_code(self.code)
+        if link is not None:
+            with speaking(link.lang):
+                link.close(t("host.bye.freed"))
 
     # ------------------------------------------------------------------------------------------------ game
 
@@ -241,6 +271,8 @@ class Host:
 
         self.game = game
         frontend = NetFrontend(local, self.seating, code=join_code.shown(self.code))
+        if local is not None:
+            frontend.free = partial(self.free_seat, local)
         table = Hotseat(
             game,
             seats,

@@ -229,6 +229,19 @@ class Seating:
             raise Refused(t("host.join.playing", name=seat.name))
         return seat
 
+    def free(self, index: int) -> Link | None:
+        """The host lets the guest of seat ``index`` go (someone who took a friend's seat): the seat waits for
+        its friend, under its name once the game has started, for anyone in the lobby. The link let go, if any
+        (the caller says goodbye on it)."""
+        seat = self.by_index(index)
+        with self._lock:
+            link, seat.link = seat.link, None
+            if not self.named:
+                seat.name = ""
+        seat.run(seat.screen.redraw)
+        self.changed.fire()
+        return link
+
     def _lost(self, seat: RemoteSeat, link: Link) -> None:
         with self._lock:
             if seat.link is not link:
