@@ -242,6 +242,7 @@ def play_hosted(
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import first_player_rng
     from loveletter.tui.setup import NewGame, default_name
+    from loveletter.tui.style import fmt
 
     first_rng = first_player_rng(seed)
     resumed = state["saver"] is not None
@@ -255,7 +256,8 @@ def play_hosted(
         while True:
             guests = host.guest_names()
             defaults = [guests.get(i, name) for i, name in enumerate(names)]
-            asked = local.ask_names(title, defaults, suggested, people=len(here))
+            intro = fmt("host.setup.intro" if len(here) > 1 else "host.setup.intro_alone")
+            asked = local.ask_names(title, defaults, suggested, people=len(here), intro=intro)
             clashes = host.set_names(asked)
             if not clashes:
                 break

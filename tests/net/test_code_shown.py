@@ -25,6 +25,6 @@ async def _waits(console: Console) -> None:
             await table.started()
             await ana.wait_for("Which card do you play?")
             said = console.export_text(clear=False)
-            assert f"Join code {shown(table.code)} · Ctrl-C stops the game (it is saved)" in said
+            assert f"Join code {shown(table.code)} · f frees a seat · Ctrl-C stops the game (it is saved)" in said
         finally:
             await table.aclose()
