@@ -265,31 +265,40 @@ def play_hosted(
                 None if i in clashes else name if i in here else host.seats[i].name for i, name in enumerate(asked)
             ]
     seats = host.lobby(local, say=local is None)
-    if isinstance(game, NewGame):
-        first: int | None = None
-        if local is not None and here and game.chooses_first():
-            title = local.setup_title(game.ruleset, game.players)
-            first = local.ask_first_player([s.name for s in seats], range(game.players), title=title)
-        game = game.start(first_rng, first)
-    saver = state["saver"]
-    if saver is None:
-        saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
     from loveletter.net import code as join_code
 
-    join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
-    host.on_new_code = partial(join_code.remember, saver.path)  # a seat freed: the code changes
-    host.play(
-        game,
-        seats,
-        local,
-        seed=seed,
-        observers=[saver],
-        deals=deals,
-        resumed=resumed,
-        first_rng=first_rng,
-        hints=hints,
-    )
-    return game
+    while True:
+        if isinstance(game, NewGame):
+            first: int | None = None
+            if local is not None and here and game.chooses_first():
+                title = local.setup_title(game.ruleset, game.players)
+                first = local.ask_first_player([s.name for s in seats], range(game.players), title=title)
+            game = game.start(first_rng, first)
+        saver = state["saver"]
+        if saver is None:
+            saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
+        join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
+        host.on_new_code = partial(join_code.remember, saver.path)  # a seat freed: the code changes
+        table = host.play(
+            game,
+            seats,
+            local,
+            seed=seed,
+            observers=[saver],
+            deals=deals,
+            resumed=resumed,
+            first_rng=first_rng,
+            hints=hints,
+        )
+        if not table.again:
+            return game
+        # Another game at the same table, the guests still connected: the same seats and rules, the next seed (a
+        # given seed keeps the games reproducible), a new record; as ``loveletter play`` does.
+        seed = None if seed is None else seed + 1
+        first_rng = first_player_rng(seed)
+        game = NewGame(game.ruleset, game.players, seed)
+        state["saver"] = None
+        deals, resumed = (), False
 
 
 def _report_problem(saver: Autosave) -> None:

@@ -49,7 +49,7 @@ class NetFrontend:
         #: Lets the host free a seat (``f`` while the host's terminal waits), if they can.
         self.free: Callable[[], None] | None = None
         if local is not None:
-            local.play_again = False  # a hosted game ends the session: the guests go home with its summary
+            local.play_again = False  # until the game starts: see start()
         self.seating = seating
         self.remote: dict[int, RemoteSeat] = {seat.index: seat for seat in seating.seats}
         self._table: Hotseat | None = None
@@ -173,6 +173,9 @@ class NetFrontend:
     def start(self, table: Hotseat) -> None:
         self._table = table
         if self.local is not None:
+            # People here may play another game with the same guests (who stay connected); a host who only
+            # watches ends the session with the game.
+            self.local.play_again = bool(table.local_people)
             self.local.start(table)
         for seat in self.remote.values():
             seat.screen.start(table)
@@ -242,6 +245,15 @@ class NetFrontend:
         return None  # nobody at the host: the loop draws one from the seed
 
     def game_over(self) -> bool:
+        if self.local is not None and self.local.play_again:
+            ending = self._all(lambda screen: screen.game_end_here, away=False)
+            if self.local.game_over():
+                for index in ending:  # a guest still reviewing: the next game begins for them too
+                    self.remote[index].abort()
+                self._settle(ending)
+                return True
+            self._let_guests_finish(ending)  # then the table closes with the summary on each screen
+            return False
         leaving = self._all(lambda screen: partial(screen.game_over_here, self.summary), away=False)
         if self.local is not None:
             self.local.game_over()
