@@ -256,3 +256,32 @@ def _public_key(path: Path) -> str:
     import asyncssh
 
     return asyncssh.read_private_key(str(path)).export_public_key().decode().strip()
+
+
+def test_a_friend_whose_network_went_silent_takes_the_seat_back_at_once(
+    tmp_path: Path, terminals: list[Terminal]
+) -> None:
+    import signal
+
+    from loveletter.tui.hotseat import Seat
+    from tests.net.guest import Table
+
+    ssh = need_ssh()
+    client = tmp_path / "client"
+    client.mkdir()
+    table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0]).start()
+    try:
+        code, port = table.code, str(table.port)
+        ana = _join(ssh, port, code, "Ana", client)
+        terminals.append(ana)
+        ana.wait_for("Ana (you)")
+        ana.child.kill(signal.SIGSTOP)  # her network goes quiet: nothing is closed, nothing answers
+        try:
+            back = _join(ssh, port, code, "Ana", client)  # a full table, yet she is let in: her seat is silent
+            terminals.append(back)
+            back.wait_for("Ana (you)", timeout=15)
+        finally:
+            ana.child.kill(signal.SIGCONT)
+        assert ana.finish() == 255  # the old connection was closed by the host: ssh says so and ends
+    finally:
+        table.close()
