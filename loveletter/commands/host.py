@@ -11,7 +11,9 @@ The server listens on every network interface by default, since friends on the s
 ``--bind 127.0.0.1`` keeps it to this computer (for a tunnel such as ``ssh -R``). See :mod:`loveletter.net`.
 
 ``loveletter resume --host [FILE]`` opens a saved game the same way (:func:`host_saved`): the seats keep their
-names, and each guest takes back theirs by giving it.
+names, and each guest takes back theirs by giving it, with the code the game was hosted with before
+(:func:`loveletter.net.code.recall`). At a game's end the people at the host may play another with the same
+guests, still connected (:func:`play_hosted`).
 
 Developer options, hidden from ``--help``: ``--deal-file PATH`` and ``--delay SECONDS``, as for ``play``.
 """

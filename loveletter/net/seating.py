@@ -3,7 +3,10 @@
 Before the game (the *lobby*) a guest who gives the join code and a name not yet at the table takes the first
 free remote seat; leaving frees it again. Once the game has started (or when a saved game is hosted again) the
 seats keep their names: a guest takes back the seat that carries the name they give, provided nobody is playing
-it at that moment. That is how a dropped connection is recovered: the same code, the same name.
+it at that moment. That is how a dropped connection is recovered: the same code, the same name; and at once, even
+before the old connection is noticed dead, when the server finds the seat's client silent (``claim(replace=…)``).
+Names are compared by :func:`same_name` only; the host's people reserve theirs with :meth:`Seating.reserve`, so a
+name is never at the table twice whoever comes first. The host may free a seat (:meth:`Seating.free`).
 
 Each :class:`RemoteSeat` has one worker thread that runs everything drawn on or asked of its guest's terminal,
 in order (:meth:`RemoteSeat.run`), in the guest's language; before each job the seat's screen follows the seat's
