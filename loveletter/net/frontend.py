@@ -147,7 +147,7 @@ class NetFrontend:
                 status = fmt("play.table.round_over")
             keys = waiting.FREE_KEYS if self.free is not None else None
             while True:
-                hint = t("host.hint.host_waiting_code", code=self.code) if self.code else t("host.hint.host_waiting")
+                hint = t("host.hint.host_waiting", code=self.code)
                 model = local.model(viewer, new_from=new_from, banner=banner, status=status)
                 local.draw_table(model, local.room(message, hint))
                 pressed = waiting.wait_any(
