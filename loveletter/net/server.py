@@ -488,8 +488,11 @@ class Server:
                 link.close()
 
     async def _conversation(self, link: Link, connection: _Connection) -> None:
-        if self.seating.full() and not await self._anyone_silent():
-            raise Refused(t("host.join.full"))
+        silent: list[Link] = []
+        if self.seating.full():
+            silent = await self._silent_links()
+            if not silent:
+                raise Refused(t("host.join.full"))
         link.write(self.describe() + "\n")
         try:
             async with asyncio.timeout(CODE_SECONDS):  # in this task: the prompt's context stays its own
@@ -500,7 +503,7 @@ class Server:
         for attempt in range(1, NAME_TRIES + 1):
             name = await _ask(link, t("host.join.name"))
             try:
-                old = await self._silent_link(name)
+                old = await self._silent_link(name, silent)
                 self.seating.claim(name, link, replace=old)
                 if old is not None and old.hang_up is not None:
                     old.hang_up()  # the dropped connection goes now, not when the keepalives give up on it
@@ -510,18 +513,25 @@ class Server:
                     raise
                 link.write(str(refusal) + "\n")
 
-    async def _anyone_silent(self) -> bool:
-        """Whether the client of some seat does not answer (its network dropped): its guest may take it back."""
-        links = [seat.link for seat in self.seating.seats if seat.connected and seat.link is not None]
+    async def _silent_links(self) -> list[Link]:
+        """The seats' links whose client does not answer (its network dropped): their guests may take them back."""
+        links = [
+            seat.link
+            for seat in self.seating.seats
+            if seat.connected and seat.link is not None and seat.link.probe is not None
+        ]
         answers = await asyncio.gather(*(link.probe(PROBE_SECONDS) for link in links if link.probe is not None))
-        return not all(answers)
+        return [link for link, answered in zip(links, answers, strict=True) if not answered]
 
-    async def _silent_link(self, name: str) -> Link | None:
-        """The link of the seat called ``name`` if its client does not answer: the guest is back from a drop."""
+    async def _silent_link(self, name: str, known: list[Link]) -> Link | None:
+        """The link of the seat called ``name`` if its client does not answer (``known``: found silent already,
+        not asked again): the guest is back from a drop."""
         seat = self.seating.seat_named(name)
         link = seat.link if seat is not None else None
         if link is None or link.closed or link.probe is None:
             return None
+        if link in known:
+            return link
         return None if await link.probe(PROBE_SECONDS) else link
 
     async def _code(self, link: Link) -> None:
