@@ -11,7 +11,9 @@ The server listens on every network interface by default, since friends on the s
 ``--bind 127.0.0.1`` keeps it to this computer (for a tunnel such as ``ssh -R``). See :mod:`loveletter.net`.
 
 ``loveletter resume --host [FILE]`` opens a saved game the same way (:func:`host_saved`): the seats keep their
-names, and each guest takes back theirs by giving it.
+names, and each guest takes back theirs by giving it, with the code the game was hosted with before
+(:func:`loveletter.net.code.recall`). At a game's end the people at the host may play another with the same
+guests, still connected (:func:`play_hosted`).
 
 Developer options, hidden from ``--help``: ``--deal-file PATH`` and ``--delay SECONDS``, as for ``play``.
 """
@@ -107,7 +109,10 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
     remote = people[local:]
     if not remote:
         raise UsageError(t("host.error.no_guests_saved", local=local))
-    host = _host(game.ruleset, seats, remote, args, named=True)
+    from loveletter.net import code as join_code
+
+    # The code it was hosted with before, if known: friends who dropped out know that one.
+    host = _host(game.ruleset, seats, remote, args, named=True, code=join_code.recall(path))
     saver = Autosave.resume(record, path)
     return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver, hints=record.hints)
 
@@ -128,7 +133,13 @@ def _check_options(args: argparse.Namespace) -> int:
 
 
 def _host(
-    ruleset: Ruleset, seats: Sequence[Seat], remote: Sequence[int], args: argparse.Namespace, *, named: bool
+    ruleset: Ruleset,
+    seats: Sequence[Seat],
+    remote: Sequence[int],
+    args: argparse.Namespace,
+    *,
+    named: bool,
+    code: str | None = None,
 ) -> Host:
     from loveletter.net.host import Host
     from loveletter.net.hostkey import load_or_create
@@ -142,6 +153,7 @@ def _host(
         port=args.port,
         delay=max(args.delay, 0.0),
         named=named,
+        code=code,
     )
 
 
@@ -174,7 +186,8 @@ def host_game(
         print(host.describe())
         for line in host.join_lines():
             print("  " + line)
-        print(t("host.info.check"), flush=True)
+        print(t("host.info.check"))
+        print(t("host.info.log", path=str(host.server.log.path)), flush=True)
         with Screen(sys.stdout, title=t("play.window_title")) if terminal else contextlib.nullcontext() as screen:
             local = (
                 TerminalFrontend(Console(highlight=False, emoji=False), screen, delay=max(delay, 0.0))
@@ -226,41 +239,68 @@ def play_hosted(
     """The lobby and the game: on the host's terminal (``local``, already on its alternate screen) or, with no
     terminal (``None``), printing only who joins. The game played; ``state["saver"]`` saves it (a resumed game's
     saver, or one begun here once the game has started)."""
+    from functools import partial
+
     from loveletter.table.autosave import Autosave
     from loveletter.table.seats import first_player_rng
     from loveletter.table.setup import NewGame, default_name
+    from loveletter.tui.style import fmt
 
     first_rng = first_player_rng(seed)
     resumed = state["saver"] is not None
     here = [i for i, s in enumerate(host.seats) if not s.computer and i not in host.remote]
     if local is not None and isinstance(game, NewGame) and here:
-        # The names of the people here; the guests' seats ("") are named as guests take them.
-        defaults = [None if i in here else s.name for i, s in enumerate(host.seats)]
+        # The names of the people here; the guests' seats are named as guests take them, meanwhile too: a name a
+        # guest took while it was being typed here is asked again.
+        names: list[str | None] = [None if i in here else s.name for i, s in enumerate(host.seats)]
         suggested = [default_name(here.index(i) + 1) if i in here else s.name for i, s in enumerate(host.seats)]
         title = local.setup_title(host.ruleset, len(host.seats))
-        host.set_names(local.ask_names(title, defaults, suggested, people=len(here)))
+        while True:
+            guests = host.guest_names()
+            defaults = [guests.get(i, name) for i, name in enumerate(names)]
+            intro = fmt("host.setup.intro" if len(here) > 1 else "host.setup.intro_alone")
+            asked = local.ask_names(title, defaults, suggested, people=len(here), intro=intro)
+            clashes = host.set_names(asked)
+            if not clashes:
+                break
+            names = [
+                None if i in clashes else name if i in here else host.seats[i].name for i, name in enumerate(asked)
+            ]
     seats = host.lobby(local, say=local is None)
-    if isinstance(game, NewGame):
-        first: int | None = None
-        if local is not None and here and game.chooses_first():
-            title = local.setup_title(game.ruleset, game.players)
-            first = local.ask_first_player([s.name for s in seats], range(game.players), title=title)
-        game = game.start(first_rng, first)
-    saver = state["saver"]
-    if saver is None:
-        saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
-    host.play(
-        game,
-        seats,
-        local,
-        seed=seed,
-        observers=[saver],
-        deals=deals,
-        resumed=resumed,
-        first_rng=first_rng,
-        hints=hints,
-    )
-    return game
+    from loveletter.net import code as join_code
+
+    while True:
+        if isinstance(game, NewGame):
+            first: int | None = None
+            if local is not None and here and game.chooses_first():
+                title = local.setup_title(game.ruleset, game.players)
+                first = local.ask_first_player([s.name for s in seats], range(game.players), title=title)
+            game = game.start(first_rng, first)
+        saver = state["saver"]
+        if saver is None:
+            saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
+        join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
+        host.on_new_code = partial(join_code.remember, saver.path)  # a seat freed: the code changes
+        table = host.play(
+            game,
+            seats,
+            local,
+            seed=seed,
+            observers=[saver],
+            deals=deals,
+            resumed=resumed,
+            first_rng=first_rng,
+            hints=hints,
+        )
+        if not table.again:
+            return game
+        # Another game at the same table, the guests still connected: the same seats and rules, the next seed (a
+        # given seed keeps the games reproducible), a new record; as ``loveletter play`` does.
+        seed = None if seed is None else seed + 1
+        first_rng = first_player_rng(seed)
+        game = NewGame(game.ruleset, game.players, seed)
+        state["saver"] = None
+        deals, resumed = (), False
 
 
 def _report_problem(saver: Autosave) -> None:

@@ -19,7 +19,10 @@ what a guest types is read leniently: case, spaces and dashes do not matter, and
 from __future__ import annotations
 
 import hmac
+import json
+import os
 import secrets
+from pathlib import Path
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 LENGTH = 6
@@ -49,3 +52,47 @@ def shown(code: str) -> str:
     """The code as the host reads it out: two groups of three."""
     half = len(code) // 2
     return f"{code[:half]}-{code[half:]}"
+
+
+#: Where the codes of hosted games are kept (in the data folder), so that a game hosted again keeps its code: a
+#: friend who dropped out still knows it. Private to the user, as the host key is; only the latest few are kept.
+CODES_FILE = "join_codes.json"
+KEPT = 20
+
+
+def _codes_path() -> Path:
+    from loveletter.records import home
+
+    return home() / CODES_FILE
+
+
+def _codes() -> dict[str, str]:
+    try:
+        data = json.loads(_codes_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): str(v) for k, v in data.items() if isinstance(v, str) and len(v) == LENGTH}
+
+
+def remember(game: Path, code: str) -> None:
+    """Keep ``code`` as the join code of the game saved at ``game`` (quietly nothing if it cannot be written)."""
+    codes = _codes()
+    codes.pop(str(game), None)
+    codes[str(game)] = code
+    kept = dict(list(codes.items())[-KEPT:])
+    path = _codes_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(kept, file)
+    except OSError:
+        return
+
+
+def recall(game: Path) -> str | None:
+    """The join code the game saved at ``game`` was last hosted with, if it is known."""
+    code = _codes().get(str(game))
+    return code if code is not None and all(c in ALPHABET for c in code) else None

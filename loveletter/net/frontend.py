@@ -17,6 +17,7 @@ while others play holds nobody up (they are not asked to be ready for the next r
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import CancelledError, Future
 from functools import partial
@@ -33,15 +34,22 @@ from loveletter.tui.terminal import TerminalFrontend
 
 T = TypeVar("T")
 
+#: How long guests still at the game's end (reviewing, say) may take once the host has left it.
+GRACE_SECONDS = 60
+
 
 class NetFrontend:
     """``local`` is the host's own terminal (``None``: the host runs without one, and no person plays there);
-    ``seating`` the remote seats, each with its :class:`RemoteScreen` set."""
+    ``seating`` the remote seats, each with its :class:`RemoteScreen` set; ``code`` the join code as shown, which
+    stays on the host's screen whenever it waits (a friend who drops out needs it to come back)."""
 
-    def __init__(self, local: TerminalFrontend | None, seating: Seating) -> None:
+    def __init__(self, local: TerminalFrontend | None, seating: Seating, *, code: str = "") -> None:
         self.local = local
+        self.code = code
+        #: Lets the host free a seat (``f`` while the host's terminal waits), if they can.
+        self.free: Callable[[], None] | None = None
         if local is not None:
-            local.play_again = False  # a hosted game ends the session: the guests go home with its summary
+            local.play_again = False  # until the game starts: see start()
         self.seating = seating
         self.remote: dict[int, RemoteSeat] = {seat.index: seat for seat in seating.seats}
         self._table: GameLoop | None = None
@@ -78,10 +86,10 @@ class NetFrontend:
     def _waiting_line(self, deciding: int | None, away: Sequence[str]) -> str:
         """What the game waits for (the guests ``away``, or the player ``deciding``), said on every screen that is
         not asked anything."""
+        if deciding is not None and self._name(deciding) not in away:
+            return t("host.wait.choosing", player=self._name(deciding))  # those away are marked in the status
         if away:
             return t("host.wait.away", players=self._names(away))
-        if deciding is not None:
-            return t("host.wait.choosing", player=self._name(deciding))
         return ""
 
     def _names(self, names: Sequence[str]) -> str:
@@ -103,9 +111,27 @@ class NetFrontend:
 
         self._settle(self._all(show, skip=skip))
 
-    def _wait(self, futures: Iterable[Future[Any]], message: str, *, round_end: bool = False) -> None:
+    def _wait(
+        self,
+        futures: Iterable[Future[Any]],
+        message: str,
+        *,
+        round_end: bool = False,
+        refresh: Callable[[], None] | None = None,
+    ) -> None:
         """Wait until one of ``futures`` is done; the host's terminal shows its table meanwhile (with the round's
-        result: ``round_end``), and ``message``. ``TableClosed`` if the host closes the table meanwhile."""
+        result: ``round_end``), and ``message``. ``TableClosed`` if the host closes the table meanwhile.
+        ``refresh``: redraws the guests' screens whenever a guest comes or goes meanwhile (so that one who is
+        back reads what the game waits for now, and those away are marked)."""
+        futures = list(futures)
+        while True:
+            changed = self.seating.changed.next()
+            self._wait_once([*futures, *([changed] if refresh is not None else [])], message, round_end=round_end)
+            if refresh is None or any(future.done() for future in futures):
+                return
+            refresh()
+
+    def _wait_once(self, futures: Iterable[Future[Any]], message: str, *, round_end: bool = False) -> None:
         closing = self.seating.closing
         pending = [*futures, closing]
         local = self.local
@@ -119,10 +145,17 @@ class NetFrontend:
             if round_end:
                 banner = local.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
                 status = fmt("play.table.round_over")
-            hint = t("host.hint.host_waiting")
-            model = local.model(viewer, new_from=new_from, banner=banner, status=status)
-            local.draw_table(model, local.room(message, hint))
-            waiting.wait_any(pending, message, hint, terminal=True, input=local.input, output=local.output)
+            keys = waiting.FREE_KEYS if self.free is not None else None
+            while True:
+                hint = t("host.hint.host_waiting", code=self.code)
+                model = local.model(viewer, new_from=new_from, banner=banner, status=status)
+                local.draw_table(model, local.room(message, hint))
+                pressed = waiting.wait_any(
+                    pending, message, hint, terminal=True, input=local.input, output=local.output, keys=keys
+                )
+                if pressed != "free" or self.free is None:
+                    break
+                self.free()
         if closing.done():
             raise TableClosed
 
@@ -140,6 +173,9 @@ class NetFrontend:
     def start(self, table: GameLoop) -> None:
         self._table = table
         if self.local is not None:
+            # People here may play another game with the same guests (who stay connected); a host who only
+            # watches ends the session with the game.
+            self.local.play_again = bool(table.local_people)
             self.local.start(table)
         for seat in self.remote.values():
             seat.screen.start(table)
@@ -159,7 +195,8 @@ class NetFrontend:
             self._until_back(remote)
             self._refresh(seat, skip=[seat])
             answer = remote.run(remote.screen.decide_here)
-            self._wait([answer], t("host.wait.choosing", player=self._name(seat)))
+            others = partial(self._refresh, seat, skip=[seat])
+            self._wait([answer], t("host.wait.choosing", player=self._name(seat)), refresh=others)
             try:
                 action: Action = answer.result()
                 return action
@@ -167,9 +204,10 @@ class NetFrontend:
                 continue  # they dropped out: wait for them, then ask again from the start of their decision
 
     def turn_done(self, seat: int, since: int) -> None:
+        # The guests see the move at once, not once the person here has pressed Enter at "your turn is over".
+        self._refresh(self.table.game.decider)
         if seat not in self.remote and self.local is not None:
             self.local.turn_done(seat, since)
-        self._refresh(self.table.game.decider)
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         pauses = self._all(lambda screen: partial(screen.computer_moved_here, seat, since))
@@ -207,15 +245,43 @@ class NetFrontend:
         return None  # nobody at the host: the loop draws one from the seed
 
     def game_over(self) -> bool:
+        if self.local is not None and self.local.play_again:
+            ending = self._all(lambda screen: screen.game_end_here, away=False)
+            if self.local.game_over():
+                for index in ending:  # a guest still reviewing: the next game begins for them too
+                    self.remote[index].abort()
+                self._settle(ending)
+                return True
+            self._let_guests_finish(ending)  # then the table closes with the summary on each screen
+            return False
         leaving = self._all(lambda screen: partial(screen.game_over_here, self.summary), away=False)
         if self.local is not None:
             self.local.game_over()
+            self._let_guests_finish(leaving)
             return False
         pending = dict(leaving)
         while pending:
             self._wait(pending.values(), "")
             pending = {i: f for i, f in pending.items() if not f.done()}
         return False
+
+    def _let_guests_finish(self, leaving: Mapping[int, Future[None]]) -> None:
+        """The host has left the game's end: guests still on theirs (reviewing their decisions, say) get up to
+        :data:`GRACE_SECONDS` to finish before the table closes, the host's screen saying whom it waits for."""
+        pending = {i: f for i, f in leaving.items() if not f.done()}
+        if not pending:
+            return
+        deadline: Future[None] = Future()
+        timer = threading.Timer(GRACE_SECONDS, partial(_settle_once, deadline))
+        timer.daemon = True
+        timer.start()
+        try:
+            while pending and not deadline.done():
+                names = self._names([self._name(i) for i in pending])
+                self._wait([*pending.values(), deadline], t("host.wait.leaving", players=names, seconds=GRACE_SECONDS))
+                pending = {i: f for i, f in pending.items() if not f.done()}
+        finally:
+            timer.cancel()
 
     # ---------------------------------------------------------------------------------------- the end
 
@@ -228,3 +294,8 @@ class NetFrontend:
             winners = ", ".join(table.names[w] for w in game.winners)
             return t("play.summary.over", winners=winners, tokens=tokens)
         return t("play.summary.stopped", round=game.state.round, tokens=tokens)
+
+
+def _settle_once(future: Future[None]) -> None:
+    with contextlib.suppress(Exception):  # done already
+        future.set_result(None)

@@ -22,7 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.i18n import ruleset_title, t
+from loveletter.i18n import ruleset_title, speaking, t
 from loveletter.net import code as join_code
 from loveletter.net import waiting
 from loveletter.net.hostkey import fingerprint
@@ -74,12 +74,14 @@ class Host:
         port: int = 8022,
         delay: float = 1.2,
         named: bool = False,
+        code: str | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seats = list(seats)
         self.remote = sorted(remote)
         self.key = key
-        self.code = join_code.new_code()
+        #: The join code (``code``: the one this game was hosted with before, kept for friends who know it).
+        self.code = code or join_code.new_code()
         self.remote_seats = [RemoteSeat(i, self.seats[i].name if named else "", delay=delay) for i in self.remote]
         taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
         self.seating = Seating(self.remote_seats, taken, named=named)
@@ -88,6 +90,8 @@ class Host:
             key, self.code, self.seating, describe=self.describe, bind=bind, port=port, address=self.address
         )
         self.frontend: NetFrontend | None = None
+        #: Called with each new join code (a seat freed): the command keeps it for the saved game.
+        self.on_new_code: Callable[[str], None] | None = None
         #: The game being played, once it has started.
         self.game: Game | None = None
         self._closed = False
@@ -97,10 +101,23 @@ class Host:
     def describe(self) -> str:
         return t("host.table", title=ruleset_title(self.ruleset), players=len(self.seats))
 
-    def set_names(self, names: Sequence[str]) -> None:
-        """The names of the seats at the host (asked on its terminal), which guests may not take."""
-        self.seats = [Seat(name, seat.level) for name, seat in zip(names, self.seats, strict=True)]
-        self.seating.taken = [s.name for i, s in enumerate(self.seats) if i not in self.remote and s.name]
+    def set_names(self, names: Sequence[str]) -> list[int]:
+        """The names of the seats at the host (asked on its terminal), which guests may not take from then on.
+        The seats whose name a guest (or another person here) already has: nothing is set then, and those names
+        must be asked again."""
+        here = [i for i, s in enumerate(self.seats) if i not in self.remote and names[i]]
+        clashes = self.seating.reserve([names[i] for i in here])
+        if clashes:
+            return [here[c] for c in clashes]
+        self.seats = [
+            Seat(name if i not in self.remote else seat.name, seat.level)
+            for i, (name, seat) in enumerate(zip(names, self.seats, strict=True))
+        ]
+        return []
+
+    def guest_names(self) -> dict[int, str]:
+        """The names of the guests seated so far, by seat."""
+        return {seat.index: seat.name for seat in self.remote_seats if seat.name}
 
     def final_seats(self) -> list[Seat]:
         """The seats with the guests' names."""
@@ -166,7 +183,8 @@ class Host:
         """The lobby: the game, how to join (on the host's screen only) and the seats."""
         parts: list[RenderableType] = [Text(self.describe(), style="bold"), Text("")]
         if viewer is None:
-            parts += [Text(line) for line in self.join_lines()] + [Text(t("host.info.check"), style="dim"), Text("")]
+            parts += [Text(line) for line in self.join_lines()] + [Text(t("host.info.check"), style="dim")]
+            parts += [Text(t("host.info.log", path=str(self.server.log.path)), style="dim"), Text("")]
         parts.append(self.seat_rows(viewer))
         return Panel(Group(*parts), box=box.ROUNDED, padding=(1, 2))
 
@@ -195,16 +213,44 @@ class Host:
                 return self.final_seats()
             if local is not None:
                 local.draw(self.lobby_body(None), local.room(message, t("host.hint.lobby")))
-            waiting.wait_any(
+            pressed = waiting.wait_any(
                 [changed, closing],
                 message,
                 t("host.hint.lobby"),
                 terminal=local is not None,
                 input=local.input if local is not None else None,
                 output=local.output if local is not None else None,
+                keys=waiting.FREE_KEYS,
             )
             if closing.done():
                 raise TableClosed
+            if pressed == "free" and local is not None:
+                self.free_seat(local)
+
+    def free_seat(self, local: TerminalFrontend) -> None:
+        """Ask the host which guest to let go (someone who took a friend's seat with the code) and do it: the
+        seat waits for its friend, and the join code changes, so that only who the host gives the new one to
+        can take it (those seated keep theirs). Esc: nobody is let go."""
+        from loveletter.tui.prompts import Choice
+
+        seated = [seat for seat in self.remote_seats if seat.connected and seat.name]
+        choices = [Choice(seat.index, seat.name) for seat in seated]
+        body = Panel(self.seat_rows(), box=box.ROUNDED, padding=(1, 2))
+        if not choices:
+            return
+        chosen = local.choose(body, t("host.free.ask"), choices, hint=t("host.free.hint"), allow_back=True)
+        if not isinstance(chosen, int):
+            return
+        link = self.seating.free(chosen)
+        self.code = join_code.new_code()
+        self.server.code = self.code
+        if self.frontend is not None:
+            self.frontend.code = join_code.shown(self.code)
+        if self.on_new_code is not None:
+            self.on_new_code(self.code)
+        if link is not None:
+            with speaking(link.lang):
+                link.close(t("host.bye.freed"))
 
     # ------------------------------------------------------------------------------------------------ game
 
@@ -225,7 +271,9 @@ class Host:
         from loveletter.net.frontend import NetFrontend
 
         self.game = game
-        frontend = NetFrontend(local, self.seating)
+        frontend = NetFrontend(local, self.seating, code=join_code.shown(self.code))
+        if local is not None:
+            frontend.free = partial(self.free_seat, local)
         table = GameLoop(
             game,
             seats,

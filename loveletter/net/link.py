@@ -24,7 +24,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -144,6 +144,10 @@ class Link:
         self.on_resize: Callable[[], object] | None = None
         #: Called (on the SSH loop) once, when the connection is gone.
         self.on_lost: Callable[[], None] | None = None
+        #: Whether the guest's client answers within so many seconds (SSH loop; ``None``: cannot be asked).
+        self.probe: Callable[[float], Awaitable[bool]] | None = None
+        #: Cuts the connection at once, without a word (SSH loop; ``None``: nothing to cut).
+        self.hang_up: Callable[[], None] | None = None
         self._app_session: AppSession | None = None
         self.stream = _Stream(self)
         self.console = Console(

@@ -223,6 +223,26 @@ class RemoteScreen(TerminalFrontend):
         self.round_over_frame()
         return answer
 
+    def game_end_here(self) -> None:
+        """The game's end in the seat's view, with the offer of a review, when the host may play another game
+        with the same guests: once the guest is done, their screen waits for what the host decides."""
+        banner = self.result_banner(self.seat, t("play.game.title"))
+        status = fmt("play.table.game_over")
+        review = t("coach.review.offer_key")
+        message = t("host.game.done")
+        hint = t("coach.review.offer_hint", key=review)
+        model = self._model(status=status, banner=banner)
+
+        def done() -> None:
+            while self.acknowledge(model, message, hint, keys={review: REVIEW}) == REVIEW:
+                self.review_seat(self.seat)
+
+        self.show(message, hint=hint, banner=banner, status=status, draw=False)
+        try:
+            self.ask(done)
+        finally:
+            self.show(t("host.game.deciding"), hint=t("host.hint.waiting"), banner=banner, status=status)
+
     def game_over_here(self, summary: Callable[[], str]) -> None:
         """The game's end in the seat's view, with the offer of a review of the guest's own decisions (the game
         is over: nothing is secret any more); when the guest presses Enter, their session ends with ``summary()``

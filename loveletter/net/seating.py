@@ -3,7 +3,10 @@
 Before the game (the *lobby*) a guest who gives the join code and a name not yet at the table takes the first
 free remote seat; leaving frees it again. Once the game has started (or when a saved game is hosted again) the
 seats keep their names: a guest takes back the seat that carries the name they give, provided nobody is playing
-it at that moment. That is how a dropped connection is recovered: the same code, the same name.
+it at that moment. That is how a dropped connection is recovered: the same code, the same name; and at once, even
+before the old connection is noticed dead, when the server finds the seat's client silent (``claim(replace=…)``).
+Names are compared by :func:`same_name` only; the host's people reserve theirs with :meth:`Seating.reserve`, so a
+name is never at the table twice whoever comes first. The host may free a seat (:meth:`Seating.free`).
 
 Each :class:`RemoteSeat` has one worker thread that runs everything drawn on or asked of its guest's terminal,
 in order (:meth:`RemoteSeat.run`), in the guest's language; before each job the seat's screen follows the seat's
@@ -16,6 +19,7 @@ game loop wait on.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -29,6 +33,20 @@ if TYPE_CHECKING:
     from loveletter.net.link import Link
 
 T = TypeVar("T")
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` name the same player at a table: the one comparison of names in :mod:`loveletter.net`
+    (the lobby, a seat taken back, the host's own people), whatever the case or how accents are composed.
+
+    >>> same_name("ANA", "ana"), same_name("Jos\u00e9", "Jose\u0301"), same_name("Ana", "Bea")
+    (True, True, False)
+    """
+    return _key(a) == _key(b)
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 class Left(Exception):
@@ -154,14 +172,25 @@ class Seating:
             self.named = True
             return True
 
-    def claim(self, name: str, link: Link) -> RemoteSeat:
-        """Seat the guest of ``link`` as ``name`` (see the module docstring), or raise :class:`Refused`."""
+    def seat_named(self, name: str) -> RemoteSeat | None:
+        """The seat called ``name``, if any."""
+        return next((s for s in self.seats if s.name and same_name(s.name, name)), None)
+
+    def claim(self, name: str, link: Link, *, replace: Link | None = None) -> RemoteSeat:
+        """Seat the guest of ``link`` as ``name`` (see the module docstring), or raise :class:`Refused`.
+        ``replace``: the silent link of the seat called ``name``, which ``link`` takes over (its guest is back)."""
         name = name.strip()
         with self._lock:
-            if self.named:
+            taken_over = self.seat_named(name) if replace is not None else None
+            if taken_over is not None and taken_over.link is replace:
+                seat = taken_over
+            elif self.named:
                 seat = self._named_seat(name)
             else:
-                problem = check_name(name, [*self.taken, *(s.name for s in self.seats if s.name)])
+                seated = [*self.taken, *(s.name for s in self.seats if s.name)]
+                problem = check_name(name, [])
+                if problem is None and any(same_name(name, other) for other in seated):
+                    problem = t("play.setup.name_taken", name=name)
                 if problem:
                     raise Refused(problem)
                 free = next((s for s in self.seats if not s.name), None)
@@ -179,9 +208,21 @@ class Seating:
         self.changed.fire()
         return seat
 
+    def reserve(self, names: Sequence[str]) -> list[int]:
+        """The host's people take ``names`` (of other seats than these), unless a guest or an earlier of them has
+        the name already: done at once with the guests' claims, so a name is never at the table twice whoever
+        comes first. The positions in ``names`` that clash (none: they are taken)."""
+        with self._lock:
+            guests = [seat.name for seat in self.seats if seat.name]
+            clashes = [
+                i for i, name in enumerate(names) if any(same_name(name, other) for other in [*guests, *names[:i]])
+            ]
+            if not clashes:
+                self.taken = list(names)
+            return clashes
+
     def _named_seat(self, name: str) -> RemoteSeat:
-        wanted = name.casefold()
-        seat = next((s for s in self.seats if s.name.casefold() == wanted), None)
+        seat = self.seat_named(name)
         if seat is None:
             free = [s.name for s in self.seats if not s.connected]
             if not free:
@@ -190,6 +231,19 @@ class Seating:
         if seat.connected:
             raise Refused(t("host.join.playing", name=seat.name))
         return seat
+
+    def free(self, index: int) -> Link | None:
+        """The host lets the guest of seat ``index`` go (someone who took a friend's seat): the seat waits for
+        its friend, under its name once the game has started, for anyone in the lobby. The link let go, if any
+        (the caller says goodbye on it)."""
+        seat = self.by_index(index)
+        with self._lock:
+            link, seat.link = seat.link, None
+            if not self.named:
+                seat.name = ""
+        seat.run(seat.screen.redraw)
+        self.changed.fire()
+        return link
 
     def _lost(self, seat: RemoteSeat, link: Link) -> None:
         with self._lock:

@@ -7,12 +7,13 @@ the host's); no shell or command is run (``exec`` and subsystems such as SFTP or
 forwarding either way, no agent or X11 forwarding; one session per connection, and the connection ends with it; a
 session without a terminal is told how to ask for one.
 
-Limits: new connections a second and connections open at once, per address and for the whole server
-(:mod:`loveletter.net.limits`: a flood from one address keeps only that address out); :data:`CODE_TRIES` tries
-at the code and :data:`NAME_TRIES` at a name per connection, :data:`JOIN_SECONDS` to get through both, and
-before that :data:`LOGIN_SECONDS` to log in and :data:`IDLE_SECONDS` more to start the session; keys and
-terminal sizes are limited by :class:`~loveletter.net.link.Link`. Dead connections are noticed by keepalives within
-about :data:`KEEPALIVE_SECONDS` × 3.
+Limits: new connections a second, per address and for the whole server; connections that have not given the code
+wait in a small pool, and the oldest of the least advanced makes room for each newcomer when it is full
+(:mod:`loveletter.net.limits`: nobody without the code can keep a friend out); :data:`CODE_TRIES` tries at the code
+within :data:`CODE_SECONDS` and :data:`NAME_TRIES` at a name, :data:`JOIN_SECONDS` for both, and before that
+:data:`LOGIN_SECONDS` to log in and :data:`IDLE_SECONDS` more to start the session; keys and terminal sizes are
+limited by :class:`~loveletter.net.link.Link`. Only modern algorithms are offered (:data:`KEX_ALGS`...). Dead
+connections are noticed by keepalives within about :data:`KEEPALIVE_SECONDS` × 3.
 
 Once a guest has a seat, their link belongs to the seat (:mod:`loveletter.net.seating`): the server only moves
 their keys and resizes to it, and tells the seating when the connection is gone.
@@ -35,13 +36,22 @@ from prompt_toolkit.shortcuts import PromptSession
 from loveletter.errors import UserError
 from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
-from loveletter.net.limits import Gate, address_of
+from loveletter.net.limits import IN_SESSION, LOGGED_IN, REFUSALS_PER_SECOND, Gate, Limiter, address_of
 from loveletter.net.link import Link
+from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
 
 CODE_TRIES = 3
 NAME_TRIES = 5
+#: How long the join code may take, once asked (the connection waits in the pool of :mod:`~loveletter.net.limits`
+#: until then); and the code and a name together.
+CODE_SECONDS = 90.0
 JOIN_SECONDS = 180.0
+#: How long a connection that is let go to make room has to read why before it is cut.
+EVICT_SECONDS = 1.0
+#: How long a seat's client may take to answer before a guest who gives its name takes the seat over: a guest
+#: whose network dropped comes back at once, not after the keepalives give up on the old connection.
+PROBE_SECONDS = 3.0
 #: How long the SSH handshake and login may take (asyncssh's ``login_timeout``: it ends with the login).
 LOGIN_SECONDS = 30.0
 #: How long a logged-in connection may go without starting a session (a shell, with a terminal or without) before
@@ -53,6 +63,54 @@ IDLE_SECONDS = 30.0
 KEEPALIVE_SECONDS = 10
 #: How long stopping waits for guests to close their connections after the goodbye.
 CLOSE_SECONDS = 2.0
+
+#: The algorithms offered, strongest first: elliptic-curve (and post-quantum hybrid) key exchange only, no SHA-1
+#: and no finite-field Diffie-Hellman; MACs of SHA-2 or UMAC-128 (unused with the AEAD ciphers, which come first).
+#: Every OpenSSH of the last ten years and PuTTY share some of each. (Filtered by what the installed asyncssh has.)
+KEX_ALGS = (
+    "mlkem768x25519-sha256",
+    "curve25519-sha256",
+    "curve25519-sha256@libssh.org",
+    "curve448-sha512",
+    "ecdh-sha2-nistp521",
+    "ecdh-sha2-nistp384",
+    "ecdh-sha2-nistp256",
+)
+ENCRYPTION_ALGS = (
+    "chacha20-poly1305@openssh.com",
+    "aes256-gcm@openssh.com",
+    "aes128-gcm@openssh.com",
+    "aes256-ctr",
+    "aes192-ctr",
+    "aes128-ctr",
+)
+MAC_ALGS = (
+    "hmac-sha2-256-etm@openssh.com",
+    "hmac-sha2-512-etm@openssh.com",
+    "umac-128-etm@openssh.com",
+    "hmac-sha2-256",
+    "hmac-sha2-512",
+    "umac-128@openssh.com",
+)
+
+_log = logging.getLogger("loveletter.net")
+
+
+def algorithms() -> dict[str, list[str]]:
+    """The ``kex_algs``, ``encryption_algs`` and ``mac_algs`` to offer: ours that the installed asyncssh knows."""
+    from asyncssh.encryption import get_encryption_algs
+    from asyncssh.kex import get_kex_algs
+    from asyncssh.mac import get_mac_algs
+
+    def known(wanted: tuple[str, ...], have: list[bytes]) -> list[str]:
+        names = {alg.decode("ascii") for alg in have}
+        return [alg for alg in wanted if alg in names]
+
+    return {
+        "kex_algs": known(KEX_ALGS, get_kex_algs()),
+        "encryption_algs": known(ENCRYPTION_ALGS, get_encryption_algs()),
+        "mac_algs": known(MAC_ALGS, get_mac_algs()),
+    }
 
 
 class _Session(asyncssh.SSHServerSession[str]):
@@ -75,7 +133,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        return False
+        return True  # refused in words once the session starts: ``ssh … loveletter`` shows why
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False
@@ -85,6 +143,11 @@ class _Session(asyncssh.SSHServerSession[str]):
         chan = self._channel
         term = chan.get_terminal_type()
         lang = named_language(chan.get_environment())
+        if chan.get_command() is not None:
+            with speaking(lang):
+                chan.write(t("host.join.command", command=self._server.join_command()) + "\r\n")
+            chan.exit(1)
+            return
         if not term:
             with speaking(lang):
                 chan.write(t("host.join.no_terminal", command=self._server.join_command()) + "\r\n")
@@ -92,7 +155,9 @@ class _Session(asyncssh.SSHServerSession[str]):
             return
         columns, rows, _, _ = chan.get_terminal_size()
         self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer, lang=lang)
-        self._server.welcome(self.link)
+        self.link.probe = self._connection.responds
+        self.link.hang_up = self._connection.abort
+        self._server.welcome(self.link, self._connection)
 
     def data_received(self, data: str, datatype: Any) -> None:
         if self.link is not None:
@@ -118,12 +183,16 @@ class _Connection(asyncssh.SSHServer):
         self._server = server
         self._conn: Any = None
         self._sessions = 0
+        self._session: _Session | None = None
         #: Closes the connection if no session starts in time (from the login until a session starts).
         self._idle: asyncio.TimerHandle | None = None
         self.address = ""
+        #: Let in past the rates only to be told so, in the SSH disconnect's reason, once logged in.
+        self.refused = False
 
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
+        _any_username(conn)
         self.address = address_of(conn.get_extra_info("peername"))
         if not self._server.admit(self):
             # Raised here, before asyncssh sends its greeting: the connection is closed at once, unanswered.
@@ -137,12 +206,18 @@ class _Connection(asyncssh.SSHServer):
         return False  # no SSH authentication: the join code is asked in the session
 
     def auth_completed(self) -> None:
+        if self.refused:
+            # In the host's language: no session, no environment says the guest's. ASCII only (OpenSSH escapes).
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, t("host.join.busy"))
+            return
+        self._server.gate.advance(self, LOGGED_IN)
         # asyncssh's login timeout stops here; from here on, this timer stands until a session starts.
         self._idle = self._server.loop.call_later(self._server.idle_seconds, self._idle_too_long)
 
     def session_started(self) -> None:
         """The session has started (its shell is running): the connection is in use, however long it lasts."""
         self._stop_idle()
+        self._server.gate.advance(self, IN_SESSION)
 
     def _stop_idle(self) -> None:
         if self._idle is not None:
@@ -161,12 +236,40 @@ class _Connection(asyncssh.SSHServer):
         self._stop_idle()
         self._conn.close()
 
+    def abort(self) -> None:
+        self._stop_idle()
+        self._conn.abort()
+
+    async def responds(self, seconds: float) -> bool:
+        """Whether the client answers a keepalive within ``seconds``: one whose network dropped does not."""
+        try:
+            async with asyncio.timeout(seconds):
+                # asyncssh's own keepalive request (not public API): any answer, even a refusal, is an answer.
+                await self._conn._make_global_request(b"keepalive@openssh.com")
+        except TimeoutError:
+            return False
+        except Exception:  # the connection closed meanwhile
+            return False
+        return not self._conn.is_closed()
+
+    def evict(self) -> None:
+        """Let this connection (without the code yet) go to make room for a newcomer: a session is told why."""
+        self._stop_idle()
+        link = self._session.link if self._session is not None else None
+        if link is None:
+            self._conn.abort()
+            return
+        with speaking(link.lang):
+            link.close(t("host.join.crowded"))
+        self._server.loop.call_later(EVICT_SECONDS, self._conn.abort)
+
     def session_requested(self) -> Any:
         self._sessions += 1
         if self._sessions > 1:
             return False
         peer = self._conn.get_extra_info("peername")
-        return _Session(self._server, self, str(peer[0]) if peer else "")
+        self._session = _Session(self._server, self, str(peer[0]) if peer else "")
+        return self._session
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
         return False
@@ -179,6 +282,28 @@ class _Connection(asyncssh.SSHServer):
 
     def unix_server_requested(self, listen_path: str) -> bool:
         return False
+
+
+def _any_username(conn: Any) -> None:
+    """Let any username through: the join code is the secret, the username is never used, and ``ssh`` sends the
+    local user's name when none is given. asyncssh refuses those its SASLprep rejects (an emoji), and never asks
+    about an empty one (so refuses it), both before :meth:`_Connection.begin_auth` is asked; not used as a name
+    anywhere (a guest's name is asked in the session). Relies on two private details of asyncssh's, kept here."""
+    import importlib
+
+    connection: Any = importlib.import_module("asyncssh.connection")
+    if not getattr(connection.saslprep, "lenient", False):
+        strict = connection.saslprep
+
+        def lenient(text: str) -> str:
+            try:
+                return str(strict(text))
+            except connection.SASLPrepError:
+                return text
+
+        lenient.lenient = True  # type: ignore[attr-defined]
+        connection.saslprep = lenient
+    conn._username = None  # never equal to the first username given, "" included: begin_auth is always asked
 
 
 class Server:
@@ -215,8 +340,12 @@ class Server:
         self._joining: set[asyncio.Task[None]] = set()
         #: How many connections may come, and be open, from each address and from all.
         self.gate = Gate(len(seating.seats))
+        #: Connections past the rates that are still greeted to be told why (:data:`REFUSALS_PER_SECOND`).
+        self.refusals = Limiter(REFUSALS_PER_SECOND)
         #: Seconds a logged-in connection may go without starting a session (:data:`IDLE_SECONDS`; tests shorten it).
         self.idle_seconds = IDLE_SECONDS
+        #: Where connections' troubles are written while the server runs (never the host's terminal).
+        self.log = HostLog()
 
     def join_command(self) -> str:
         port = "" if self.port == 22 else f"-p {self.port} "
@@ -229,12 +358,15 @@ class Server:
         self.loop.run_forever()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        self.errors.append(str(context.get("exception") or context.get("message")))
+        problem = str(context.get("exception") or context.get("message"))
+        self.errors.append(problem)
+        _log.error("SSH loop: %s", problem)
 
     def start(self) -> None:
         """Listen (``UserError`` if the port cannot be had)."""
-        # asyncssh reports every client's troubles through logging: nothing of it may be printed over the game.
-        logging.getLogger("asyncssh").setLevel(logging.CRITICAL + 1)
+        # asyncssh reports every client's troubles through logging, and libraries warn: to the log file, never
+        # printed over the game.
+        self.log.open()
         self._thread.start()
         future = asyncio.run_coroutine_threadsafe(self._listen(), self.loop)
         try:
@@ -273,6 +405,7 @@ class Server:
             keepalive_interval=KEEPALIVE_SECONDS,
             keepalive_count_max=3,
             reuse_address=True,
+            **algorithms(),
         )
 
     def stop(self) -> None:
@@ -281,6 +414,7 @@ class Server:
         if not self._thread.is_alive():
             if not self.loop.is_closed():
                 self.loop.close()
+            self.log.close()
             return
 
         async def shut() -> None:
@@ -293,6 +427,10 @@ class Server:
             for connection in list(self._connections):
                 with contextlib.suppress(Exception):
                     connection.close()
+            # Conversations still under way end here, not destroyed pending when the loop stops.
+            for task in list(self._joining):
+                task.cancel()
+            await asyncio.gather(*self._joining, return_exceptions=True)
 
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(shut(), self.loop).result(timeout=CLOSE_SECONDS + 3)
@@ -300,31 +438,44 @@ class Server:
         self._thread.join(timeout=5)
         if not self._thread.is_alive():
             self.loop.close()
+        self.log.close()
 
     # ------------------------------------------------------------------------------------- connections
 
     def admit(self, connection: _Connection) -> bool:
-        """Whether a new connection may go on (SSH loop)."""
-        if self.closing or not self.gate.admit(connection.address):
+        """Whether a new connection may go on (SSH loop); room is made for it if too many wait for the code."""
+        if self.closing:
             return False
+        if not self.gate.admit(connection.address, connection):
+            if not self.refusals.allow():
+                return False
+            # Let in only to be told why: it waits in the pool among the first to go, and makes no room.
+            connection.refused = True
+            self.gate.enter(connection.address, connection)
+            self.gate.advance(connection, LOGGED_IN)
+            self._connections.add(connection)
+            return True
         self._connections.add(connection)
+        while (victim := self.gate.victim()) is not None:
+            assert isinstance(victim, _Connection)
+            victim.evict()
         return True
 
     def forget(self, connection: _Connection) -> None:
         if connection in self._connections:  # a connection refused at once is lost too, never having counted
             self._connections.remove(connection)
-            self.gate.leave(connection.address)
+            self.gate.leave(connection.address, connection)
 
-    def welcome(self, link: Link) -> None:
-        """Start the join conversation on ``link`` (SSH loop)."""
-        task = self.loop.create_task(self._join(link))
+    def welcome(self, link: Link, connection: _Connection) -> None:
+        """Start the join conversation on ``link``, the session of ``connection`` (SSH loop)."""
+        task = self.loop.create_task(self._join(link, connection))
         self._joining.add(task)  # the loop keeps only a weak reference to a task
         task.add_done_callback(self._joining.discard)
 
-    async def _join(self, link: Link) -> None:
+    async def _join(self, link: Link, connection: _Connection) -> None:
         with speaking(link.lang):  # this task only: the conversation is in the guest's language
             try:
-                await asyncio.wait_for(self._conversation(link), JOIN_SECONDS)
+                await asyncio.wait_for(self._conversation(link, connection), JOIN_SECONDS)
             except TimeoutError:
                 link.close(t("host.join.too_slow"))
             except (EOFError, KeyboardInterrupt):
@@ -333,28 +484,65 @@ class Server:
                 link.close(str(refusal))
             except Exception as exc:  # a bug: kept for the tests to see, and this guest let go
                 self.errors.append(repr(exc))
+                _log.exception("join conversation")
                 link.close()
 
-    async def _conversation(self, link: Link) -> None:
+    async def _conversation(self, link: Link, connection: _Connection) -> None:
+        silent: list[Link] = []
         if self.seating.full():
-            raise Refused(t("host.join.full"))
+            silent = await self._silent_links()
+            if not silent:
+                raise Refused(t("host.join.full"))
         link.write(self.describe() + "\n")
-        for attempt in range(1, CODE_TRIES + 1):
-            typed = await _ask(link, t("host.join.code"))
-            if join_code.matches(typed, self.code):
-                break
-            if attempt == CODE_TRIES:
-                raise Refused(t("host.join.wrong_code"))
-            link.write(t("host.join.wrong_code") + "\n")
+        try:
+            async with asyncio.timeout(CODE_SECONDS):  # in this task: the prompt's context stays its own
+                await self._code(link)
+        except TimeoutError:
+            raise Refused(t("host.join.too_slow_code", seconds=f"{CODE_SECONDS:g}")) from None
+        self.gate.prove(connection)  # out of the pool: never let go to make room
         for attempt in range(1, NAME_TRIES + 1):
             name = await _ask(link, t("host.join.name"))
             try:
-                self.seating.claim(name, link)
+                old = await self._silent_link(name, silent)
+                self.seating.claim(name, link, replace=old)
+                if old is not None and old.hang_up is not None:
+                    old.hang_up()  # the dropped connection goes now, not when the keepalives give up on it
                 return
             except Refused as refusal:
                 if refusal.final or attempt == NAME_TRIES:
                     raise
                 link.write(str(refusal) + "\n")
+
+    async def _silent_links(self) -> list[Link]:
+        """The seats' links whose client does not answer (its network dropped): their guests may take them back."""
+        links = [
+            seat.link
+            for seat in self.seating.seats
+            if seat.connected and seat.link is not None and seat.link.probe is not None
+        ]
+        answers = await asyncio.gather(*(link.probe(PROBE_SECONDS) for link in links if link.probe is not None))
+        return [link for link, answered in zip(links, answers, strict=True) if not answered]
+
+    async def _silent_link(self, name: str, known: list[Link]) -> Link | None:
+        """The link of the seat called ``name`` if its client does not answer (``known``: found silent already,
+        not asked again): the guest is back from a drop."""
+        seat = self.seating.seat_named(name)
+        link = seat.link if seat is not None else None
+        if link is None or link.closed or link.probe is None:
+            return None
+        if link in known:
+            return link
+        return None if await link.probe(PROBE_SECONDS) else link
+
+    async def _code(self, link: Link) -> None:
+        """Ask the join code until it is given (:class:`Refused` after :data:`CODE_TRIES` wrong ones)."""
+        for attempt in range(1, CODE_TRIES + 1):
+            typed = await _ask(link, t("host.join.code"))
+            if join_code.matches(typed, self.code):
+                return
+            if attempt == CODE_TRIES:
+                raise Refused(t("host.join.wrong_code"))
+            link.write(t("host.join.wrong_code") + "\n")
 
 
 async def _ask(link: Link, message: str) -> str:

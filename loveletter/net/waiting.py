@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from functools import partial
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -27,6 +28,9 @@ from loveletter.tui.prompts import HINT, TITLE, _join, interrupt_keys, wrap
 
 Futures = Collection[concurrent.futures.Future[Any]]
 
+#: The key that frees a seat whenever the host's terminal waits (:meth:`loveletter.net.host.Host.free_seat`).
+FREE_KEYS = {"f": "free"}
+
 
 def wait_any(
     futures: Futures,
@@ -36,14 +40,16 @@ def wait_any(
     terminal: bool = False,
     input: Input | None = None,
     output: Output | None = None,
-) -> None:
+    keys: Mapping[str, str] | None = None,
+) -> str | None:
     """Return when one of ``futures`` is done (at once if one already is). ``terminal``: show ``message`` and
-    ``hint`` below what the screen shows meanwhile (``input``/``output``: as for the prompts)."""
+    ``hint`` below what the screen shows meanwhile (``input``/``output``: as for the prompts); ``keys``: keys
+    that end the wait early, each answering its value (``None``: a future is done)."""
     if not futures or any(f.done() for f in futures):
-        return
+        return None
     if not terminal:
         concurrent.futures.wait(futures, return_when=concurrent.futures.FIRST_COMPLETED)
-        return
+        return None
 
     bindings = KeyBindings()
 
@@ -51,12 +57,15 @@ def wait_any(
     def _ignore(event: KeyPressEvent) -> None:
         """Keys do nothing here (and never reach the next question: that one reads only what is typed then)."""
 
+    for key, value in (keys or {}).items():
+        bindings.add(key)(partial(_answer, value=value))
+
     def text() -> StyleAndTextTuples:
         width = app.output.get_size().columns
         return _join(wrap(message, width, TITLE) + wrap(hint, width, HINT))
 
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
-    app: Application[None] = Application(
+    app: Application[str | None] = Application(
         layout=Layout(HSplit([Window(control, wrap_lines=False, always_hide_cursor=True, dont_extend_height=True)])),
         key_bindings=merge_key_bindings([bindings, interrupt_keys()]),
         full_screen=False,
@@ -84,4 +93,9 @@ def wait_any(
 
         app.create_background_task(finish())
 
-    app.run(pre_run=start)
+    return app.run(pre_run=start)
+
+
+def _answer(event: KeyPressEvent, *, value: str) -> None:
+    if not event.app.is_done:
+        event.app.exit(result=value)

@@ -220,10 +220,13 @@ class GameLoop:
 
     def _hand_off_first(self) -> None:
         """A resumed game starts with a hand-off screen: to the person who decides now, or (one person at the
-        table, a computer player or the round's end first) to that person, whose view the screen shows."""
+        table, a computer player or the round's end first) to that person, whose view the screen shows. Not when a
+        remote seat decides first: that guest would wait on a hand-off at the host that nobody needs."""
         game = self.game
         decider = game.decider
         local = self.local_people
+        if decider in self.remote:
+            return
         if decider in local:
             seat: int | None = decider
         else:

@@ -129,13 +129,21 @@ class TerminalFrontend(Frames):
         return t("play.setup.title", title=ruleset_title(ruleset), players=players)
 
     def ask_names(
-        self, title: str, defaults: Sequence[str | None], prompts_for: Sequence[str], *, people: int = 2
+        self,
+        title: str,
+        defaults: Sequence[str | None],
+        prompts_for: Sequence[str],
+        *,
+        people: int = 2,
+        intro: Text | None = None,
     ) -> list[str]:
         """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name). With
-        ``people`` at the table, the screen says how the computer is passed between them (if it is)."""
+        ``people`` at the table, the screen says how the computer is passed between them (if it is), unless
+        ``intro`` says something else (a hosted game)."""
         from loveletter.table.setup import check_name
 
-        intro = fmt("play.setup.intro" if people > 1 else "play.setup.intro_alone")
+        if intro is None:
+            intro = fmt("play.setup.intro" if people > 1 else "play.setup.intro_alone")
         names = list(defaults)
         for index, given in enumerate(defaults):
             if given is not None:

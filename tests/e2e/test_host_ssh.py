@@ -148,24 +148,28 @@ def test_a_friend_joins_with_ssh_drops_out_and_comes_back(
     host.press("3")  # the Baron
 
     host.wait_for("The game is over", "Ana wins the game!", "Press Enter for the game's summary.")
-    bea.wait_for("The game is over", "Ana wins the game!", "Press Enter to leave the table.")
+    bea.wait_for("The game is over", "Ana wins the game!", "Press Enter when you are done")
     bea.press("enter")
+    bea.wait_for("The host decides whether to play another game")
+    host.press("enter")
+    # Another game at the same table: Bea stays connected, and it begins on her screen too.
+    host.wait_for("The game, round by round", "Play again, with the same players and rules?")
+    marks = len(host.raw), len(bea.raw)  # the first game's screens end here
+    host.press("y")
+    bea.wait_for("round 1", "Bea (you)")
+    host.wait_for("round 1")
+    host.press("ctrl-c")  # the host stops the second game: it is saved, and Bea is told so
+    assert host.finish() == 130
     assert bea.finish() == 0
-    assert "Game over: Ana won. Tokens: Ana 2, Bea 0." in bea.text()
+    assert bea.says("The host stopped the game. It is saved")
     assert left_clean(bytes(bea.raw))
-    host.press("enter")
-    # The host's summary: a hosted game ends the session, so it offers no other game.
-    summary = host.wait_for("The game, round by round", "Press Enter to leave the table.")
-    assert "Play again" not in summary
-    host.press("enter")
-    assert host.finish() == 0
-    assert host.says("Game over: Ana won.") and host.says("Saved as")
+    assert len(list((home / "games").glob("*.json"))) == 2  # the first game and the second
 
     # Nobody ever saw the other's cards: Bea held the Priest and the Baron, Ana the others.
     first_bea = terminals[1]
-    seen_by_bea = faces(bytes(first_bea.raw)) | faces(bytes(bea.raw))
+    seen_by_bea = faces(bytes(first_bea.raw)) | faces(bytes(bea.raw[: marks[1]]))
     assert seen_by_bea == {"2 Priest", "3 Baron"}
-    assert faces(bytes(host.raw)) == {"1 Guard", "3 Baron", "4 Handmaid", "5 Prince"}
+    assert faces(bytes(host.raw[: marks[0]])) == {"1 Guard", "3 Baron", "4 Handmaid", "5 Prince"}
 
 
 def test_the_host_stops_the_game_and_hosts_it_again(
@@ -199,7 +203,8 @@ def test_the_host_stops_the_game_and_hosts_it_again(
     lobby = host.wait_for("Join code:", "here, at the host's computer", "not connected yet")
     assert re.search(r"1\.\s+Ana\s+here, at the host's computer\s+│\s+│\s+2\.\s+Bea\s+not connected yet", lobby)
     assert "Guard" not in lobby
-    port, code = _join_info(lobby)
+    port, again = _join_info(lobby)
+    assert again == code  # a game hosted again keeps its code: Bea knows it
     # Bea comes back from a computer whose locale is Spanish: her screens are in Spanish, the host's in English.
     bea = _join(ssh, port, code, "Bea", client, spanish=True)
     terminals.append(bea)
@@ -251,3 +256,32 @@ def _public_key(path: Path) -> str:
     import asyncssh
 
     return asyncssh.read_private_key(str(path)).export_public_key().decode().strip()
+
+
+def test_a_friend_whose_network_went_silent_takes_the_seat_back_at_once(
+    tmp_path: Path, terminals: list[Terminal]
+) -> None:
+    import signal
+
+    from loveletter.table.seats import Seat
+    from tests.net.guest import Table
+
+    ssh = need_ssh()
+    client = tmp_path / "client"
+    client.mkdir()
+    table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0]).start()
+    try:
+        code, port = table.code, str(table.port)
+        ana = _join(ssh, port, code, "Ana", client)
+        terminals.append(ana)
+        ana.wait_for("Ana (you)")
+        ana.child.kill(signal.SIGSTOP)  # her network goes quiet: nothing is closed, nothing answers
+        try:
+            back = _join(ssh, port, code, "Ana", client)  # a full table, yet she is let in: her seat is silent
+            terminals.append(back)
+            back.wait_for("Ana (you)", timeout=15)
+        finally:
+            ana.child.kill(signal.SIGCONT)
+        assert ana.finish() == 255  # the old connection was closed by the host: ssh says so and ends
+    finally:
+        table.close()

@@ -255,8 +255,82 @@ def hosting_errors(console: Console) -> None:
         command("host", "--local", "0", home=home)(console)
 
 
+# --------------------------------------------------------------------------- refusals, a freed seat, the end
+
+
+def refusals_and_changes(console: Console) -> None:
+    """What guests are told when refused (a command, too many connections, too slow at the code, let go to make
+    room), a seat the host frees, and the words of a hosted game's end and name screen."""
+    asyncio.run(_refusals_and_changes(console))
+
+
+class _Choosing:
+    """The host's terminal asked which seat to free: it shows the question and picks the first seat."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def choose(self, body: Any, title: str, choices: Any, *, hint: str = "", **_: Any) -> Any:
+        self.console.print(title, hint, markup=False, highlight=False)
+        return choices[0].value
+
+
+async def _refusals_and_changes(console: Console) -> None:
+    import asyncssh
+
+    from loveletter.net.limits import Gate
+    from loveletter.tui.style import fmt
+    from tests.net.guest import CLIENT
+    from tests.net.test_security import _banner
+
+    width = console.width
+    table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0]).start()
+    host = table.host
+    patience = server.CODE_SECONDS
+    guests: list[Guest] = []
+    try:
+        async with asyncssh.connect("127.0.0.1", table.port, **CLIENT) as conn:
+            result = await conn.run("loveletter")
+            console.print(str(result.stdout), markup=False, highlight=False)
+
+        server.CODE_SECONDS = 0.2
+        slow = await Guest(table.port, columns=width).connect()
+        await slow.wait_until_closed()
+        server.CODE_SECONDS = patience
+        guests.append(slow)
+
+        host.server.gate = Gate(1, rate=10_000, ceiling=10_000, room=1)
+        first = await Guest(table.port, columns=width).connect()
+        await first.wait_for(t("host.join.code").strip())
+        second = await Guest(table.port, columns=width).connect()  # room for one only: the first is let go
+        await first.wait_until_closed()
+        guests.append(first)
+
+        (eve,) = await table.seat("Eve")
+        await eve.wait_for("Eve")
+        host.free_seat(_Choosing(console))  # type: ignore[arg-type]
+        await eve.wait_until_closed()
+        guests.append(eve)
+        second.close()
+
+        host.server.gate = Gate(1, rate=1, ceiling=10_000, clock=lambda: 0.0)
+        held = await _banner(table.port)
+        try:
+            await asyncssh.connect("127.0.0.1", table.port, **CLIENT)
+        except asyncssh.DisconnectError as refused:
+            console.print(refused.reason, markup=False, highlight=False)
+        held[0].close()
+    finally:
+        server.CODE_SECONDS = patience
+        await table.aclose()
+    show_guests(console, *guests)
+    for key in ("host.game.done", "host.game.deciding", "host.setup.intro", "host.setup.intro_alone"):
+        console.print(fmt(key))
+
+
 def screens() -> dict[str, Draw]:
     return {
+        "hosting refusals and changes": refusals_and_changes,
         "hosted game": hosted_game,
         "hosted game again": hosted_again,
         "hosted table closed in the lobby": closed_in_the_lobby,

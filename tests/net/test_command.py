@@ -121,6 +121,8 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
             assert saved or ana.shows(screen, "The host closed the table.")
 
         asyncio.run(join())
+        log = process.stdout.readline()
+        assert log == f"Connection troubles are written to {tmp_path / 'host.log'}, not shown here.\n"
         assert process.stdout.readline() == "Ana takes seat 1.\n"
         assert process.wait(TIMEOUT) == 130
         errors = process.stderr.read() if process.stderr else ""
@@ -132,3 +134,67 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
         if process.poll() is None:
             process.kill()
         process.communicate()
+
+
+def _hosting(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "LOVELETTER_HOME": str(tmp_path), "LOVELETTER_LANG": "en"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "loveletter", *args, "--local", "0", "--port", "0", "--bind", "127.0.0.1"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def _port_and_code(process: subprocess.Popen[str]) -> tuple[int, str]:
+    assert process.stdout is not None
+    said = [process.stdout.readline() for _ in range(5)]
+    port = re.search(r"ssh -p (\d+) play@", said[1])
+    code = re.search(r"Join code: +(\S+)", said[2])
+    assert port and code, said
+    return int(port[1]), code[1]
+
+
+def test_a_game_hosted_again_keeps_its_code(tmp_path: Path) -> None:
+    from loveletter.net import code as join_code
+
+    first = _hosting(tmp_path, "host", "--players", "2", "--bots", "1", "--delay", "0", "--seed", "4")
+    try:
+        port, code = _port_and_code(first)
+
+        async def join() -> None:
+            ana = await Guest(port).connect()
+            await ana.join(code, "Ana")
+            await ana.wait_for("Ana (you)")
+            first.send_signal(signal.SIGINT)
+            await ana.wait_until_closed()
+
+        asyncio.run(join())
+        assert first.wait(TIMEOUT) == 130
+    finally:
+        if first.poll() is None:
+            first.kill()
+        first.communicate()
+    [saved] = (tmp_path / "games").glob("*.json")
+    assert (tmp_path / join_code.CODES_FILE).stat().st_mode & 0o777 == 0o600  # a secret: private, as the key
+
+    again = _hosting(tmp_path, "resume", "--host", str(saved))
+    try:
+        port, second = _port_and_code(again)
+        assert second == code  # Ana knows it already
+
+        async def back() -> None:
+            ana = await Guest(port).connect()
+            await ana.join(code, "Ana")
+            await ana.wait_for("Ana (you)")
+            again.send_signal(signal.SIGINT)
+            await ana.wait_until_closed()
+
+        asyncio.run(back())
+        assert again.wait(TIMEOUT) == 130
+    finally:
+        if again.poll() is None:
+            again.kill()
+        again.communicate()

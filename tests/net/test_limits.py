@@ -48,3 +48,29 @@ def test_an_address_is_forgotten_once_its_burst_is_back_and_its_connections_clos
     for _ in range(CONNECTIONS_PER_SECOND):
         gate.leave("192.0.2.1")
     assert set(gate.open) == {"198.51.100.7"}
+
+
+def test_room_is_made_by_the_least_advanced_of_the_busiest_address_the_oldest_first() -> None:
+    from loveletter.net.limits import ACCEPTED, IN_SESSION, LOGGED_IN
+
+    gate = Gate(1, rate=1000, ceiling=1000, room=5, clock=Clock())
+    gate.admit("192.0.2.9", "friend")  # a friend still reading the host key: ACCEPTED
+    for key in ("a1", "a2", "a3"):
+        gate.admit("198.51.100.7", key)
+        gate.advance(key, IN_SESSION)
+    gate.admit("198.51.100.7", "hoarder")
+    gate.advance("hoarder", LOGGED_IN)
+    assert gate.waiting["friend"].stage == ACCEPTED and gate.victim() is None  # five wait: room for five
+    gate.admit("203.0.113.5", "b1")
+    assert gate.victim() == "hoarder"  # logged in without a session: the first to go
+    gate.admit("203.0.113.5", "b2")
+    assert gate.victim() == "b1"  # still in their handshake: from the address with the most waiting
+    gate.admit("203.0.113.5", "b3")
+    assert gate.victim() == "b2"  # the newest, b3, is never the one
+    gate.advance("b3", IN_SESSION)
+    gate.admit("192.0.2.9", "c1")
+    assert gate.victim() == "friend"  # the only other one in its handshake
+    gate.advance("c1", IN_SESSION)
+    gate.admit("192.0.2.9", "c2")
+    assert gate.victim() == "a1"  # everyone else asked the code: the busiest address's oldest
+    assert len(gate.waiting) == 5 and sum(gate.open.values()) == 10  # let go, but counted until closed

@@ -57,3 +57,24 @@ def test_nobody_here_means_a_spectators_screen() -> None:
     _, front = play([Seat("Cid"), Seat("Dan"), Seat("Bot", "random")], {0, 1}, seed=5)
     assert not [c for c in front.calls if c[0] in ("hand_off", "news")]
     assert set(front.screens) == {None}
+
+
+def test_a_resumed_game_on_a_guests_turn_starts_without_a_hand_off() -> None:
+    game = Game("classic", 3, seed=5)
+    while game.decider != 1:  # Bea, the guest, decides first
+        game.push(game.legal_actions()[0])
+    front = RemoteRecorder(seed=1, rounds=1)
+    front.remote = frozenset({1})
+    GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Bot", "random")], front, seed=3, resumed=True, remote={1}).run()
+    assert front.calls[0] == ("decide", 1)
+    assert ("hand_off", 0) not in front.calls
+
+
+def test_a_resumed_game_on_the_hosts_turn_still_starts_with_a_hand_off() -> None:
+    game = Game("classic", 3, seed=5)
+    while game.decider != 0:
+        game.push(game.legal_actions()[0])
+    front = RemoteRecorder(seed=1, rounds=1)
+    front.remote = frozenset({1})
+    GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Bot", "random")], front, seed=3, resumed=True, remote={1}).run()
+    assert front.calls[:2] == [("hand_off", 0), ("decide", 0)]

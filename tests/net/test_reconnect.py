@@ -11,7 +11,7 @@ import pytest
 from loveletter.engine import load_ruleset, stacked_deck
 from loveletter.net.seating import TableClosed
 from loveletter.table.seats import Seat, StackedDeal
-from tests.net.guest import Guest, Table
+from tests.net.guest import Guest, Table, until
 from tests.net.privacy import hand_of, hand_on_screen
 
 #: Ana holds a Guard and draws a Handmaid; Bea holds a Priest and draws a Baron; the computer player a King.
@@ -98,5 +98,84 @@ async def _away_on_anothers_turn() -> None:
         await bea.join(table.code, "Bea")
         await bea.wait_for("Which card do you play?", "Ana plays Handmaid.")
         await ana.wait_for("Bea is choosing…")
+    finally:
+        await table.aclose()
+
+
+def silence(guest: Guest) -> None:
+    """The guest's network goes quiet without closing anything: their client reads (and so answers) nothing."""
+    guest.conn._transport.pause_reading()
+
+
+def test_a_guest_back_from_a_silent_drop_takes_the_seat_over_at_once() -> None:
+    asyncio.run(_silent_drop())
+
+
+async def _silent_drop() -> None:
+    table = Table("2019", SEATS, [0, 1], seed=2, deals=[ROUND]).start()
+    try:
+        ana, bea = await table.seat("Ana", "Bea")
+        game = await table.started()
+        screen = await ana.wait_for("Which card do you play?", "Handmaid")
+        ana.send(key_for("Handmaid", screen))
+        await bea.wait_for("Ana plays Handmaid.", "Which card do you play?")
+        before = (game.decider, len(game.log))
+
+        silence(bea)  # the server still counts Bea connected: her keepalives have not failed yet
+        # Someone giving the name of a seat whose client answers is refused, as before.
+        eve = await Guest(table.port).connect()
+        await eve.join(table.code, "ANA")
+        await eve.wait_for("Ana is already playing from another connection.")
+        eve.close()
+
+        back = await Guest(table.port).connect()
+        await back.join(table.code, "bea")
+        screen = await back.wait_for("Which card do you play?", "Ana plays Handmaid.", timeout=10)
+        assert hand_on_screen(screen) == hand_of(game, 1)
+        assert (game.decider, len(game.log)) == before
+        # Bea's old connection is closed by the server: only Ana's and Bea's new one are left.
+        await until(lambda: table.host.server.gate.open == {"127.0.0.1": 2}, what="the old connection closed")
+        back.send(key_for("Baron", screen))
+        await ana.wait_for("Bea plays Baron on Bot 1.")
+        assert table.host.server.errors == []
+    finally:
+        await table.aclose()
+
+
+def test_a_full_table_lets_a_guest_back_into_their_silent_seat() -> None:
+    asyncio.run(_full_but_silent())
+
+
+async def _full_but_silent() -> None:
+    table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0], seed=2).start()
+    try:
+        (ana,) = await table.seat("Ana")
+        await table.started()
+        await ana.wait_for("Ana (you)")
+        late = await Guest(table.port).connect()  # Ana's client answers: the table is full
+        assert "The table is full" in await late.wait_until_closed()
+
+        silence(ana)
+        back = await Guest(table.port).connect()
+        await back.join(table.code, "Ana")
+        await back.wait_for("Ana (you)", timeout=10)
+    finally:
+        await table.aclose()
+
+
+def test_in_the_lobby_a_guest_back_from_a_silent_drop_keeps_their_name() -> None:
+    asyncio.run(_lobby_silent())
+
+
+async def _lobby_silent() -> None:
+    table = Table("2019", SEATS, [0, 1], seed=2).start()
+    try:
+        (ana,) = await table.seat("Ana")
+        await ana.wait_for("Ana", "you")
+        silence(ana)
+        ana, _ = await table.seat("Ana", "Bea")
+        await table.started()
+        await ana.wait_for("Ana (you)")
+        assert [seat.name for seat in table.host.remote_seats] == ["Ana", "Bea"]
     finally:
         await table.aclose()
