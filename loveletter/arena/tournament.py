@@ -433,3 +433,115 @@ class Standings:
                     "ci95": [round(low, 4), round(high, 4)],
                 }
         return {"games": self.games, "rounds": self.rounds, "players": players, "head_to_head": h2h}
+
+
+#: The first line of a results file says what it is, then what tournament it holds.
+RESULTS_FORMAT = "loveletter-tournament/1"
+
+
+class ResultsError(ValueError):
+    """A results file that cannot be resumed: ``problem`` is ``unreadable`` (``detail``: why), ``not_results`` (no
+    tournament's header), or ``other`` (another tournament: ``differences`` names each field that differs, with
+    its value here and in the file)."""
+
+    def __init__(self, problem: str, path: str, detail: str = "", differences: Sequence[tuple[str, Any, Any]] = ()):
+        self.problem, self.path, self.detail, self.differences = problem, path, detail, list(differences)
+        super().__init__(f"{path}: {problem} {detail} {self.differences}".strip())
+
+
+def header(tournament: Tournament) -> dict[str, Any]:
+    return {"format": RESULTS_FORMAT, "tournament": tournament.identity()}
+
+
+def differences(here: dict[str, Any], there: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """The fields of two tournaments' identities that differ, as (field, value here, value there); the players by
+    name, then by what they are."""
+    found: list[tuple[str, Any, Any]] = []
+    for key in sorted(set(here) | set(there)):
+        a, b = here.get(key), there.get(key)
+        if a == b:
+            continue
+        if key == "players" and isinstance(a, list) and isinstance(b, list):
+            names_a = [p.get("name") for p in a]
+            names_b = [p.get("name") for p in b if isinstance(p, dict)]
+            if names_a != names_b:
+                found.append(("players", ", ".join(map(str, names_a)), ", ".join(map(str, names_b))))
+            else:
+                for p, q in zip(a, b, strict=True):
+                    if p != q:
+                        found.append((f"player {p.get('name')}", _what(p), _what(q)))
+            continue
+        found.append((key, a, b))
+    return found
+
+
+def _what(player: dict[str, Any]) -> str:
+    if "level" in player:
+        return str(player["level"])
+    return f"{player.get('class')} (sha256 {str(player.get('sha256'))[:12]})"
+
+
+def read_results(path: str) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
+    """A results file's header, its games (in order, a contiguous run from game 0) and how many bytes of it are
+    whole lines (a line cut short by a stop mid-write is dropped). Raises :class:`ResultsError`."""
+    import json
+
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError as exc:
+        raise ResultsError("unreadable", path, exc.strerror or str(exc)) from None
+    lines = data.split(b"\n")
+    good = 0
+    head: dict[str, Any] | None = None
+    games: list[dict[str, Any]] = []
+    for line in lines[:-1]:  # the last is empty, or a line cut short
+        if not line.strip():
+            good += len(line) + 1
+            continue
+        try:
+            item = json.loads(line)
+        except (ValueError, UnicodeDecodeError):
+            break
+        if head is None:
+            if not isinstance(item, dict) or item.get("format") != RESULTS_FORMAT:
+                raise ResultsError("not_results", path)
+            head = item
+        elif not isinstance(item, dict) or item.get("index") != len(games):
+            break
+        else:
+            games.append(item)
+        good += len(line) + 1
+    if head is None:
+        raise ResultsError("not_results", path)
+    return head, games, min(good, len(data))
+
+
+def check_resume(tournament: Tournament, head: dict[str, Any], path: str) -> None:
+    """Refuse ``path`` unless it holds this very tournament, saying what differs."""
+    found = differences(tournament.identity(), head.get("tournament") or {})
+    if found:
+        raise ResultsError("other", path, differences=found)
+
+
+class SprtFeed:
+    """Feeds a two-player tournament's games to a :class:`~loveletter.arena.sprt.Sprt`, in order: each game's
+    score for the first player, or with duplicate deals each deal's two games as one pair."""
+
+    def __init__(self, test: Any) -> None:
+        self.test = test
+        self._pair: dict[int, list[float]] = {}
+
+    def add(self, outcome: Outcome) -> None:
+        ranks = outcome.ranks()
+        first = outcome.seats.index(0)
+        other = 1 - first
+        score = 1.0 if ranks[first] < ranks[other] else 0.5 if ranks[first] == ranks[other] else 0.0
+        if not self.test.pairs:
+            self.test.add(score)
+            return
+        scores = self._pair.setdefault(outcome.deal, [])
+        scores.append(score)
+        if len(scores) == 2:
+            del self._pair[outcome.deal]
+            self.test.add(sum(scores))

@@ -169,3 +169,40 @@ def unique_names(entrants: list[Entrant]) -> list[Entrant]:
         count = seen[entrant.name] = seen.get(entrant.name, 0) + 1
         out.append(replace(entrant, name=f"{entrant.name} {count}") if count > 1 else entrant)
     return out
+
+
+#: The file ``loveletter bot new NAME`` writes (``$cls``: the class's name), the README's example bot.
+TEMPLATE = '''\
+"""A Love Letter player for `loveletter tournament --player $file:$cls`."""
+
+import random
+
+from loveletter.engine import Action, Play, View
+
+
+class $cls:
+    """Plays its lowest card, at random among the targets and guesses the rules allow."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng  # its own random source: the same tournament seed, the same games
+
+    def choose(self, view: View) -> Action:
+        """Called on each decision of this seat, with what the seat may know; returns one of view.legal_actions."""
+        plays = [action for action in view.legal_actions if isinstance(action, Play)]
+        if not plays:  # not a card to play: which card a Chancellor keeps, or a Bishop target's choice
+            return self.rng.choice(view.legal_actions)
+        lowest = min(view.ruleset.value(play.card) for play in plays)
+        return self.rng.choice([play for play in plays if view.ruleset.value(play.card) == lowest])
+'''
+
+
+def class_name(name: str) -> str:
+    """The class of a bot called ``name``: ``cautious`` -> ``Cautious``, ``my_bot`` -> ``MyBot``."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part) or name
+
+
+def bot_template(name: str) -> str:
+    """The text of a new bot file called ``name`` (``name.py``, class :func:`class_name`)."""
+    from string import Template
+
+    return Template(TEMPLATE).substitute(cls=class_name(name), file=f"{name}.py")
