@@ -33,7 +33,12 @@ class BackendError(RuntimeError):
 
 
 class Backend(Protocol):
+    """Plays games: :meth:`open` before the first (where a cluster is reached, so that a run that cannot start
+    stops before writing anything), :meth:`stream` the results in order, :meth:`close` after."""
+
+    def open(self) -> None: ...
     def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]: ...
+    def close(self) -> None: ...
 
 
 def chunk_size(total: int, workers: int) -> int:
@@ -47,29 +52,46 @@ class Local:
 
     jobs: int = 1
 
+    def open(self) -> None:
+        pass
+
     def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]:
         return stream_games(specs, play_one, jobs=self.jobs, chunk=chunk_size(total, self.jobs))
 
+    def close(self) -> None:
+        pass
 
-@dataclass(frozen=True, slots=True)
+
 class RayCluster:
-    """A Ray cluster: at ``address`` (``None``: ``RAY_ADDRESS``, else a local one with ``jobs`` CPUs)."""
+    """A Ray cluster: at ``address`` (``None``: ``RAY_ADDRESS``, else a local one with ``jobs`` CPUs). If this
+    process is already connected to Ray (a test's shared instance), that connection is used and left open."""
 
-    address: str | None = None
-    jobs: int = 1
+    def __init__(self, address: str | None = None, jobs: int = 1) -> None:
+        self.address, self.jobs = address, jobs
+        self._started = False
+
+    def open(self) -> None:
+        self._started = connect(self.address, self.jobs) or self._started
 
     def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]:
         ray = _ray()
-        started = connect(self.address, self.jobs)
-        try:
-            workers = max(1, int(ray.cluster_resources().get("CPU", self.jobs)))
-            yield from _ray_stream(ray, specs, play_one, chunk=chunk_size(total, workers), ahead=2 * workers)
-        finally:
-            if started:
-                ray.shutdown()
+        self.open()
+        workers = max(1, int(ray.cluster_resources().get("CPU", self.jobs)))
+        return _ray_stream(ray, specs, play_one, chunk=chunk_size(total, workers), ahead=2 * workers)
+
+    def close(self) -> None:
+        if self._started:
+            _ray().shutdown()
+            self._started = False
 
 
 def _ray() -> Any:
+    import os
+
+    # Under `uv run`, Ray's default is to start every worker through `uv run` in a copy of the current folder,
+    # which fails outside the project's folder and is slow; the workers run this very interpreter instead
+    # (read when ray is first imported; a user who sets the variable keeps their choice).
+    os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     try:
         import ray
     except ImportError:
@@ -90,6 +112,8 @@ def connect(address: str | None, jobs: int) -> bool:
     target = address or os.environ.get("RAY_ADDRESS") or None
     if target is None:
         options.update(num_cpus=jobs, include_dashboard=False)
+    else:
+        _reachable(target)
     try:
         ray.init(address=target, **options)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError... for one cause
@@ -120,3 +144,17 @@ def _ray_stream(ray: Any, specs: Iterable[S], play_one: Callable[[S], R], *, chu
         if not finished:
             for ref in pending:
                 ray.cancel(ref, force=True)
+
+
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """Raise :class:`BackendError` unless something listens at ``address`` (``host:port`` or
+    ``ray://host:port``): Ray itself keeps retrying an unreachable cluster for minutes."""
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto", "local" and other forms Ray resolves itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise BackendError("connect", exc.strerror or type(exc).__name__) from None

@@ -101,15 +101,19 @@ def run(args: argparse.Namespace) -> int:
                 decided = True
                 break
     done = standings.games
-    results = _open_results(path, tournament, keep if args.resume else None, args.results is not None)
     interrupted = False
     start = time.perf_counter()
     if not decided and done < tournament.games:
         from loveletter.arena.backends import BackendError
 
-        stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
-        shown = _progress(stream, tournament.games, done, show=not args.json and sys.stderr.isatty())
         try:
+            backend.open()  # a cluster out of reach stops the run before the results file is written
+        except BackendError as exc:
+            raise _usage(_backend_problem(exc, args.address)) from None
+        try:
+            results = _open_results(path, tournament, keep if args.resume else None)
+            stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
+            shown = _progress(stream, tournament.games, done, show=not args.json and sys.stderr.isatty())
             with closing(shown), results:
                 for outcome in shown:
                     results.write(json.dumps(outcome.to_json(), ensure_ascii=False) + "\n")
@@ -122,10 +126,8 @@ def run(args: argparse.Namespace) -> int:
                             break
         except KeyboardInterrupt:
             interrupted = True
-        except BackendError as exc:
-            raise _usage(_backend_problem(exc, args.address)) from None
-    else:
-        results.close()
+        finally:
+            backend.close()
     seconds = time.perf_counter() - start
     if interrupted:
         print(t("tournament.stopped", games=standings.games, total=tournament.games, file=path), file=sys.stderr)
@@ -280,7 +282,7 @@ def _results_problem(exc: Any) -> str:
     return t(f"tournament.error.resume_{exc.problem}", file=exc.path, problem=exc.detail)
 
 
-def _open_results(path: str, tournament: Tournament, keep: int | None, named: bool) -> IO[str]:
+def _open_results(path: str, tournament: Tournament, keep: int | None) -> IO[str]:
     """The results file, ready to take the next games: a new one with the tournament's header, or (resuming) the
     file cut to its ``keep`` bytes of whole lines. A new file never overwrites an existing one."""
     import json
