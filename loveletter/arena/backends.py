@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from loveletter.arena.games import _play_chunk, stream_games
+from loveletter.arena import games
+from loveletter.arena.games import _play_chunk
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -56,7 +57,8 @@ class Local:
         pass
 
     def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]:
-        return stream_games(specs, play_one, jobs=self.jobs, chunk=chunk_size(total, self.jobs))
+        # looked up at each call, so that a test can stand in for it
+        return games.stream_games(specs, play_one, jobs=self.jobs, chunk=chunk_size(total, self.jobs))
 
     def close(self) -> None:
         pass

@@ -9,6 +9,7 @@ import math
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ from loveletter.arena.backends import Local
 from loveletter.arena.ratings import Ratings
 from loveletter.arena.sprt import Sprt, expected_score
 from loveletter.arena.tournament import Outcome, Standings, Tournament, play
-from loveletter.arena.userbots import PlayerError, bot_template, parse_player
+from loveletter.arena.userbots import Entrant, PlayerError, bot_template, parse_player
 from loveletter.cli import main
 
 HERE = Path(__file__).resolve().parent
@@ -30,7 +31,7 @@ def line_of(text: str) -> int:
     return next(n for n, line in enumerate(lines, 1) if text in line)
 
 
-def players(*texts: str) -> tuple[arena.Entrant, ...]:
+def players(*texts: str) -> tuple[Entrant, ...]:
     return tuple(parse_player(text) for text in texts)
 
 
@@ -191,7 +192,7 @@ def test_ratings_order_the_players_and_their_history_stays_small() -> None:
 
 def test_head_to_head_counts_who_finished_ahead() -> None:
     standings = Standings(["a", "b", "c"])
-    base = {"deal": 0, "lineup": 0, "rotation": 0, "rounds": 3, "turns": 9}
+    base: dict[str, Any] = {"deal": 0, "lineup": 0, "rotation": 0, "rounds": 3, "turns": 9}
     standings.add(Outcome(index=0, seats=(0, 1, 2), winners=(1,), tokens=(2, 5, 2), decisions=(3, 3, 3),
                           seconds=(0.1, 0.2, 0.3), **base))  # fmt: skip
     standings.add(Outcome(index=1, seats=(2, 0, 1), winners=(1,), tokens=(1, 5, 3), decisions=(3, 3, 3),
