@@ -108,14 +108,14 @@ def connect(address: str | None, jobs: int) -> bool:
     import os
 
     ray = _ray()
+    target = address or os.environ.get("RAY_ADDRESS") or None
+    if target is not None:
+        _reachable(target)
     if ray.is_initialized():
         return False
     options: dict[str, Any] = {"logging_level": "ERROR", "log_to_driver": False, "configure_logging": True}
-    target = address or os.environ.get("RAY_ADDRESS") or None
     if target is None:
         options.update(num_cpus=jobs, include_dashboard=False)
-    else:
-        _reachable(target)
     try:
         ray.init(address=target, **options)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError... for one cause
