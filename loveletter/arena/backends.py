@@ -26,10 +26,11 @@ BACKENDS = ("local", "ray")
 
 class BackendError(RuntimeError):
     """A backend that cannot run: ``problem`` is ``missing`` (Ray is not installed) or ``connect`` (no cluster
-    at the address; ``detail`` says why)."""
+    at the address; ``reason`` is ``refused``, ``timeout`` or ``host`` when the address cannot be reached,
+    ``detail`` what the system or Ray said)."""
 
-    def __init__(self, problem: str, detail: str = "") -> None:
-        self.problem, self.detail = problem, detail
+    def __init__(self, problem: str, detail: str = "", reason: str | None = None) -> None:
+        self.problem, self.detail, self.reason = problem, detail, reason
         super().__init__(f"{problem}: {detail}" if detail else problem)
 
 
@@ -158,5 +159,11 @@ def _reachable(address: str, timeout: float = 5.0) -> None:
         return  # "auto", "local" and other forms Ray resolves itself
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except ConnectionRefusedError as exc:
+        raise BackendError("connect", str(exc.strerror), "refused") from None
+    except TimeoutError:
+        raise BackendError("connect", "timeout", "timeout") from None
+    except socket.gaierror as exc:
+        raise BackendError("connect", str(exc.strerror), "host") from None
     except OSError as exc:
         raise BackendError("connect", exc.strerror or type(exc).__name__) from None

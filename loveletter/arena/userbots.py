@@ -145,18 +145,25 @@ def bot_class(entrant: Entrant) -> Any:
 
 
 def _one_line(exc: BaseException) -> str:
-    """An exception as ``Type: message`` on one line, with the line of the file for a syntax error."""
+    """An exception as ``Type: message (file.py:line)`` on one line, the line being the innermost of the bot's
+    own file (or of a syntax error); no words of any language but the exception's own."""
+    where = None
     if isinstance(exc, SyntaxError):
-        return f"line {exc.lineno}: SyntaxError: {exc.msg}"
-    tb = exc.__traceback__
-    line = None
-    while tb is not None:  # the innermost frame of the bot's own file
-        if tb.tb_frame.f_code.co_filename == tb.tb_frame.f_globals.get("__file__"):
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    text = " ".join(str(exc).split())
-    where = f"line {line}: " if line is not None else ""
-    return f"{where}{type(exc).__name__}{': ' + text if text else ''}"[:200]
+        where = (exc.filename, exc.lineno)
+        text = str(exc.msg)
+    else:
+        tb = exc.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_filename == tb.tb_frame.f_globals.get("__file__"):
+                where = (code.co_filename, tb.tb_lineno)
+            tb = tb.tb_next
+        text = str(exc)
+    text = " ".join(text.split())
+    line = f"{type(exc).__name__}{': ' + text if text else ''}"[:160]
+    if where is not None and where[0]:
+        line += f" ({Path(where[0]).name}:{where[1]})"
+    return line
 
 
 def unique_names(entrants: list[Entrant]) -> list[Entrant]:

@@ -71,9 +71,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         backend.open()
     except BackendError as exc:
-        problem = exc.detail if exc.problem == "connect" else ""
-        address = args.address or "RAY_ADDRESS"
-        raise _usage(t("tournament.error.ray_connect", address=address, problem=problem)) from None
+        from loveletter.commands.tournament import backend_problem
+
+        raise _usage(backend_problem(exc, args.address)) from None
     results = _play(specs, args.games, play_one, backend, show_progress=not args.json and sys.stdout.isatty())
     try:
         with closing(results):  # whatever stops the run, the processes are stopped with it

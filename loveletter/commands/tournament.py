@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             backend.open()  # a cluster out of reach stops the run before the results file is written
         except BackendError as exc:
-            raise _usage(_backend_problem(exc, args.address)) from None
+            raise _usage(backend_problem(exc, args.address)) from None
         try:
             results = _open_results(path, tournament, keep if args.resume else None)
             stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
@@ -272,10 +272,35 @@ def _check_resume(tournament: Tournament, head: dict[str, Any], path: str) -> No
         raise _usage(_results_problem(exc)) from None
 
 
+#: A field of a tournament's identity -> the option that sets it, to say what differs in a resumed file.
+OPTIONS = {
+    "players": "--player",
+    "ruleset": "--ruleset",
+    "table": "--players",
+    "format": "--format",
+    "deals": "--deals",
+    "duplicate": "--no-duplicate",
+    "seed": "--seed",
+    "move_time": "--move-time",
+}
+
+
+def _option(field: str) -> str:
+    if field.startswith("player "):
+        return "--player " + field.removeprefix("player ")
+    return OPTIONS.get(field, field)
+
+
+def _shown(field: str, value: Any) -> str:
+    if field == "duplicate" and isinstance(value, bool):  # said as the option: --no-duplicate is True
+        value = not value
+    return _clip(str(value), 40)
+
+
 def _results_problem(exc: Any) -> str:
     if exc.problem == "other":
         shown = "; ".join(
-            t("tournament.error.differs", field=field, here=_clip(str(here), 40), there=_clip(str(there), 40))
+            t("tournament.error.differs", field=_option(field), here=_shown(field, here), there=_shown(field, there))
             for field, here, there in exc.differences[:4]
         )
         return t("tournament.error.resume_other", file=exc.path, differences=shown)
@@ -323,10 +348,12 @@ def _backend(args: argparse.Namespace, games: int) -> Any:
     return Local(_jobs(args.jobs, args.oversubscribe, games, quiet=args.json))
 
 
-def _backend_problem(exc: Any, address: str | None) -> str:
+def backend_problem(exc: Any, address: str | None) -> str:
+    """A backend that cannot start, in one line (``simulate`` says it the same way)."""
     if exc.problem == "missing":
         return t("tournament.error.ray_missing")
-    return t("tournament.error.ray_connect", address=address or "RAY_ADDRESS", problem=exc.detail)
+    problem = t(f"tournament.error.ray_{exc.reason}") if exc.reason else exc.detail
+    return t("tournament.error.ray_connect", address=address or "RAY_ADDRESS", problem=problem)
 
 
 def _progress(stream: Iterator[Outcome], total: int, done: int, *, show: bool) -> Generator[Outcome]:

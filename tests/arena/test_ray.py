@@ -64,5 +64,6 @@ def test_an_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str], 
     code = main(["--lang", "en", "tournament", "--player", "easy", "--player", "random", "--backend", "ray",
                  "--address", f"127.0.0.1:{port}", "--results", str(results)])  # fmt: skip
     err = capsys.readouterr().err
-    assert code == 2 and err.startswith(f"loveletter: error: cannot reach the Ray cluster at 127.0.0.1:{port}: ")
+    expected = f"cannot reach the Ray cluster at 127.0.0.1:{port}: nothing answers at that address"
+    assert code == 2 and err == f"loveletter: error: {expected}\n"
     assert len(err.strip().splitlines()) == 1 and not results.exists()

@@ -121,12 +121,12 @@ def test_a_bot_file_that_does_not_load_says_where(tmp_path: Path) -> None:
     broken.write_text("class Bot:\n    def choose(self, view)\n", encoding="utf-8")
     with pytest.raises(PlayerError) as caught:
         parse_player(f"{broken}:Bot")
-    assert caught.value.problem == "load" and caught.value.detail.startswith("line 2: SyntaxError")
+    assert caught.value.problem == "load" and caught.value.detail.endswith("(broken.py:2)")
     raising = tmp_path / "raising.py"
     raising.write_text("x = 1\nimport nonexistent_module_for_a_test\n", encoding="utf-8")
     with pytest.raises(PlayerError) as caught:
         parse_player(f"{raising}:Bot")
-    assert caught.value.detail == "line 2: ModuleNotFoundError: No module named 'nonexistent_module_for_a_test'"
+    assert caught.value.detail == "ModuleNotFoundError: No module named 'nonexistent_module_for_a_test' (raising.py:2)"
 
 
 def test_names_levels_and_files() -> None:
@@ -151,11 +151,14 @@ def test_bots_that_misbehave_lose_with_the_reason_and_the_tournament_goes_on() -
         loser = outcome.seats[outcome.forfeit["seat"]]
         assert loser != 0 and outcome.winners == (outcome.seats.index(0),)
         reasons[tournament.entrants[loser].cls] = (outcome.forfeit["reason"], outcome.forfeit["detail"])
-    assert reasons["Raises"] == ("exception", f"line {line_of('out of ideas')}: RuntimeError: out of ideas")
-    assert reasons["Illegal"] == ("illegal", "'the Princess, obviously'")
+    assert reasons["Raises"] == ("exception", f"RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')})")
+    assert reasons["Illegal"] == ("illegal", "42")
     assert reasons["Loops"][0] == "time" and 0.1 <= float(reasons["Loops"][1].split()[0]) < 5
     assert reasons["Stubborn"][0] == "time" and float(reasons["Stubborn"][1].split()[0]) >= 0.3
-    assert reasons["BadInit"] == ("exception", f"line {line_of('no constructor')}: ValueError: no constructor today")
+    assert reasons["BadInit"] == (
+        "exception",
+        f"ValueError: no constructor today (misbehaving.py:{line_of('no constructor')})",
+    )
     standings = Standings([e.name for e in tournament.entrants])
     for outcome in outcomes:
         standings.add(outcome)
@@ -252,7 +255,9 @@ def test_a_tournament_prints_its_tables_chart_and_forfeits(
     assert "Round-robin of 2019, 2 players a game: 18 games" in out
     assert re.search(r"│ easy +│ +\d+\.\d ± \d+\.\d │ +12 │", out)
     assert "Head to head" in out and "Ratings as the games accumulate" in out and "● easy" in out
-    assert f"Oops lost by raising an error (line {line_of('out of ideas')}: RuntimeError: out of ideas)" in out
+    assert (
+        f"Oops lost by raising an error (RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')}))" in out
+    )
     assert "Seed: 5" in out and "tournament-5.jsonl" in out
     lines = (tmp_path / "tournament-5.jsonl").read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["tournament"]["seed"] == 5 and len(lines) == 19
@@ -331,10 +336,10 @@ def test_a_resume_file_from_another_tournament_is_refused_saying_what_differs(
     assert code == 0, err
     code, _, err = run(capsys, "--player", "easy", "--player", "hard", "--deals", "2", "--resume", str(results))
     one_line(code, err, f"{results} holds another tournament: ")
-    assert "deals is 2 here, 1 in the file" in err and "players is easy, hard here, easy, random in the file" in err
+    assert "--deals is 2 here, 1 in the file" in err and "--player is easy, hard here, easy, random in the file" in err
     code, _, err = run(capsys, "--player", "easy", "--player", "random", "--deals", "1", "--seed", "2",
                        "--resume", str(results))  # fmt: skip
-    one_line(code, err, "seed is 2 here, 1 in the file")
+    one_line(code, err, "--seed is 2 here, 1 in the file")
     other = tmp_path / "other.jsonl"
     other.write_text('{"something": "else"}\n', encoding="utf-8")
     code, _, err = run(capsys, "--player", "easy", "--player", "random", "--resume", str(other))
@@ -349,7 +354,7 @@ def test_a_changed_bot_file_is_another_tournament(tmp_path: Path, capsys: pytest
     assert run(capsys, *base, "--results", str(results))[0] == 0
     bot.write_text(bot_template("mine") + "\n# changed\n", encoding="utf-8")
     code, _, err = run(capsys, *base, "--resume", str(results))
-    one_line(code, err, "player Mine is Mine (sha256 ")
+    one_line(code, err, "--player Mine is Mine (sha256 ")
 
 
 def test_sprt_stops_the_tournament_once_it_decides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
