@@ -7,9 +7,11 @@
 
 * **speed-up**: the same tournament (``easy`` against ``hard:B``, duplicate deals) played in one local process,
   in ``--jobs 2`` processes, and on a local Ray instance of two workers; games per second and the ratio to one
-  process. Ray's start (a new local instance) is timed apart and left out of its rate: a cluster is started once
-  for many tournaments. The machine's load average is printed beside them: on a machine whose two cores are
-  shared, two processes cannot be twice as fast.
+  process, and for the local runs the processor time per game (if it is the same with one process or two, the
+  parallel run wastes nothing and two free cores would play about twice as fast). Ray's start (a new local
+  instance) is timed apart and left out of its rate: a cluster is started once for many tournaments. The
+  machine's load average is printed beside them: on a machine whose two cores are shared, two processes cannot
+  be twice as fast.
 * **memory**: the command's peak resident memory for a short and a ten times longer tournament (flat: the games
   are described and added up one at a time).
 * **duplicate deals**: one long two-player run of each kind; the standard error of the first player's mean score,
@@ -44,27 +46,40 @@ def tournament(deals: int, budget: int, *, seed: int = 1, duplicate: bool = True
     return Tournament(entrants, "2019", 2, deals=deals, seed=seed, duplicate=duplicate)
 
 
-def rate(t: Tournament, backend: Local | RayCluster) -> tuple[float, list[dict[str, object]]]:
-    """Games per second of ``t`` on ``backend`` (already open), and the games' results without timings."""
+def rate(t: Tournament, backend: Local | RayCluster) -> tuple[float, list[dict[str, object]], float]:
+    """Games per second of ``t`` on ``backend`` (already open), the games' results without timings, and the
+    processor seconds per game of this process and the processes it started and ended (not Ray's workers)."""
+    cpu = _cpu()
     start = time.perf_counter()
     keys = [o.key() for o in backend.stream(t.iter_games(), play, total=t.games)]
-    return t.games / (time.perf_counter() - start), keys
+    elapsed = time.perf_counter() - start
+    return t.games / elapsed, keys, (_cpu() - cpu) / t.games
+
+
+def _cpu() -> float:
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def speedups(deals: int, budget: int, use_ray: bool) -> None:
     t = tournament(deals, budget)
     print(f"speed-up: {t.games} games of easy against hard:{budget} (2019, duplicate deals); load {_load()}")
-    one, keys = rate(t, Local(1))
-    print(f"  1 local process     {one:8.2f} games/s")
-    two, keys2 = rate(t, Local(2))
-    print(f"  --jobs 2            {two:8.2f} games/s   {two / one:.2f}x   same results: {keys2 == keys}")
+    one, keys, cpu1 = rate(t, Local(1))
+    print(f"  1 local process     {one:8.2f} games/s            processor time {1000 * cpu1:.0f} ms/game")
+    two, keys2, cpu2 = rate(t, Local(2))
+    print(
+        f"  --jobs 2            {two:8.2f} games/s   {two / one:.2f}x   same results: {keys2 == keys}"
+        f"   processor time {1000 * cpu2:.0f} ms/game"
+    )
     if use_ray:
         cluster = RayCluster(jobs=2)
         start = time.perf_counter()
         cluster.open()
         started = time.perf_counter() - start
         try:
-            ray_rate, keys3 = rate(t, cluster)
+            ray_rate, keys3, _ = rate(t, cluster)
         finally:
             cluster.close()
         print(
