@@ -10,7 +10,7 @@ from loveletter.i18n import t
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=("new",), help=t("bot.help.action"))
-    parser.add_argument("name", metavar="NAME", help=t("bot.help.name"))
+    parser.add_argument("name", metavar=t("bot.metavar.name"), help=t("bot.help.name"))
     parser.add_argument("--dir", default=".", metavar=t("cli.metavar.folder"), help=t("bot.help.folder"))
 
 
