@@ -41,8 +41,8 @@ from loveletter.arena.userbots import parse_player
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def tournament(deals: int, budget: int, *, seed: int = 1, duplicate: bool = True) -> Tournament:
-    entrants = tuple(parse_player(p) for p in ("easy", f"hard:{budget}"))
+def tournament(deals: int, against: str, *, seed: int = 1, duplicate: bool = True) -> Tournament:
+    entrants = tuple(parse_player(p) for p in ("easy", against))
     return Tournament(entrants, "2019", 2, deals=deals, seed=seed, duplicate=duplicate)
 
 
@@ -64,7 +64,7 @@ def _cpu() -> float:
 
 
 def speedups(deals: int, budget: int, use_ray: bool) -> None:
-    t = tournament(deals, budget)
+    t = tournament(deals, f"hard:{budget}")
     print(f"speed-up: {t.games} games of easy against hard:{budget} (2019, duplicate deals); load {_load()}")
     one, keys, cpu1 = rate(t, Local(1))
     print(f"  1 local process     {one:8.2f} games/s            processor time {1000 * cpu1:.0f} ms/game")
@@ -116,10 +116,10 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
-def duplicate_deals(deals: int, budget: int, jobs: int) -> None:
-    print(f"duplicate deals: easy against hard:{budget}, {2 * deals} games of each kind")
+def duplicate_deals(deals: int, against: str, jobs: int) -> None:
+    print(f"duplicate deals: easy against {against}, {2 * deals} games of each kind")
     for duplicate in (True, False):
-        t = tournament(deals if duplicate else 2 * deals, budget, seed=7, duplicate=duplicate)
+        t = tournament(deals if duplicate else 2 * deals, against, seed=7, duplicate=duplicate)
         outcomes = list(Local(jobs).stream(t.iter_games(), play, total=t.games))
         scores = [_score(o) for o in outcomes]
         mean = statistics.fmean(scores)
@@ -154,14 +154,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100, help="deals for the speed-ups (2 games each)")
     parser.add_argument("--budget", type=int, default=300, help="hard's budget (moves simulated per decision)")
     parser.add_argument("--duplicate-deals", type=int, default=1000, help="deals for the duplicate-deal figures")
+    parser.add_argument("--against", help="easy's opponent for the duplicate-deal figures (default: hard:BUDGET)")
+    parser.add_argument("--only-duplicate", action="store_true", help="only the duplicate-deal figures")
     parser.add_argument("--no-ray", action="store_true", help="leave out the Ray figures")
     parser.add_argument("--quick", action="store_true", help="a smoke run: a few games, no Ray")
     args = parser.parse_args()
     if args.quick:
         args.deals, args.budget, args.duplicate_deals, args.no_ray = 4, 20, 20, True
-    speedups(args.deals, args.budget, use_ray=not args.no_ray)
-    memory(20 if args.quick else 200)
-    duplicate_deals(args.duplicate_deals, args.budget, jobs=2)
+    if not args.only_duplicate:
+        speedups(args.deals, args.budget, use_ray=not args.no_ray)
+        memory(20 if args.quick else 200)
+    duplicate_deals(args.duplicate_deals, args.against or f"hard:{args.budget}", jobs=2)
     print(json.dumps({"python": sys.version.split()[0], "cores": os.cpu_count()}))
 
 

@@ -101,10 +101,30 @@ def tournament_errors(console: Console) -> None:
         ):
             command("tournament", *argv)(console)
         without_ray(command("tournament", *two, "--backend", "ray"))(console)
+        for failure in (TimeoutError(), socket.gaierror(-2, "Name or service not known")):
+            unreachable(command("tournament", *two, "--backend", "ray", "--address", "far:6379"), failure)(console)
         command("bot", "new", "cautious", "--dir", folder)(console)
         command("bot", "new", "cautious", "--dir", folder)(console)
         command("bot", "new", "2fast", "--dir", folder)(console)
         command("bot", "new", "x4", "--dir", str(where / "nowhere"))(console)
+
+
+def unreachable(draw: Draw, failure: OSError) -> Draw:
+    """``draw`` where connecting to any address fails with ``failure`` (a time-out, an unknown host)."""
+
+    def drawn(console: Console) -> None:
+        real = socket.create_connection
+
+        def create_connection(*args: object, **kwargs: object) -> socket.socket:
+            raise failure
+
+        socket.create_connection = create_connection
+        try:
+            draw(console)
+        finally:
+            socket.create_connection = real
+
+    return drawn
 
 
 def without_ray(draw: Draw) -> Draw:
