@@ -43,7 +43,7 @@ class Stubborn:
         self.rng = rng
 
     def choose(self, view: View) -> Action:
-        end = time.perf_counter() + 0.3
+        end = time.perf_counter() + 1.0
         while time.perf_counter() < end:
             with contextlib.suppress(BaseException):  # the point of this bot
                 time.sleep(0.01)

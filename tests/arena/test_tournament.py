@@ -142,7 +142,7 @@ def test_names_levels_and_files() -> None:
 
 def test_bots_that_misbehave_lose_with_the_reason_and_the_tournament_goes_on() -> None:
     field = [f"{MISBEHAVING}:{name}" for name in ("Raises", "Illegal", "Loops", "Stubborn", "BadInit")]
-    tournament = Tournament(players("easy", *field), "2019", 2, "gauntlet", deals=1, seed=2, move_time=0.1)
+    tournament = Tournament(players("easy", *field), "2019", 2, "gauntlet", deals=1, seed=2, move_time=0.5)
     outcomes = [play(game) for game in tournament.iter_games()]
     assert len(outcomes) == tournament.games == 10
     reasons = {}
@@ -153,8 +153,8 @@ def test_bots_that_misbehave_lose_with_the_reason_and_the_tournament_goes_on() -
         reasons[tournament.entrants[loser].cls] = (outcome.forfeit["reason"], outcome.forfeit["detail"])
     assert reasons["Raises"] == ("exception", f"RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')})")
     assert reasons["Illegal"] == ("illegal", "42")
-    assert reasons["Loops"][0] == "time" and 0.1 <= float(reasons["Loops"][1].split()[0]) < 5
-    assert reasons["Stubborn"][0] == "time" and float(reasons["Stubborn"][1].split()[0]) >= 0.3
+    assert reasons["Loops"][0] == "time" and 0.5 <= float(reasons["Loops"][1].split()[0]) < 5
+    assert reasons["Stubborn"][0] == "time" and float(reasons["Stubborn"][1].split()[0]) >= 1.0
     assert reasons["BadInit"] == (
         "exception",
         f"ValueError: no constructor today (misbehaving.py:{line_of('no constructor')})",
