@@ -6,7 +6,12 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -423,3 +428,55 @@ def test_the_readme_example_bot_is_the_one_bot_new_writes() -> None:
     example = next(block for block in blocks if "class MyBot" in block)
     assert example == bot_template("my_bot")
     assert len(example.strip().splitlines()) <= 22
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="Ctrl-C as a signal to the group")
+def test_a_real_ctrl_c_in_processes_then_resume(tmp_path: Path) -> None:
+    """Ctrl-C at the terminal while two processes play: exit 130 with whole lines in the results file; resumed,
+    the file holds the games of the tournament played without a stop."""
+    args = ["--player", "random", "--player", "easy", "--deals", "400", "--seed", "6", "--json"]
+    results = tmp_path / "cut.jsonl"
+    command = [sys.executable, "-m", "loveletter", "--lang", "en", "tournament", *args]
+    process = subprocess.Popen(
+        [*command, "--jobs", "2", "--oversubscribe", "--results", str(results)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while _lines(results) < 50:  # wait for games to be written, not a fixed time
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)
+        err = process.communicate(timeout=60)[1]
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130 and "Interrupted after" in err and "Traceback" not in err, err
+    cut = _lines(results)
+    assert 50 <= cut < 801
+    resumed = subprocess.run(
+        [*command, "--resume", str(results)], capture_output=True, text=True, timeout=600, check=False
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    lines = results.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 801 and [json.loads(line)["index"] for line in lines[1:]] == list(range(800))
+    whole = Tournament(players("random", "easy"), "2019", 2, deals=400, seed=6)
+    direct = tournament_keys(whole, range(cut - 1, cut + 3))  # the games either side of the stop
+    assert [_key(line) for line in lines[cut : cut + 4]] == direct
+
+
+def _lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
+def tournament_keys(tournament: Tournament, indices: range) -> list[object]:
+    keys: list[object] = []
+    for index in indices:
+        key = play(tournament.game(index)).to_json()
+        key.pop("seconds")
+        keys.append(key)
+    return keys
