@@ -398,6 +398,11 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: tuple[s
     assert out == ""
 
 
+def test_simulate_takes_an_address_only_with_the_ray_backend(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--lang", "en", "simulate", "--seats", "easy,random", "--address", "x:1"])
+    one_line(code, capsys.readouterr().err, "--address is the address of a Ray cluster: add --backend ray")
+
+
 def test_an_existing_results_file_is_not_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "r.jsonl"
     results.write_text("precious\n", encoding="utf-8")
