@@ -67,3 +67,13 @@ def test_an_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str], 
     expected = f"cannot reach the Ray cluster at 127.0.0.1:{port}: nothing answers at that address"
     assert code == 2 and err == f"loveletter: error: {expected}\n"
     assert len(err.strip().splitlines()) == 1 and not results.exists()
+
+
+def test_a_bot_that_never_returns_is_stopped_on_a_ray_worker(ray_cluster: Any) -> None:
+    """Ray runs a task on its worker's main thread, where the timer signal interrupts a decision at the limit."""
+    loops = str(Path(__file__).resolve().parent / "misbehaving.py") + ":Loops"
+    tournament = Tournament(tuple(parse_player(p) for p in ("easy", loops)), "2019", 2, deals=1, move_time=0.5)
+    cluster = RayCluster(jobs=2)
+    outcomes = list(cluster.stream(tournament.iter_games(), play, total=tournament.games))
+    assert [(o.forfeit or {}).get("reason") for o in outcomes] == ["time", "time"]
+    assert all(0.5 <= float(o.forfeit["detail"].split()[0]) < 5 for o in outcomes if o.forfeit)
