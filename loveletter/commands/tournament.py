@@ -429,6 +429,7 @@ def _percent(x: float) -> str:
 
 
 def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path: str, seconds: float) -> None:
+    from rich import box
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -449,31 +450,38 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
     console.print(Text(title, style="bold"))
     if standings.games == 0:
         return
-    table = Table(title=t("tournament.standings"))
-    columns = (
-        ("player", "left"), ("rating", "right"), ("games", "right"), ("wins", "right"), ("rate", "right"),
-        ("rounds", "right"), ("decision", "right"), ("forfeits", "right"),
-    )  # fmt: skip
-    for key, justify in columns:
-        table.add_column(t(f"tournament.column.{key}"), justify=justify, no_wrap=key != "player")  # type: ignore[arg-type]
     order = sorted(range(len(names)), key=lambda e: -standings.ratings.mu(e))
+    rows = []
     for e in order:
         totals = standings.totals[e]
         low, high = wilson(totals.wins, totals.games)
-        table.add_row(
-            names[e],
-            f"{standings.ratings.mu(e):.1f} ± {2 * standings.ratings.sigma(e):.1f}",
-            str(totals.games),
-            str(totals.wins),
-            f"{_percent(totals.wins / totals.games)} ({_percent(low)}–{_percent(high)})" if totals.games else "–",
-            str(totals.rounds),
-            f"{1000 * totals.mean_decision():.1f} ms",
-            str(sum(totals.forfeits.values())),
+        rows.append(
+            (
+                names[e],
+                f"{standings.ratings.mu(e):.1f}±{2 * standings.ratings.sigma(e):.1f}",
+                str(totals.games),
+                str(totals.wins),
+                f"{_percent(totals.wins / totals.games)} ({100 * low:.1f}–{100 * high:.1f})" if totals.games else "–",
+                f"{1000 * totals.mean_decision():.1f} ms",
+                str(sum(totals.forfeits.values())),
+            )
         )
+    # Light borders, so that the standings fit 80 columns, in either language, without cutting a figure short
+    # (each player's rounds are in --json and --csv).
+    table = Table(title=t("tournament.standings"), box=box.SIMPLE_HEAD)
+    columns = (
+        ("player", "left"), ("rating", "right"), ("games", "right"), ("wins", "right"), ("rate", "right"),
+        ("decision", "right"), ("forfeits", "right"),
+    )  # fmt: skip
+    for i, (key, justify) in enumerate(columns):
+        width = min(24, max(len(row[i]) for row in rows))
+        table.add_column(t(f"tournament.column.{key}"), justify=justify, no_wrap=True, min_width=width)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
     console.print(t("tournament.rating_note"), style="dim")
 
-    h2h = Table(title=t("tournament.head_to_head"))
+    h2h = Table(title=t("tournament.head_to_head"), box=box.SIMPLE_HEAD)
     h2h.add_column("")
     for e in order:
         h2h.add_column(names[e], justify="right")

@@ -258,7 +258,7 @@ def test_a_tournament_prints_its_tables_chart_and_forfeits(
     )  # fmt: skip
     assert code == 0, err
     assert "Round-robin of 2019, 2 players a game: 18 games" in out
-    assert re.search(r"│ easy +│ +\d+\.\d ± \d+\.\d │ +12 │", out)
+    assert re.search(r"\n +easy +\d+\.\d±\d+\.\d +12 +\d+ +\d+\.\d% \(\d+\.\d–\d+\.\d\) ", out), out
     assert "Head to head" in out and "Ratings as the games accumulate" in out and "● easy" in out
     assert (
         f"Oops lost by raising an error (RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')}))" in out
