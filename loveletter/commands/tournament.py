@@ -486,11 +486,11 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
     for e in order:
         h2h.add_column(names[e], justify="right")
     for a in order:
-        row = [names[a]]
+        cells = [names[a]]
         for b in order:
             found = standings.head_to_head(a, b) if a != b else None
-            row.append(f"{_percent(found[0])}\n{_percent(found[1])}–{_percent(found[2])}" if found else "")
-        h2h.add_row(*row)
+            cells.append(f"{_percent(found[0])}\n{_percent(found[1])}–{_percent(found[2])}" if found else "")
+        h2h.add_row(*cells)
     console.print(h2h)
     console.print(t("tournament.h2h_note"), style="dim")
 
