@@ -32,6 +32,8 @@ COMMANDS = (
     "rules",
     "rulesets",
     "simulate",
+    "tournament",
+    "bot",
     "resume",
     "replay",
     "review",

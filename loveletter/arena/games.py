@@ -31,7 +31,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot
 from loveletter.engine import Game, Play, Ruleset, load_ruleset
@@ -296,6 +296,10 @@ def play_solitaire_game(spec: GameSpec) -> GameResult:
 
 
 PlayOne = Callable[[GameSpec], GameResult]
+#: What a play-one-game function takes and gives: :class:`GameSpec` and :class:`GameResult` for ``simulate``;
+#: a tournament brings its own.
+S = TypeVar("S")
+R = TypeVar("R")
 
 
 def run_games(
@@ -315,9 +319,7 @@ def run_games(
     return results
 
 
-def stream_games(
-    specs: Iterable[GameSpec], play_one: PlayOne, *, jobs: int = 1, chunk: int = 8
-) -> Iterator[GameResult]:
+def stream_games(specs: Iterable[S], play_one: Callable[[S], R], *, jobs: int = 1, chunk: int = 8) -> Iterator[R]:
     """The result of every game, in the order of ``specs`` (read lazily), played here or in ``jobs`` processes
     that take ``chunk`` games at a time. Only a few chunks per process are sent ahead, so memory stays flat
     however many games there are. Ctrl-C interrupts the caller only: the processes ignore it, and the ones at
@@ -329,7 +331,7 @@ def stream_games(
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     finished = False
     try:
-        pending: deque[Future[list[GameResult]]] = deque()
+        pending: deque[Future[list[R]]] = deque()
 
         def send() -> None:
             batch = list(itertools.islice(pending_specs, chunk))
@@ -351,7 +353,7 @@ def stream_games(
             _stop(pool)
 
 
-def _play_chunk(play_one: PlayOne, specs: list[GameSpec]) -> list[GameResult]:
+def _play_chunk(play_one: Callable[[S], R], specs: list[S]) -> list[R]:
     return [play_one(spec) for spec in specs]
 
 

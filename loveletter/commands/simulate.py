@@ -19,6 +19,7 @@ TYPE_CHECKING = False  # not typing's: the parser is built on every start, and t
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
 
+    from loveletter.arena.backends import Backend
     from loveletter.arena.games import GameResult, GameSpec, Summary
 
 DEFAULT_GAMES = 100
@@ -32,6 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("simulate.help.seed"))
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help=t("simulate.help.jobs"))
     parser.add_argument("--oversubscribe", action="store_true", help=t("simulate.help.oversubscribe"))
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help=t("tournament.help.backend"))
+    parser.add_argument("--address", metavar=t("tournament.metavar.address"), help=t("tournament.help.address"))
     parser.add_argument("--json", action="store_true", help=t("simulate.help.json"))
     parser.add_argument("--save-dir", metavar=t("cli.metavar.folder"), help=t("simulate.help.save_dir"))
 
@@ -54,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if len(levels) == 1:
         levels = levels * players
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
-    jobs = _jobs(args.jobs, args.oversubscribe, args.games, quiet=args.json)
+    backend = _backend(args)
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
@@ -63,7 +66,15 @@ def run(args: argparse.Namespace) -> int:
     summary = Summary.of((), levels=levels)
     start = time.perf_counter()
     interrupted = False
-    results = _play(specs, args.games, play_one, jobs, show_progress=not args.json and sys.stdout.isatty())
+    from loveletter.arena.backends import BackendError
+
+    try:
+        backend.open()
+    except BackendError as exc:
+        from loveletter.commands.tournament import backend_problem
+
+        raise _usage(backend_problem(exc, args.address)) from None
+    results = _play(specs, args.games, play_one, backend, show_progress=not args.json and sys.stdout.isatty())
     try:
         with closing(results):  # whatever stops the run, the processes are stopped with it
             for result in results:
@@ -75,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
 
         problem = os_problem(exc.errno, exc.strerror)
         raise _usage(t("simulate.error.save_dir", folder=args.save_dir, problem=problem)) from None
+    finally:
+        backend.close()
     summary.seconds = time.perf_counter() - start
     summary.ruleset = summary.ruleset or ruleset_name
     if interrupted:
@@ -120,6 +133,21 @@ def cores() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+def _backend(args: argparse.Namespace) -> Backend:
+    """Where the games are played: ``--jobs`` processes here, or a Ray cluster (``--backend ray``)."""
+    from loveletter.arena.backends import Local, RayCluster
+
+    if args.backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise _usage(t("tournament.error.ray_missing"))
+        return RayCluster(address=args.address, jobs=args.jobs)
+    if args.address is not None:
+        raise _usage(t("tournament.error.address"))
+    return Local(_jobs(args.jobs, args.oversubscribe, args.games, quiet=args.json))
 
 
 def _jobs(asked: int, oversubscribe: bool, games: int, *, quiet: bool) -> int:
@@ -215,13 +243,15 @@ def _save_dir(folder: str) -> str:
 
 
 def _play(
-    specs: Iterable[GameSpec], games: int, play_one: Callable[[GameSpec], GameResult], jobs: int, *, show_progress: bool
+    specs: Iterable[GameSpec],
+    games: int,
+    play_one: Callable[[GameSpec], GameResult],
+    backend: Backend,
+    *,
+    show_progress: bool,
 ) -> Generator[GameResult]:
     """The results as the games end (in order), with a progress bar on a terminal."""
-    from loveletter.arena.games import stream_games
-
-    chunk = max(1, min(8, games // (jobs * 8)))
-    results = stream_games(specs, play_one, jobs=jobs, chunk=chunk)
+    results = backend.stream(specs, play_one, total=games)
     if not show_progress:
         yield from results
         return

@@ -1049,6 +1049,9 @@ def screens() -> dict[str, Draw]:
     from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
 
     out.update(hosting_screens())
+    from tests.arena.screens import screens as tournament_screens  # loveletter tournament, loveletter bot
+
+    out.update(tournament_screens())
     return out
 
 

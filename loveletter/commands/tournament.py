@@ -1,0 +1,566 @@
+"""``loveletter tournament``: built-in levels and people's own bots play a round-robin or a gauntlet; ratings,
+head-to-head win rates, a chart of the ratings, and an optional SPRT that stops once it decides.
+
+The players are checked (their bot files loaded) before any game. Every game is described from the tournament's
+seed and its index alone (:mod:`loveletter.arena.tournament`), played here, in ``--jobs`` processes or on a Ray
+cluster (:mod:`loveletter.arena.backends`), and written to the results file as a JSON line as the games end, in
+order; ``--resume FILE`` reads that file back, refuses it if it is another tournament's, and plays the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from loveletter.i18n import t
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Generator, Iterator
+    from typing import IO, Any
+
+    from loveletter.arena.sprt import Sprt
+    from loveletter.arena.tournament import Outcome, Standings, Tournament
+
+DEFAULT_DEALS = 50
+DEFAULT_MOVE_TIME = 10.0
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar=t("tournament.metavar.player"),
+        help=t("tournament.help.player"),
+    )
+    parser.add_argument(
+        "--format", choices=("round-robin", "gauntlet"), default="round-robin", help=t("tournament.help.format")
+    )
+    parser.add_argument(
+        "--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("tournament.help.ruleset")
+    )
+    parser.add_argument("--players", type=int, metavar="N", help=t("tournament.help.players"))
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, metavar="D", help=t("tournament.help.deals"))
+    parser.add_argument("--no-duplicate", action="store_true", help=t("tournament.help.no_duplicate"))
+    parser.add_argument("--seed", type=int, metavar="S", help=t("tournament.help.seed"))
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help=t("tournament.help.jobs"))
+    parser.add_argument("--oversubscribe", action="store_true", help=t("simulate.help.oversubscribe"))
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help=t("tournament.help.backend"))
+    parser.add_argument("--address", metavar=t("tournament.metavar.address"), help=t("tournament.help.address"))
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        default=DEFAULT_MOVE_TIME,
+        metavar=t("tournament.metavar.seconds"),
+        help=t("tournament.help.move_time"),
+    )
+    parser.add_argument("--sprt", metavar="ELO0,ELO1", help=t("tournament.help.sprt"))
+    parser.add_argument("--alpha", type=float, default=0.05, metavar="A", help=t("tournament.help.alpha"))
+    parser.add_argument("--beta", type=float, default=0.05, metavar="B", help=t("tournament.help.beta"))
+    parser.add_argument("--results", metavar=t("tournament.metavar.file"), help=t("tournament.help.results"))
+    parser.add_argument("--resume", metavar=t("tournament.metavar.file"), help=t("tournament.help.resume"))
+    parser.add_argument("--json", action="store_true", help=t("tournament.help.json"))
+    parser.add_argument("--csv", metavar=t("tournament.metavar.file"), help=t("tournament.help.csv"))
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import random
+    import time
+    from contextlib import closing
+
+    from loveletter.arena.tournament import SprtFeed, Standings, play
+
+    tournament, sprt = _tournament(args)
+    resume_from: list[dict[str, Any]] = []
+    keep = 0
+    if args.resume is not None:
+        head, resume_from, keep = _read_resume(args.resume)
+        if args.seed is None:  # the seed of the file, drawn when it was started
+            seed = (head.get("tournament") or {}).get("seed")
+            if isinstance(seed, int):
+                tournament = _replace_seed(tournament, seed)
+        _check_resume(tournament, head, args.resume)
+    elif args.seed is None:
+        tournament = _replace_seed(tournament, random.SystemRandom().randrange(10**9))
+    path = args.resume or args.results or f"tournament-{tournament.seed}.jsonl"
+    backend = _backend(args, tournament.games)
+
+    from loveletter.arena.tournament import Outcome
+
+    standings = Standings([e.name for e in tournament.entrants])
+    feed = SprtFeed(sprt) if sprt is not None else None
+    decided = False
+    for data in resume_from:
+        outcome = Outcome.from_json(data)
+        standings.add(outcome)
+        if feed is not None:
+            feed.add(outcome)
+            if feed.test.verdict() is not None:
+                decided = True
+                break
+    done = standings.games
+    interrupted = False
+    start = time.perf_counter()
+    if not decided and done < tournament.games:
+        from loveletter.arena.backends import BackendError
+
+        try:
+            backend.open()  # a cluster out of reach stops the run before the results file is written
+        except BackendError as exc:
+            raise _usage(backend_problem(exc, args.address)) from None
+        try:
+            results = _open_results(path, tournament, keep if args.resume else None)
+            stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
+            shown = _progress(stream, tournament.games, done, show=not args.json and sys.stderr.isatty())
+            with closing(shown), results:
+                for outcome in shown:
+                    results.write(json.dumps(outcome.to_json(), ensure_ascii=False) + "\n")
+                    results.flush()
+                    standings.add(outcome)
+                    if feed is not None:
+                        feed.add(outcome)
+                        if feed.test.verdict() is not None:
+                            decided = True
+                            break
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            backend.close()
+    seconds = time.perf_counter() - start
+    if interrupted:
+        print(t("tournament.stopped", games=standings.games, total=tournament.games, file=path), file=sys.stderr)
+    if args.csv is not None:
+        _write_csv(args.csv, standings)
+    if args.json:
+        data = {
+            "seed": tournament.seed,
+            "ruleset": tournament.ruleset,
+            "format": tournament.format,
+            "table": tournament.table,
+            "duplicate": tournament.duplicate,
+            "planned_games": tournament.games,
+            "seconds": round(seconds, 3),
+            "results_file": path,
+            **standings.to_json(),
+            "forfeits": [
+                {"game": index, "player": name, "reason": reason, "detail": detail}
+                for index, name, reason, detail in standings.forfeit_examples
+            ],
+        }
+        if sprt is not None:
+            data["sprt"] = _sprt_json(sprt)
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        _print(tournament, standings, sprt, path, seconds)
+    return 130 if interrupted else 0
+
+
+def _usage(message: str) -> Exception:
+    from loveletter.errors import UsageError
+
+    return UsageError(message)
+
+
+def _tournament(args: argparse.Namespace) -> tuple[Tournament, Sprt | None]:
+    """The tournament the options describe (its seed 0 until chosen), and its SPRT if asked; every player
+    loaded, every option checked, before any game."""
+    from loveletter.arena.tournament import FormatError, Tournament
+    from loveletter.arena.userbots import PlayerError, parse_player, unique_names
+    from loveletter.engine import load_ruleset
+
+    if args.deals < 1:
+        raise _usage(t("tournament.error.deals", deals=args.deals))
+    if args.jobs < 1:
+        raise _usage(t("simulate.error.jobs", jobs=args.jobs))
+    if not args.move_time > 0:
+        raise _usage(t("tournament.error.move_time", seconds=args.move_time))
+    if args.resume is not None and args.results is not None:
+        raise _usage(t("tournament.error.resume_results"))
+    if args.address is not None and args.backend != "ray":
+        raise _usage(t("tournament.error.address"))
+    if len(args.player) < 2:
+        raise _usage(t("tournament.error.too_few", count=len(args.player)))
+    entrants = []
+    for text in args.player:
+        try:
+            entrants.append(parse_player(text))
+        except PlayerError as exc:
+            raise _usage(_player_problem(exc)) from None
+    entrants = unique_names(entrants)
+    ruleset = load_ruleset(args.ruleset)
+    table = args.players if args.players is not None else ruleset.min_players
+    if not ruleset.min_players <= table <= ruleset.max_players:
+        raise _usage(
+            t(
+                "simulate.error.players",
+                ruleset=ruleset.name,
+                lo=ruleset.min_players,
+                hi=ruleset.max_players,
+                players=table,
+            )
+        )
+    try:
+        tournament = Tournament(
+            entrants=tuple(entrants),
+            ruleset=args.ruleset,
+            table=table,
+            format=args.format,
+            deals=args.deals,
+            duplicate=not args.no_duplicate,
+            seed=args.seed if args.seed is not None else 0,
+            move_time=args.move_time,
+        )
+    except FormatError as exc:
+        raise _usage(t("tournament.error.format", format=exc.format, needed=exc.needed, given=exc.given)) from None
+    sprt = None
+    if args.sprt is not None:
+        sprt = _sprt(args, tournament)
+    return tournament, sprt
+
+
+def _sprt(args: argparse.Namespace, tournament: Tournament) -> Sprt:
+    from loveletter.arena.sprt import Sprt
+
+    try:
+        elo0, elo1 = (float(x) for x in args.sprt.split(","))
+    except ValueError:
+        raise _usage(t("tournament.error.sprt_bounds", sprt=_clip(args.sprt))) from None
+    if not elo0 < elo1:
+        raise _usage(t("tournament.error.sprt_bounds", sprt=_clip(args.sprt)))
+    if not (0 < args.alpha < 0.5 and 0 < args.beta < 0.5):
+        raise _usage(t("tournament.error.sprt_errors", alpha=args.alpha, beta=args.beta))
+    if len(tournament.entrants) != 2 or tournament.table != 2:
+        raise _usage(t("tournament.error.sprt_players", count=len(tournament.entrants), table=tournament.table))
+    return Sprt(elo0, elo1, alpha=args.alpha, beta=args.beta, pairs=tournament.duplicate)
+
+
+def _replace_seed(tournament: Tournament, seed: int) -> Tournament:
+    from dataclasses import replace
+
+    return replace(tournament, seed=seed)
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _player_problem(exc: Any) -> str:
+    """A player that cannot play, in one line."""
+    from loveletter.bots import LEVELS
+
+    key = f"tournament.error.player_{exc.problem}"
+    return t(key, player=_clip(exc.text), detail=exc.detail, known=", ".join(LEVELS))
+
+
+def _read_resume(path: str) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
+    from loveletter.arena.tournament import ResultsError, read_results
+
+    try:
+        return read_results(path)
+    except ResultsError as exc:
+        raise _usage(_results_problem(exc)) from None
+
+
+def _check_resume(tournament: Tournament, head: dict[str, Any], path: str) -> None:
+    from loveletter.arena.tournament import ResultsError, check_resume
+
+    try:
+        check_resume(tournament, head, path)
+    except ResultsError as exc:
+        raise _usage(_results_problem(exc)) from None
+
+
+#: A field of a tournament's identity -> the option that sets it, to say what differs in a resumed file.
+OPTIONS = {
+    "players": "--player",
+    "ruleset": "--ruleset",
+    "table": "--players",
+    "format": "--format",
+    "deals": "--deals",
+    "duplicate": "--no-duplicate",
+    "seed": "--seed",
+    "move_time": "--move-time",
+}
+
+
+def _option(field: str) -> str:
+    if field.startswith("player "):
+        return "--player " + field.removeprefix("player ")
+    return OPTIONS.get(field, field)
+
+
+def _shown(field: str, value: Any) -> str:
+    if field == "duplicate" and isinstance(value, bool):  # said as the option: --no-duplicate is True
+        value = not value
+    return _clip(str(value), 40)
+
+
+def _results_problem(exc: Any) -> str:
+    if exc.problem == "other":
+        shown = "; ".join(
+            t("tournament.error.differs", field=_option(field), here=_shown(field, here), there=_shown(field, there))
+            for field, here, there in exc.differences[:4]
+        )
+        return t("tournament.error.resume_other", file=exc.path, differences=shown)
+    return t(f"tournament.error.resume_{exc.problem}", file=exc.path, problem=exc.detail)
+
+
+def _open_results(path: str, tournament: Tournament, keep: int | None) -> IO[str]:
+    """The results file, ready to take the next games: a new one with the tournament's header, or (resuming) the
+    file cut to its ``keep`` bytes of whole lines. A new file never overwrites an existing one."""
+    import json
+
+    from loveletter.arena.tournament import header
+
+    try:
+        if keep is not None:
+            file = open(path, "r+", encoding="utf-8")  # noqa: SIM115 (closed by the caller)
+            file.seek(keep)
+            file.truncate()
+            return file
+        file = open(path, "x", encoding="utf-8")  # noqa: SIM115
+    except FileExistsError:
+        raise _usage(t("tournament.error.results_exist", file=path)) from None
+    except OSError as exc:
+        from loveletter.i18n import os_problem
+
+        raise _usage(
+            t("tournament.error.results_write", file=path, problem=os_problem(exc.errno, exc.strerror))
+        ) from None
+    file.write(json.dumps(header(tournament), ensure_ascii=False) + "\n")
+    file.flush()
+    return file
+
+
+def _backend(args: argparse.Namespace, games: int) -> Any:
+    from loveletter.arena.backends import Local, RayCluster
+
+    if args.backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise _usage(t("tournament.error.ray_missing"))
+        return RayCluster(address=args.address, jobs=args.jobs)
+    from loveletter.commands.simulate import _jobs
+
+    return Local(_jobs(args.jobs, args.oversubscribe, games, quiet=args.json))
+
+
+def backend_problem(exc: Any, address: str | None) -> str:
+    """A backend that cannot start, in one line (``simulate`` says it the same way)."""
+    if exc.problem == "missing":
+        return t("tournament.error.ray_missing")
+    problem = t(f"tournament.error.ray_{exc.reason}") if exc.reason else exc.detail
+    return t("tournament.error.ray_connect", address=address or "RAY_ADDRESS", problem=problem)
+
+
+def _progress(stream: Iterator[Outcome], total: int, done: int, *, show: bool) -> Generator[Outcome]:
+    """The outcomes as they come, with a progress bar on a terminal (on standard error)."""
+    if not show:
+        yield from stream
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
+        task = progress.add_task(t("simulate.progress"), total=total, completed=done)
+        try:
+            for outcome in stream:
+                progress.advance(task)
+                yield outcome
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()
+
+
+def _sprt_json(sprt: Sprt) -> dict[str, Any]:
+    lower, upper = sprt.bounds()
+    return {
+        "elo0": sprt.elo0,
+        "elo1": sprt.elo1,
+        "alpha": sprt.alpha,
+        "beta": sprt.beta,
+        "model": "logistic",
+        "counts": ("pentanomial" if sprt.pairs else "trinomial"),
+        "outcomes": list(sprt.counts),
+        "llr": round(sprt.llr(), 4),
+        "bounds": [round(lower, 4), round(upper, 4)],
+        "verdict": sprt.verdict(),
+    }
+
+
+def _write_csv(path: str, standings: Standings) -> None:
+    import csv
+
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as file:
+            writer = csv.writer(file)
+            writer.writerow(
+                ["player", "games", "wins", "win_rate", "ci95_low", "ci95_high", "rounds", "mu", "sigma",
+                 "mean_decision_ms", "forfeits"]
+            )  # fmt: skip
+            for row in standings.to_json()["players"]:
+                writer.writerow(
+                    [
+                        row["name"],
+                        row["games"],
+                        row["wins"],
+                        row["win_rate"] if row["win_rate"] is not None else "",
+                        *row["ci95"],
+                        row["rounds"],
+                        row["rating"]["mu"],
+                        row["rating"]["sigma"],
+                        row["mean_decision_ms"],
+                        sum(row["forfeits"].values()),
+                    ]
+                )
+    except OSError as exc:
+        from loveletter.i18n import os_problem
+
+        raise _usage(t("tournament.error.csv", file=path, problem=os_problem(exc.errno, exc.strerror))) from None
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path: str, seconds: float) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from loveletter.arena.games import wilson
+    from loveletter.i18n import printable
+
+    console = Console(highlight=False)
+    names = [printable(name) for name in standings.names]
+    title = t(
+        "tournament.title",
+        format=t(f"tournament.format.{tournament.format.replace('-', '_')}"),
+        ruleset=printable(tournament.ruleset),
+        table=tournament.table,
+        games=standings.games,
+        rounds=standings.rounds,
+    )
+    console.print(Text(title, style="bold"))
+    if standings.games == 0:
+        return
+    order = sorted(range(len(names)), key=lambda e: -standings.ratings.mu(e))
+    rows = []
+    for e in order:
+        totals = standings.totals[e]
+        low, high = wilson(totals.wins, totals.games)
+        rows.append(
+            (
+                names[e],
+                f"{standings.ratings.mu(e):.1f}±{2 * standings.ratings.sigma(e):.1f}",
+                str(totals.games),
+                str(totals.wins),
+                f"{_percent(totals.wins / totals.games)} ({100 * low:.1f}–{100 * high:.1f})" if totals.games else "–",
+                f"{1000 * totals.mean_decision():.1f} ms",
+                str(sum(totals.forfeits.values())),
+            )
+        )
+    # Light borders, so that the standings fit 80 columns, in either language, without cutting a figure short
+    # (each player's rounds are in --json and --csv).
+    table = Table(title=t("tournament.standings"), box=box.SIMPLE_HEAD)
+    columns = (
+        ("player", "left"), ("rating", "right"), ("games", "right"), ("wins", "right"), ("rate", "right"),
+        ("decision", "right"), ("forfeits", "right"),
+    )  # fmt: skip
+    for i, (key, justify) in enumerate(columns):
+        width = min(24, max(len(row[i]) for row in rows))
+        table.add_column(t(f"tournament.column.{key}"), justify=justify, no_wrap=True, min_width=width)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+    console.print(t("tournament.rating_note"), style="dim")
+
+    h2h = Table(title=t("tournament.head_to_head"), box=box.SIMPLE_HEAD)
+    h2h.add_column("")
+    for e in order:
+        h2h.add_column(names[e], justify="right")
+    for a in order:
+        cells = [names[a]]
+        for b in order:
+            found = standings.head_to_head(a, b) if a != b else None
+            cells.append(f"{_percent(found[0])}\n{_percent(found[1])}–{_percent(found[2])}" if found else "")
+        h2h.add_row(*cells)
+    console.print(h2h)
+    console.print(t("tournament.h2h_note"), style="dim")
+
+    console.print(Text(t("tournament.chart_title"), style="bold"))
+    console.print(chart(standings.ratings.history, names))
+
+    for index, name, reason, detail in standings.forfeit_examples[:10]:
+        line = t(f"tournament.forfeit.{reason}", game=index, player=printable(name), detail=printable(detail))
+        console.print(Text(line, style="yellow"))
+    if sprt is not None:
+        lower, upper = sprt.bounds()
+        verdict = sprt.verdict()
+        console.print(
+            Text(
+                t(
+                    "tournament.sprt",
+                    elo0=f"{sprt.elo0:g}",
+                    elo1=f"{sprt.elo1:g}",
+                    alpha=f"{sprt.alpha:g}",
+                    beta=f"{sprt.beta:g}",
+                    llr=f"{sprt.llr():.2f}",
+                    lower=f"{lower:.2f}",
+                    upper=f"{upper:.2f}",
+                    samples=sprt.samples,
+                    unit=t("tournament.sprt_pairs" if sprt.pairs else "tournament.sprt_games"),
+                ),
+                style="bold",
+            )
+        )
+        console.print(Text(t(f"tournament.verdict.{verdict or 'none'}", elo0=f"{sprt.elo0:g}", elo1=f"{sprt.elo1:g}")))
+    speed = standings.games / max(seconds, 1e-9)
+    console.print(t("tournament.speed", seconds=f"{seconds:.1f}", games=f"{speed:,.1f}"))
+    console.print(Text(t("tournament.seed", seed=tournament.seed)))
+    console.print(Text(t("tournament.saved", file=printable(path))))
+
+
+#: Colours of the players' lines on the chart, in turn.
+COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_white", "bright_cyan")
+MARKS = "●▲■◆★✚▼◉"
+
+
+def chart(history: list[tuple[int, list[float]]], names: list[str], width: int = 60, height: int = 12) -> Any:
+    """Each player's rating (``mu``) as the games accumulate, drawn with characters: games across, rating up."""
+    from rich.text import Text
+
+    text = Text()
+    if len(history) < 2:
+        return text
+    values = [mu for _, mus in history for mu in mus]
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    last = history[-1][0] or 1
+    grid: list[list[tuple[str, str] | None]] = [[None] * width for _ in range(height)]
+    for games, mus in history:
+        x = min(width - 1, round(games / last * (width - 1)))
+        for p, mu in enumerate(mus):
+            y = height - 1 - round((mu - low) / span * (height - 1))
+            grid[y][x] = (MARKS[p % len(MARKS)], COLOURS[p % len(COLOURS)])
+    for row, cells in enumerate(grid):
+        label = high - row * span / (height - 1)
+        text.append(f"{label:6.1f} │")
+        for cell in cells:
+            if cell is None:
+                text.append(" ")
+            else:
+                text.append(cell[0], style=cell[1])
+        text.append("\n")
+    text.append(" " * 7 + "└" + "─" * width + "\n")
+    text.append(" " * 8 + "0" + str(last).rjust(width - 1) + "  " + t("tournament.chart_games") + "\n")
+    for p, name in enumerate(names):
+        text.append(f"  {MARKS[p % len(MARKS)]} ", style=COLOURS[p % len(COLOURS)])
+        text.append(name)
+    return text

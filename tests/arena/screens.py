@@ -1,0 +1,159 @@
+"""What ``loveletter tournament`` and ``loveletter bot`` show, for the catalog tests (:mod:`tests.i18n.screens`):
+the tables, the chart, forfeits, SPRT verdicts, Ctrl-C, every one-line error."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import socket
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+
+Draw = Callable[[Console], None]
+MISBEHAVING = Path(__file__).resolve().parent / "misbehaving.py"
+
+
+def command(*argv: str) -> Draw:
+    """:func:`tests.i18n.screens.command`, imported when used: that module builds its list of screens, ours
+    among them, when it is imported."""
+    from tests.i18n.screens import command as run
+
+    return run(*argv)
+
+
+def tournaments(console: Console) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        where = Path(folder)
+        bots = [f"--player={MISBEHAVING}:{name}" for name in ("Raises", "Illegal", "Loops")]
+        runs = (
+            ("--player", "easy", "--player", "random", *bots, "--deals", "1", "--move-time", "0.3", "--csv",
+             str(where / "s.csv")),
+            ("--player", "easy", "--player", "random", "--player", "random", "--format", "gauntlet", "--deals", "2"),
+            ("--player", "easy", "--player", "random", "--sprt", "0,100", "--deals", "300"),
+            ("--player", "random", "--player", "easy", "--sprt", "0,100", "--deals", "300"),
+            ("--player", "random", "--player", "easy", "--sprt", "0,10", "--deals", "2", "--no-duplicate"),
+        )  # fmt: skip
+        for n, argv in enumerate(runs):
+            command("tournament", *argv, "--seed", "1", "--results", str(where / f"{n}.jsonl"))(console)
+
+
+def tournament_stopped(console: Console) -> None:
+    """Ctrl-C after the first game."""
+    from loveletter.arena import tournament as arena
+
+    real = arena.play
+    played: list[int] = []
+
+    def play(spec: arena.TableGame) -> arena.Outcome:
+        if played:
+            raise KeyboardInterrupt
+        played.append(spec.index)
+        return real(spec)
+
+    arena.play = play
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            results = str(Path(folder) / "r.jsonl")
+            command("tournament", "--player", "easy", "--player", "random", "--seed", "1", "--results", results)(
+                console
+            )
+    finally:
+        arena.play = real
+
+
+def tournament_errors(console: Console) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        where = Path(folder)
+        two = ("--player", "easy", "--player", "random")
+        (where / "x2.py").mkdir()
+        (where / "x3.py").write_text("raise ValueError(1)\n", encoding="utf-8")
+        (where / "r2.jsonl").write_text("", encoding="utf-8")
+        (where / "r3.jsonl").write_text("{}\n", encoding="utf-8")
+        done = str(where / "r1.jsonl")
+        quiet = Console(file=io.StringIO())
+        command("tournament", *two, "--deals", "1", "--seed", "1", "--json", "--results", done)(quiet)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        for argv in (
+            ("--player", "easy"),
+            (*two, "--deals", "0"),
+            (*two, "--move-time", "0"),
+            (*two, "--players", "3", "--ruleset", "classic"),
+            (*two, "--resume", done, "--results", done),
+            (*two, "--address", "host:1"),
+            ("--player", "easy", "--player", "genius"),
+            ("--player", "easy", "--player", "hard:0"),
+            ("--player", "easy", "--player", f"{MISBEHAVING}:2x"),
+            ("--player", "easy", "--player", "=random"),
+            ("--player", "easy", "--player", str(where / "x1.py:Bot")),
+            ("--player", "easy", "--player", str(where / "x2.py:Bot")),
+            ("--player", "easy", "--player", str(where / "x3.py:Bot")),
+            ("--player", "easy", "--player", f"{MISBEHAVING}:Absent"),
+            ("--player", "easy", "--player", f"{MISBEHAVING}:NoChoose"),
+            (*two, "--sprt", "5"),
+            (*two, "--sprt", "0,5", "--alpha", "0.7"),
+            (*two, "--player", "hard", "--sprt", "0,5"),
+            (*two, "--results", str(where / "r2.jsonl")),
+            (*two, "--results", str(where / "nowhere" / "r.jsonl")),
+            (*two, "--resume", str(where / "r4.jsonl")),
+            (*two, "--resume", str(where / "r3.jsonl")),
+            ("--player", "easy", "--player", "hard", "--resume", done),
+            (*two, "--deals", "1", "--seed", "1", "--resume", done, "--csv", str(where / "nowhere" / "s.csv")),
+            (*two, "--backend", "ray", "--address", f"127.0.0.1:{port}", "--results", str(where / "ray.jsonl")),
+        ):
+            command("tournament", *argv)(console)
+        without_ray(command("tournament", *two, "--backend", "ray"))(console)
+        for failure in (TimeoutError(), socket.gaierror(-2, "Name or service not known")):
+            unreachable(command("tournament", *two, "--backend", "ray", "--address", "far:6379"), failure)(console)
+        command("bot", "new", "cautious", "--dir", folder)(console)
+        command("bot", "new", "cautious", "--dir", folder)(console)
+        command("bot", "new", "2fast", "--dir", folder)(console)
+        command("bot", "new", "x4", "--dir", str(where / "nowhere"))(console)
+
+
+def unreachable(draw: Draw, failure: OSError) -> Draw:
+    """``draw`` where connecting to any address fails with ``failure`` (a time-out, an unknown host)."""
+
+    def drawn(console: Console) -> None:
+        real = socket.create_connection
+
+        def create_connection(*args: object, **kwargs: object) -> socket.socket:
+            raise failure
+
+        socket.create_connection = create_connection
+        try:
+            draw(console)
+        finally:
+            socket.create_connection = real
+
+    return drawn
+
+
+def without_ray(draw: Draw) -> Draw:
+    """``draw`` on a machine where Ray is not installed."""
+
+    def drawn(console: Console) -> None:
+        real = importlib.util.find_spec
+
+        def find_spec(name: str, *args: object, **kwargs: object) -> object:
+            return None if name == "ray" else real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+        importlib.util.find_spec = find_spec  # type: ignore[assignment]
+        try:
+            draw(console)
+        finally:
+            importlib.util.find_spec = real
+
+    return drawn
+
+
+def screens() -> dict[str, Draw]:
+    return {
+        "tournament command": tournaments,
+        "tournament stopped": tournament_stopped,
+        "tournament errors": tournament_errors,
+    }

@@ -1,0 +1,79 @@
+"""The Ray backend (issue 33.6) on a local instance of two workers: the same results as the local backend, a
+user's bot file carried to the workers, ``simulate`` on the same backend, and an unreachable cluster in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from loveletter.arena.backends import Local, RayCluster
+from loveletter.arena.tournament import Tournament, play
+from loveletter.arena.userbots import bot_template, parse_player
+from loveletter.cli import main
+
+
+def test_ray_gives_the_results_of_the_local_backend(ray_cluster: Any, tmp_path: Path) -> None:
+    mine = tmp_path / "mine.py"
+    mine.write_text(bot_template("mine"), encoding="utf-8")
+    entrants = tuple(parse_player(p) for p in ("random", "easy", f"{mine}:Mine"))
+    mine.unlink()  # the workers get the file's text, never its path
+    tournament = Tournament(entrants, "2019", 2, deals=2, seed=21)
+    local = [o.key() for o in Local(1).stream(tournament.iter_games(), play, total=tournament.games)]
+    cluster = RayCluster(jobs=2)
+    cluster.open()
+    try:
+        remote = [o.key() for o in cluster.stream(tournament.iter_games(), play, total=tournament.games)]
+    finally:
+        cluster.close()
+    assert remote == local and len(local) == 12
+    assert ray_cluster.is_initialized()  # the session's instance is left to the fixture
+
+
+def test_simulate_and_tournament_on_ray_as_locally(
+    ray_cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for backend in ("local", "ray"):
+        assert main(["--lang", "en", "simulate", "--seats", "easy,random", "--games", "8", "--seed", "4", "--json",
+                     "--backend", backend]) == 0  # fmt: skip
+        data = json.loads(capsys.readouterr().out)
+        del data["seconds"]
+        outputs.append(data)
+        args = ("--player", "easy", "--player", "random", "--deals", "2", "--seed", "4", "--json")
+        results = tmp_path / f"{backend}.jsonl"
+        assert main(["--lang", "en", "tournament", *args, "--backend", backend, "--results", str(results)]) == 0
+        data = json.loads(capsys.readouterr().out)
+        del data["seconds"], data["results_file"]
+        for player in data["players"]:
+            del player["mean_decision_ms"]
+        outputs.append(data)
+    assert outputs[0] == outputs[2] and outputs[1] == outputs[3]
+
+
+def test_an_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    results = tmp_path / "r.jsonl"
+    code = main(["--lang", "en", "tournament", "--player", "easy", "--player", "random", "--backend", "ray",
+                 "--address", f"127.0.0.1:{port}", "--results", str(results)])  # fmt: skip
+    err = capsys.readouterr().err
+    expected = f"cannot reach the Ray cluster at 127.0.0.1:{port}: nothing answers at that address"
+    assert code == 2 and err == f"loveletter: error: {expected}\n"
+    assert len(err.strip().splitlines()) == 1 and not results.exists()
+
+
+def test_a_bot_that_never_returns_is_stopped_on_a_ray_worker(ray_cluster: Any) -> None:
+    """Ray runs a task on its worker's main thread, where the timer signal interrupts a decision at the limit."""
+    loops = str(Path(__file__).resolve().parent / "misbehaving.py") + ":Loops"
+    tournament = Tournament(tuple(parse_player(p) for p in ("easy", loops)), "2019", 2, deals=1, move_time=0.5)
+    cluster = RayCluster(jobs=2)
+    outcomes = list(cluster.stream(tournament.iter_games(), play, total=tournament.games))
+    assert [(o.forfeit or {}).get("reason") for o in outcomes] == ["time", "time"]
+    assert all(0.5 <= float(o.forfeit["detail"].split()[0]) < 5 for o in outcomes if o.forfeit)
