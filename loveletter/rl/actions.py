@@ -23,9 +23,6 @@ from itertools import combinations, product
 from loveletter.engine import Action, Keep, NotationError, Play, Redraw, Ruleset, load_ruleset, parse_action
 from loveletter.engine.ruleset import Mode
 
-#: Effects whose card chooses one player (any seat: whether the player may choose themselves is the rules' call).
-_ONE_TARGET = frozenset({"priest", "baron", "prince", "king", "sycophant", "jester", "dowager_queen"})
-
 
 def mode_of(ruleset: Ruleset, players: int) -> Mode:
     """The ruleset's mode for ``players``, or a clear error naming the counts the ruleset allows."""
@@ -38,7 +35,7 @@ def mode_of(ruleset: Ruleset, players: int) -> Mode:
 
 def bishop_numbers(ruleset: Ruleset, mode: Mode) -> tuple[int, ...]:
     """The values a Bishop may name (as the engine's Bishop computes them: not the Guard's, unless the flag)."""
-    guard_values = {c.value for c in mode.cards if c.effect == "guard"}
+    guard_values = {c.value for c in mode.cards if c.traits.names == "card"}
     return tuple(v for v in mode.values if ruleset.flags.bishop_may_name_1 or v not in guard_values)
 
 
@@ -53,23 +50,23 @@ def enumerate_actions(ruleset: Ruleset, players: int) -> tuple[Action, ...]:
     out: list[Action] = []
     chancellor = bishop = False
     for card in mode.cards:
-        effect, cid = card.effect, card.id
+        traits, cid = card.traits, card.id
         out.append(Play(cid))  # no target: a card that chooses nobody, or finds nobody to choose
-        if effect in _ONE_TARGET:
-            out += [Play(cid, (t,)) for t in seats]
-        elif effect == "guard":
+        if traits.names == "card":  # Guard
             out += [Play(cid, (t,), name) for t in seats for name in mode.guard_names]
-        elif effect == "bishop":
+        elif traits.names == "value":  # Bishop
             bishop = True
             out += [Play(cid, (t,), x) for t in seats for x in bishop_numbers(ruleset, mode)]
-        elif effect == "baroness":
+        elif traits.targets in ("another", "anyone"):
+            out += [Play(cid, (t,)) for t in seats]
+        elif traits.targets == "one_or_two_others":  # Baroness
             out += [Play(cid, (t,)) for t in seats]
             out += [Play(cid, pair) for pair in pairs]
-        elif effect == "cardinal":
+        elif traits.targets == "two_players":  # Cardinal
             for pair in pairs:
                 out.append(Play(cid, pair))
                 out += [Play(cid, pair, None, look) for look in pair]
-        elif effect == "chancellor":
+        elif traits.draws:  # Chancellor
             chancellor = True
     if chancellor:
         # Keep one card and return the one or two others (a deck with one card left gives one), in order.

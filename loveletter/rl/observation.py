@@ -76,7 +76,7 @@ class Encoder:
         face_up = mode.face_up_set_aside if players == 2 else 0
         #: The longest a discard pile can be: every card but the other player's (and the face-up ones).
         self.pile = max(1, deck - 1 - face_up)
-        chancellors = sum(mode.copies[c.id] for c in mode.cards if c.effect == "chancellor")
+        chancellors = sum(mode.copies[c.id] for c in mode.cards if c.traits.draws)
         self.bottom = 2 * chancellors
         lengths = {"n": n, "5": 5, "1": 1, "K": k, "B x K": self.bottom * k, "M x K": self.pile * k}
         highs: list[np.ndarray] = []
