@@ -40,6 +40,7 @@ def enumerate_solitaire_actions(ruleset: SolitaireRuleset) -> tuple[Action, ...]
     """Every action of the solitaire's notation, in a fixed order."""
     out: list[Action] = [Draw(), PlayAgent(), Choose("hand"), Choose("agent")]
     for card in ruleset.cards.values():
+        # Named: the solitaire's notation itself names these cards' extra choices (own card, guess).
         owns: tuple[str | None, ...] = (None, "hand", "agent") if card.effect in ("baron", "king") else (None,)
         named: tuple[str | None, ...] = (None, *ruleset.guard_names) if card.effect == "guard" else (None,)
         for target, own, name in product(_TARGETS, owns, named):
