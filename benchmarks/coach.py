@@ -4,12 +4,12 @@
     uv run python benchmarks/coach.py --quick    # a smoke run (CI)
 
 A hint is timed as the player waits for it, in wall-clock time: the reading of the round (the opponents' likely
-cards) and the search, which stops after ``HINT_SECONDS`` at the latest (so a busy machine gets a hint as fast,
-weighed on fewer deals). The decisions are those of random games of the 2019 edition, every seat's, from the
-first turn to the last; the figures are the median, the 95th percentile and the slowest. A review is timed
-whole (every decision of seat 0 in a finished 2-player game of ``easy`` players, as ``loveletter review`` weighs
-them), with the number of decisions it weighed. The machine's load is printed beside them: speed figures move
-with it.
+cards), the judge's search on its fixed budget (``loveletter.bots.judge.BUDGET``, by number of players: the same
+decision always gets the same hint, so a busy machine gets it later) and the reasons. The decisions are those
+of random games of the 2019 edition, every seat's, from the first turn to the last; the figures are the median,
+the 95th percentile and the slowest. A review is timed whole (every decision of seat 0 in a finished 2-player
+game of ``easy`` players, as ``loveletter review`` weighs them), with the number of decisions it weighed. The
+machine's load is printed beside them: speed figures move with it.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.bots import make_bot
+from loveletter.bots.judge import BUDGET
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
-from loveletter.tui.coach import HINT_SECONDS, hint_for
+from loveletter.tui.coach import hint_for
 from loveletter.tui.review import Review
 
 
@@ -78,7 +79,7 @@ def main() -> None:
     games = 1 if args.quick else 12
     reviews = 1 if args.quick else 3
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average (1, 5, 15 min): {load}; search limit {HINT_SECONDS} s")
+    print(f"load average (1, 5, 15 min): {load}; budget by players {BUDGET}")
     for players in (2, 4):
         times = hint_times(players, games, seed=players)
         median, p95, worst = statistics.median(times), quantile(times, 0.95), max(times)

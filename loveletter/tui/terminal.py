@@ -273,9 +273,9 @@ class TerminalFrontend(Frames):
 
     def work_out_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat; the opponents' likely cards show at once, with a line saying that
-        the moves are being weighed (at most :data:`~loveletter.tui.coach.HINT_SECONDS`)."""
+        the moves are being weighed."""
         names = self.table.names
-        waiting = Hint(card_chances(view), [])
+        waiting = Hint(card_chances(view))
         self.draw(lambda height: HintView(view, names, waiting, weighing=True, height=height), 1)
         return hint_for(view)
 

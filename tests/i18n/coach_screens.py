@@ -17,6 +17,7 @@ from rich.console import Console
 
 from loveletter.bots import advice
 from loveletter.bots.advice import Assessment
+from loveletter.bots.judge import Estimate, Judgement
 from loveletter.engine import Keep, Play, Redraw, parse_action
 from loveletter.i18n import card_name
 from loveletter.records import GameRecord, Seat
@@ -61,8 +62,8 @@ def hints(console: Console) -> None:
             console.print(hint_keys(choices, showing=showing))
     game = deal("2019", 4, hands=["Guard", "Priest", "Baron", "King"], draws=["Prince"])
     view = game.view(0)
-    hint = hint_for(view, seconds=None, budget=200)
-    console.print(HintView(view, NAMES, Hint(hint.chances, []), weighing=True, height=30))
+    hint = hint_for(view, budget=200)
+    console.print(HintView(view, NAMES, Hint(hint.chances), weighing=True, height=30))
     console.print(HintView(view, NAMES, hint, height=18))  # too many moves: "and N more"
     premium = deal("premium", 5, hands=["Cardinal", "Guard", "Priest", "Baron", "King"], draws=["Bishop"])
     words = [
@@ -91,8 +92,16 @@ def review(console: Console) -> None:
         first = judged.decisions[0]
         view, played = first.view, first.judged.played
         others = [a for a in view.legal_actions if a != played]
-        for moves in ([(played, 0.6), (others[0], 0.5)], [(others[0], 0.62), (played, 0.6)]):
-            console.print(judged.verdict(Decision(0, 1, 1, view, Assessment(played, moves))))
+        for moves in (
+            [(played, 0.6, 0.0, 0), (others[0], 0.5, 0.02, 1)],  # the best
+            [(others[0], 0.62, 0.0, 0), (played, 0.6, 0.03, 0)],  # about equal
+            [(others[0], 0.62, 0.0, 0), (played, 0.6, 0.01, 1)],  # close
+            [(others[0], 0.72, 0.0, 0), (played, 0.4, 0.01, 1)],  # a mistake
+        ):
+            judgement = Judgement(tuple(Estimate(*m) for m in moves), exact=False, deals=100)
+            decision = Decision(0, 1, 1, view, Assessment(played, judgement))
+            console.print(judged.verdict(decision))
+            console.print(judged.reason(decision))
         judged.decisions = [d for d in judged.decisions if not d.mistake]
         for summary in judged.summary_lines():
             console.print(summary)

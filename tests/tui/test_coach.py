@@ -178,9 +178,9 @@ def test_the_hint_depends_on_the_view_alone(ruleset: str, players: int) -> None:
             assert seat is not None
             other = redeal(state, seat, rng)
             view, twin = state.view(seat), other.view(seat)
-            hint = hint_for(view, seconds=None, budget=BUDGET)
-            assert hint == hint_for(twin, seconds=None, budget=BUDGET)
-            assert render(view, hint) == render(twin, hint_for(twin, seconds=None, budget=BUDGET))
+            hint = hint_for(view, budget=BUDGET)
+            assert hint == hint_for(twin, budget=BUDGET)
+            assert render(view, hint) == render(twin, hint_for(twin, budget=BUDGET))
             checked += 1
             changed += state.hands != other.hands or state.deck != other.deck
     assert changed >= checked // 2
@@ -189,30 +189,32 @@ def test_the_hint_depends_on_the_view_alone(ruleset: str, players: int) -> None:
 def test_the_chances_leave_out_the_cards_the_seat_places_elsewhere() -> None:
     game = deal("2019", 2, hands=["Priest", "Baron"], draws=["King", "Guard", "Princess"])
     view = game.view(0)  # Ana holds the only King: Bea cannot
-    row = hint_for(view, seconds=None, budget=BUDGET).chances[1]
+    row = hint_for(view, budget=BUDGET).chances[1]
     assert sum(row.values()) == pytest.approx(1.0) and row["King"] == 0.0 and row["Baron"] > 0.0
     assert "King" not in chances_text(row, view).plain and "Baron" in chances_text(row, view).plain
     play(game, "Priest>1", "Guard>0=Countess")  # Ana saw Bea's Baron, and Bea kept it
     view = game.view(0)
-    row = hint_for(view, seconds=None, budget=BUDGET).chances[1]
+    row = hint_for(view, budget=BUDGET).chances[1]
     assert row["Baron"] == 1.0 and chances_text(row, view).plain.replace(NBSP, " ") == "Baron 100%"
 
 
-def test_every_legal_move_is_in_the_hint_best_first() -> None:
+def test_every_legal_move_is_in_the_hint_tier_by_tier() -> None:
     game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
     view = game.view(0)
-    hint = hint_for(view, seconds=None, budget=BUDGET)
-    assert sorted(map(str, (a for a, _ in hint.moves))) == sorted(map(str, view.legal_actions))
-    chances = [c for _, c in hint.moves]
-    assert chances == sorted(chances, reverse=True)
-    text = render(view, hint, height=60)
-    assert all(move_text(a, view, NAMES).plain in text for a, _ in hint.moves)
+    hint = hint_for(view, budget=BUDGET)
+    assert sorted(map(str, (m.action for m in hint.moves))) == sorted(map(str, view.legal_actions))
+    tiers = [m.tier for m in hint.moves]
+    assert tiers == sorted(tiers) and tiers[0] == 0
+    best = max(m.chance for m in hint.moves)
+    assert all(m.tier == 0 for m in hint.moves if m.chance == best)
+    text = render(view, hint, height=200, width=200)
+    assert all(move_text(m.action, view, NAMES).plain in text for m in hint.moves)
 
 
 def test_a_hint_too_long_for_the_screen_says_how_many_moves_it_leaves_out() -> None:
     game = deal("2019", 4, hands=["Guard", "Priest", "Baron", "King"], draws=["Guard"])
     view = game.view(0)
-    hint = hint_for(view, seconds=None, budget=BUDGET)
+    hint = hint_for(view, budget=BUDGET)
     text = render(view, hint, height=16)
     assert len(text.splitlines()) <= 16 and "more moves, worse ones" in text
 

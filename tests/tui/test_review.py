@@ -169,12 +169,24 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
 
 def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -> None:
     from loveletter.bots.advice import Assessment
+    from loveletter.bots.judge import Estimate, Judgement
+    from loveletter.engine import Action
     from loveletter.tui.review import Decision
 
     review = Review(blunder(), 0)
     view = review.decisions[0].view
     played, other = view.legal_actions[0], view.legal_actions[1]
-    tie = Decision(0, 1, 1, view, Assessment(played, [(other, 0.5), (played, 0.5)]))
-    close = Decision(0, 1, 1, view, Assessment(played, [(other, 0.52), (played, 0.5)]))
+
+    def judged(*moves: tuple[Action, float, float, int]) -> Assessment:
+        return Assessment(played, Judgement(tuple(Estimate(*m) for m in moves), exact=False, deals=100))
+
+    tie = Decision(0, 1, 1, view, judged((other, 0.5, 0.0, 0), (played, 0.5, 0.01, 0)))
+    close = Decision(0, 1, 1, view, judged((other, 0.52, 0.0, 0), (played, 0.5, 0.01, 1)))
+    equal = Decision(0, 1, 1, view, judged((other, 0.6, 0.0, 0), (played, 0.5, 0.12, 0)))
+    noisy = Decision(0, 1, 1, view, judged((other, 0.6, 0.0, 0), (played, 0.5, 0.06, 1)))
+    clear = Decision(0, 1, 1, view, judged((other, 0.6, 0.0, 0), (played, 0.5, 0.04, 1)))
     assert review.verdict(tie).plain == "the best move"
     assert review.verdict(close).plain == "close to the best (−2%)" and not close.mistake
+    assert review.verdict(equal).plain.startswith("about as good as the best") and not equal.mistake
+    assert not noisy.mistake  # 10 points lost, but 5 of them could be the estimate's error
+    assert clear.mistake and review.verdict(clear).plain.startswith("−10%")
