@@ -11,9 +11,9 @@ the budget is spent: the deals are then exact and only the play-outs vary. Other
 
 Each move's estimate carries the error of its *difference* with the best move (two standard errors of the
 paired differences over the deals: common deals make it much smaller than either estimate's own). Moves within
-that error of the best are :attr:`Estimate.tier` 0, "about equal": the judge does not rank them against each
-other (they are listed in the order of ``view.legal_actions``) and :meth:`Judgement.mistake` never marks one.
-Below them, the next tier begins at the best of the rest, and so on.
+that error of the best are :attr:`Estimate.tier` 0, "about equal": they are listed by their estimates, but a
+front end shows them as about equal rather than ranked, and :meth:`Judgement.mistake` never marks one. Below
+them, the next tier begins at the best of the rest, and so on.
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ class Estimate:
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
-    """Every legal move of a decision, tier by tier (the best tier first; within a tier, in legal order)."""
+    """Every legal move of a decision, tier by tier (the best tier first; within a tier, the higher estimate
+    first, ties in legal order)."""
 
     moves: tuple[Estimate, ...]
     #: Whether every deal the seat cannot tell apart was played (else they were sampled).
@@ -67,13 +68,7 @@ class Judgement:
 
     @property
     def best(self) -> Estimate:
-        """The move the judge ranks first: the highest estimate of the first tier."""
-        top = [m for m in self.moves if m.tier == 0]
-        return max(top, key=lambda m: m.chance)
-
-    @property
-    def first(self) -> Estimate:
-        """The move listed first (the hint's first-ranked move)."""
+        """The move listed first (the hint's first-ranked move): the highest estimate."""
         return self.moves[0]
 
     def of(self, action: Action) -> Estimate:
@@ -191,7 +186,7 @@ def _tiers(
         for a in left:
             margin = 0.0 if a == leader else error(a, leader)
             (members if means[leader] - means[a] <= margin else rest).append((a, margin))
-        members.sort(key=lambda pair: order[pair[0]])
+        members.sort(key=lambda pair: (-means[pair[0]], order[pair[0]]))
         for a, _ in members:
             result.append(Estimate(a, means[a], 0.0 if a == best else error(a, best), tier))
         left = [a for a, _ in rest]

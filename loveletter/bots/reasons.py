@@ -203,11 +203,11 @@ class Facts:
             return Reason("hit_known", (who, ("card", Card(sure))))
         chance = ("chance", Chance(hit))
         if len(possible) <= FEW:
-            return Reason("guess_few", (who, what, chance, ("cards", Cards(tuple(c for c, _ in possible)))))
+            return Reason("guess_few", (who, chance, ("cards", Cards(tuple(c for c, _ in possible)))))
         top = possible[0][0]
         if self.matches(top, named, by_value):
-            return Reason("guess_top", (who, what, chance))
-        return Reason("guess", (who, what, chance, ("top", Card(top))))
+            return Reason("guess_top", (who, chance))
+        return Reason("guess", (who, chance, ("top", Card(top))))
 
     def compare(self, target: int, kept: str, *, lower: bool) -> Reason:
         """A Baron's (or a Dowager Queen's) comparison of the kept card with the target's."""

@@ -17,6 +17,7 @@ after the game (:mod:`loveletter.tui.review`) both use them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -221,7 +222,7 @@ class HintView:
             rows = sorted(hint.chances.items())
             shown_rows = rows if layout.seats is None else rows[: layout.seats]
             held = Table.grid(padding=(0, 2))
-            held.add_column(no_wrap=True)
+            held.add_column(no_wrap=True, min_width=max(len(names[seat]) for seat, _ in shown_rows or rows))
             held.add_column(no_wrap=not layout.wrap, overflow="fold" if layout.wrap else "ellipsis")
             for seat, row in shown_rows:
                 held.add_row(name_text(names[seat]), chances_text(row, view))
@@ -259,29 +260,50 @@ class HintView:
             parts.append(Text(t("coach.hint.equal"), style=DIM))
         return parts
 
-    def layouts(self) -> list[Layout]:
-        """The layouts to try, the richest first."""
-        total = len(self.moves())
+    def stages(self) -> list[Layout]:
+        """The layouts to try, the richest first, each with every move (:meth:`fit` finds how many fit)."""
+        lean = Layout(about=False, wrap=False, reasons=False)
         seats = len(self.hint.chances)
-        fewer = list(range(total - 1, MIN_MOVES - 1, -1))
-        tries = [Layout(), Layout(about=False), Layout(about=False, wrap=False)]
-        tries += [Layout(about=False, wrap=False, rows=r) for r in fewer]
-        tries += [Layout(about=False, wrap=False, rows=min(total, MIN_MOVES), reasons=False)]
-        tries += [
-            Layout(about=False, wrap=False, rows=min(total, MIN_MOVES), reasons=False, seats=k)
-            for k in range(seats - 1, -1, -1)
-        ]
-        tries += [Layout(about=False, wrap=False, rows=r, reasons=False, seats=0) for r in range(MIN_MOVES - 1, 0, -1)]
-        return tries
+        tries = [Layout(), Layout(about=False), Layout(about=False, wrap=False), lean]
+        return tries + [dataclasses.replace(lean, seats=k) for k in range(seats - 1, -1, -1)]
+
+    def fit(self, console: Console, options: ConsoleOptions, height: int) -> list[list[Segment]]:
+        """The lines of the richest layout that fits ``height`` with at least :data:`MIN_MOVES` moves (as many as
+        fit: the lines grow with the moves, so a binary search finds how many); failing that, fewer moves."""
+
+        def render(layout: Layout) -> list[list[Segment]]:
+            return console.render_lines(Group(*self.sections(layout)), options, pad=True)
+
+        total = len(self.moves())
+        least = min(total, MIN_MOVES)
+        lines: list[list[Segment]] = []
+        for stage in self.stages():
+            lines = render(stage)
+            if len(lines) <= height:
+                return lines
+            if self.weighing:
+                continue
+            lines = render(dataclasses.replace(stage, rows=least))
+            if len(lines) > height:
+                continue
+            lo, hi = least, total - 1  # lo fits, total does not
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                attempt = render(dataclasses.replace(stage, rows=mid))
+                if len(attempt) <= height:
+                    lo, lines = mid, attempt
+                else:
+                    hi = mid - 1
+            return render(dataclasses.replace(stage, rows=lo))
+        for rows in range(least - 1, 0, -1):
+            lines = render(Layout(about=False, wrap=False, reasons=False, seats=0, rows=rows))
+            if len(lines) <= height:
+                break
+        return lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         height = self.height if self.height is not None else options.height or console.height
-        opts = options.update(height=None)
-        lines: list[list[Segment]] = []
-        for layout in self.layouts():
-            lines = console.render_lines(Group(*self.sections(layout)), opts, pad=True)
-            if len(lines) <= height:
-                break
+        lines = self.fit(console, options.update(height=None), height)
         for line in lines[: max(height, 0)]:
             yield from line
             yield Segment.line()
