@@ -20,6 +20,8 @@ from loveletter.engine.effects import EFFECTS
 
 #: A chance treated as certain (the reading's sums are floats).
 SURE = 1.0 - 1e-9
+#: Effects whose player sees (or takes) the target's card.
+SHOWING = frozenset({"priest", "baroness", "king", "cardinal", "baron", "dowager_queen"})
 #: A naming card's guess lists the cards it may hit when there are at most this many.
 FEW = 3
 
@@ -116,15 +118,13 @@ class Facts:
         return Named(named, tuple(c for c in self.view.mode.card_ids if self.value(c) == named))
 
     def how_known(self, seat: int) -> str | None:
-        """The card the seat played that showed it ``seat``'s hand (a Priest's look, a King's trade...), the
-        latest one; ``None`` when the knowledge came another way."""
+        """The card the seat played that showed it ``seat``'s hand (a Priest's look, a King's trade...), the latest
+        such play; ``None`` when the knowledge came another way (or the last play on ``seat`` showed nothing)."""
         me = self.view.seat
         for m in reversed(self.moments):
             action = m.action
             if isinstance(action, Play) and m.seat == me and seat in action.targets:
-                return action.card
-            if isinstance(action, Play) and m.seat == seat and me in action.targets:
-                return action.card
+                return action.card if self.effect(action.card) in SHOWING else None
         return None
 
     # ----------------------------------------------------------------------------------------- reasons

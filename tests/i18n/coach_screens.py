@@ -132,7 +132,7 @@ def reasons(console: Console) -> None:
     console.print(HintView(view, (*NAMES, "Fay", "Gus"), hint, height=24))
     guard = next(a for a in view.legal_actions if isinstance(a, Play) and a.card == "Guard" and a.named == 6)
     console.print(move_text(guard, view, (*NAMES, "Fay", "Gus")))
-    hopeless = deal("2019", 2, hands=["Guard", "King"], draws=["Priest"])
+    hopeless = deal("2019", 2, hands=["King", "Priest"], draws=["Guard"])
     view = hopeless.view(0)  # Ana holds the only King: a Guard naming it cannot hit
     console.print(HintView(view, NAMES, hint_for(view, budget=200), height=60))
 
