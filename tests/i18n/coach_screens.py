@@ -91,7 +91,7 @@ def reasons(console: Console) -> None:
     bea, you = why.Seat(1), why.Seat(0)
     king, baron, guard = why.Card("King"), why.Card("Baron"), why.Card("Guard")
     half = why.Chance(0.5)
-    listed = {
+    listed: dict[str, list[tuple[str, why.Value]]] = {
         "keep": [("card", king)],
         "redraw": [],
         "no_redraw": [],
@@ -130,8 +130,8 @@ def reasons(console: Console) -> None:
     view = seven.view(0)
     hint = hint_for(view, budget=200)
     console.print(HintView(view, (*NAMES, "Fay", "Gus"), hint, height=24))
-    guard = next(a for a in view.legal_actions if isinstance(a, Play) and a.card == "Guard" and a.named == 6)
-    console.print(move_text(guard, view, (*NAMES, "Fay", "Gus")))
+    six = next(a for a in view.legal_actions if isinstance(a, Play) and a.card == "Guard" and a.named == 6)
+    console.print(move_text(six, view, (*NAMES, "Fay", "Gus")))
     hopeless = deal("2019", 2, hands=["King", "Priest"], draws=["Guard"])
     view = hopeless.view(0)  # Ana holds the only King: a Guard naming it cannot hit
     console.print(HintView(view, NAMES, hint_for(view, budget=200), height=60))
