@@ -15,7 +15,16 @@ from rich.console import Console
 
 from loveletter.engine import Game, Play, View
 from loveletter.i18n import card_name, set_language
-from loveletter.tui.coach import HINT_KEY, Hint, HintView, chances_text, hint_for, hint_keys, move_text
+from loveletter.tui.coach import (
+    HINT_KEY,
+    Hint,
+    HintView,
+    chances_text,
+    hint_for,
+    hint_keys,
+    move_text,
+    reason_text,
+)
 from loveletter.tui.hotseat import Hotseat, Seat
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
 from loveletter.tui.screen import TYPED_AHEAD, Screen
@@ -233,3 +242,41 @@ def test_moves_are_worded_as_the_log_words_plays(action: str, words: str) -> Non
     from loveletter.engine import parse_action
 
     assert move_text(parse_action(action), view, NAMES).plain == words
+
+
+@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 40)])
+def test_the_hint_s_moves_always_show_at_seven_and_eight_players(players: int, width: int, height: int) -> None:
+    hands = ["Guard", "Priest", "Baron", "King", "Handmaid", "Prince", "Count", "Jester"][:players]
+    game = deal("premium", players, hands=hands, draws=["Bishop"])
+    view = game.view(0)
+    hint = hint_for(view, budget=BUDGET)
+    text = render(view, hint, width=width, height=height)
+    assert len(text.splitlines()) <= height
+    shown = [m for m in hint.moves if move_text(m.action, view, NAMES).plain in text.replace("\n", " ")]
+    assert len(shown) >= 3 and shown[0] == hint.moves[0]
+    # Every opponent's name starts a line of the odds while they fit (the names never shrink to nothing).
+    assert "…  " not in text
+
+
+def test_a_guess_that_cannot_hit_is_shown_as_such() -> None:
+    game = deal("2019", 2, hands=["King", "Priest"], draws=["Guard"])
+    view = game.view(0)  # Ana holds the only King
+    text = " ".join(render(view, hint_for(view, budget=BUDGET), width=120, height=80).split())
+    line = next(row for row in text.split("%") if "naming King" in row)
+    assert "(cannot hit)" in line and "every copy is in sight" in line
+
+
+def test_a_premium_guess_names_its_cards() -> None:
+    game = deal("premium", 5, hands=["Guard", "Priest", "Baron", "King", "Handmaid"], draws=["Prince"])
+    view = game.view(0)
+    guard = next(a for a in view.legal_actions if isinstance(a, Play) and a.card == "Guard" and a.named == 4)
+    assert move_text(guard, view, NAMES).plain.endswith("naming 4: Handmaid or Sycophant")
+
+
+def test_every_move_of_a_hint_has_a_reason_in_words() -> None:
+    game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
+    view = game.view(0)
+    hint = hint_for(view, budget=BUDGET)
+    for move in hint.moves:
+        assert reason_text(hint.reasons[move.action], view, NAMES).plain
