@@ -270,6 +270,14 @@ class TerminalFrontend(Frames):
                 guard = None
             else:
                 plan.answer(answer)
+                if not self.answered(seat, plan):
+                    plan.back()
+                    guard = None
+
+    def answered(self, seat: int, plan: TurnPlan) -> bool:
+        """Called after each answer of a decision; ``False`` takes the answer back and asks again (a lesson
+        corrects a wrong card, target or guess as soon as it is chosen). Here every legal answer stands."""
+        return True
 
     def work_out_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat; the opponents' likely cards show at once, with a line saying that

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 import pytest
@@ -19,12 +19,13 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.commands import learn
-from loveletter.engine import Keep, Play, View, parse_action
+from loveletter.engine import Action, Keep, Play, View, parse_action
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
+from loveletter.tui.choices import TurnPlan
 from loveletter.tui.lesson import Lesson, LessonError, Step, lesson_names, load_lesson, walk
 from loveletter.tui.screen import TYPED_AHEAD, Screen
-from loveletter.tui.tutor import play_lesson
+from loveletter.tui.tutor import first_wrong, fits, play_lesson
 
 LESSONS = lesson_names()
 
@@ -96,10 +97,53 @@ def test_every_text_of_a_lesson_is_in_both_languages_and_no_other(name: str, lan
     assert needed <= set(words)
     # Every text belongs to a step or a round (a misspelt id would never be shown).
     known = {f"{lesson.key}.{k}" for k in ("title", "intro", "outro")} | {f"{r.key}.end" for r in lesson.rounds}
-    known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", "wrong")}
+    known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", *WRONG)}
     assert {k for k in words if k.startswith(lesson.key + ".")} <= known
     # A computer player's step has nothing to ask: no instruction, no wrong choice.
-    assert not {f"{s.key}.{k}" for s in lesson.steps() if not s.person for k in ("do", "wrong")} & set(words)
+    assert not {f"{s.key}.{k}" for s in lesson.steps() if not s.person for k in ("do", *WRONG)} & set(words)
+    # Spanish and English word the same corrections.
+    assert {k for k in catalog("en") if k.startswith(lesson.key + ".")} == {
+        k for k in catalog("es") if k.startswith(lesson.key + ".")
+    }
+
+
+#: A step's own corrections: of the card (or a keep), of the target, of the guess.
+WRONG = ("wrong", "wrong_target", "wrong_named")
+
+
+def answers_for(view: View, action: Action) -> list[tuple[str, Hashable]]:
+    """The answers the questions of ``view``'s decision get on the way to ``action`` (automatic ones included)."""
+    plan = TurnPlan(view)
+    while (step := plan.step()) is not None:
+        value = next(o.value for o in step.options if o.enabled and fits(step.kind, action, o.value))
+        plan.answer(value)
+    assert plan.action() == action
+    return list(plan.answers)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_correction_is_of_the_question_that_went_wrong(name: str) -> None:
+    """For every legal move a step does not ask for, the correction comes at the first answer no move of the step
+    agrees with (the card, then the target, then the guess), and says what that answer was."""
+    checked: set[str] = set()
+    for moment in playthrough(load_lesson(name)):
+        step = moment.step
+        if not step.person:
+            continue
+        for action in moment.view.legal_actions:
+            answers = answers_for(moment.view, action)
+            wrong = first_wrong(step.moves, answers)
+            if action in step.moves:
+                assert wrong is None
+                continue
+            assert wrong is not None, (step.id, action)
+            kind = wrong[0]
+            index = answers.index(wrong)
+            # Every answer before it agrees with one of the step's moves; this one with none of them.
+            assert any(all(fits(k, m, v) for k, v in answers[:index]) for m in step.moves)
+            assert not any(all(fits(k, m, v) for k, v in answers[: index + 1]) for m in step.moves)
+            checked.add(kind)
+    assert {"card", "named"} <= checked if name == "basic" else {"card", "target"} <= checked
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -237,6 +281,18 @@ def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
     assert finished
     assert drawn.count("Lesson: the basics · not that one") == 2
     assert "Alex plays Baron" not in drawn
+
+
+def test_a_wrong_guess_is_corrected_at_the_guess() -> None:
+    # At the Guard: the Baron (the card is wrong), then the Guard naming the Priest (the guess is wrong).
+    keys = [*BASIC_KEYS[:5], "1", "2", "\r", *BASIC_KEYS[5:], "\r"]
+    finished, drawn = run_lesson("basic", keys)
+    flat = " ".join(drawn.replace("│", " ").split())
+    assert finished
+    assert "Not the Baron now." in flat
+    assert "The right card and player, but not naming Priest." in flat
+    assert " ".join(t("learn.basic.guard.wrong_named").split()[:6]) in flat
+    assert "Alex plays Guard on Bot, naming Priest" not in flat
 
 
 def test_q_at_a_rounds_end_stops_the_lesson() -> None:
