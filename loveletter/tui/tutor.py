@@ -66,6 +66,8 @@ class Tutor(TerminalFrontend):
         self.note: RenderableType | None = None
         #: Whether the lesson was played to its end.
         self.finished = False
+        #: The person's step just taken (its ``done`` words, if any, show the table after the move).
+        self.done: Step | None = None
 
     @property
     def lesson(self) -> Lesson:
@@ -121,6 +123,7 @@ class Tutor(TerminalFrontend):
             if action in step.moves:
                 self.script.advance()
                 self.note = None
+                self.done = step
                 return action
             self.wrong(step, "card", None)  # only if a question let a wrong answer through (see answered)
 
@@ -161,6 +164,17 @@ class Tutor(TerminalFrontend):
         if kind == "keep" and isinstance(value, str):
             return t("learn.wrong_keep", card=card_name(value))
         return ""
+
+    def turn_done(self, seat: int, since: int) -> None:
+        """After the person's move, a step with ``done`` words shows the table as the move left it (the learner's
+        own marks, such as the Handmaid's ◆, last only until their next turn: this is where they are seen)."""
+        step, self.done = self.done, None
+        if step is None or not has(f"{step.key}.done"):
+            return
+        self.note = self.panel(t(f"{step.key}.done"))
+        self.acknowledge(self.model(PERSON, new_from=since), t("learn.next"), t("learn.hint"), keys=HELP)
+        self.screen.wipe()
+        self.note = None
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         taken, self.bot.taken = self.bot.taken, []

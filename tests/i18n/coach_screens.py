@@ -130,6 +130,7 @@ def reasons(console: Console) -> None:
     view = seven.view(0)
     hint = hint_for(view, budget=200)
     console.print(HintView(view, (*NAMES, "Fay", "Gus"), hint, height=24))
+    console.print(HintView(view, (*NAMES, "Fay", "Gus"), hint, height=12))  # the odds of some players give way
     six = next(a for a in view.legal_actions if isinstance(a, Play) and a.card == "Guard" and a.named == 6)
     console.print(move_text(six, view, (*NAMES, "Fay", "Gus")))
     hopeless = deal("2019", 2, hands=["King", "Priest"], draws=["Guard"])

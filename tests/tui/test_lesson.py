@@ -97,7 +97,7 @@ def test_every_text_of_a_lesson_is_in_both_languages_and_no_other(name: str, lan
     assert needed <= set(words)
     # Every text belongs to a step or a round (a misspelt id would never be shown).
     known = {f"{lesson.key}.{k}" for k in ("title", "intro", "outro")} | {f"{r.key}.end" for r in lesson.rounds}
-    known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", *WRONG)}
+    known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", "done", *WRONG)}
     assert {k for k in words if k.startswith(lesson.key + ".")} <= known
     # A computer player's step has nothing to ask: no instruction, no wrong choice.
     assert not {f"{s.key}.{k}" for s in lesson.steps() if not s.person for k in ("do", *WRONG)} & set(words)
@@ -240,6 +240,7 @@ BASIC_KEYS = [
     "2",  # the Spy
     "\r",  # Bot's Priest
     "1",  # the Handmaid
+    "\r",  # the table after it: the learner's ◆
     "\r",  # Bot's Prince
     "2",
     "2",  # the Prince, on Bot
@@ -271,6 +272,10 @@ def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> No
     assert "Lesson: the basics · not that one" in drawn
     assert "Bot is out, showing Baron" in drawn  # the table's own log, under the lesson
     assert "▶ You are ready: `loveletter play`" in drawn
+    # After the Handmaid, the table as the move left it: the learner's own ◆, explained.
+    flat = " ".join(drawn.replace("│", " ").split())
+    assert " ".join(t("learn.basic.handmaid.done").split()[:6]) in flat
+    assert re.search(r"◆ Alex \(you\)", drawn) and "◆ protected" in drawn.replace("\u00a0", " ")
 
 
 def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
