@@ -19,7 +19,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.commands import learn
-from loveletter.engine import Action, Keep, Play, View, parse_action
+from loveletter.engine import Action, Keep, Play, View, load_ruleset, parse_action
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
 from loveletter.tui.choices import TurnPlan
@@ -175,6 +175,24 @@ def test_the_first_lesson_introduces_every_card_of_the_2019_edition() -> None:
     assert sorted(introduced) == sorted(lesson.ruleset.cards)  # each once
 
 
+def test_the_learner_plays_every_card_of_the_2019_edition_but_the_princess() -> None:
+    """The first lesson has the person play each card (the Baron included); the Princess is held, never played:
+    playing her is a knock-out."""
+    lesson = load_lesson("basic")
+    played = {c for s in lesson.steps() if s.person for c in played_cards(s)}
+    assert played == set(lesson.ruleset.cards) - {"Princess"}
+
+
+def test_the_premium_lesson_s_count_of_new_cards_is_what_the_game_deals() -> None:
+    lesson = load_lesson("premium")
+    classic, large = load_ruleset("classic").mode_for(4), lesson.ruleset.mode_for(5)
+    new = {c: n for c, n in large.copies.items() if c not in classic.copies}
+    more_guards = large.copies["Guard"] - classic.copies["Guard"]
+    assert (len(new), sum(new.values()), more_guards, sum(large.copies.values())) == (9, 13, 3, 32)
+    intro = t("learn.premium.intro")
+    assert "32 cards" in intro and "three more Guards" in intro and "thirteen cards of nine new characters" in intro
+
+
 def test_the_premium_lesson_introduces_the_ten_cards_of_the_large_game() -> None:
     lesson = load_lesson("premium")
     small, large = lesson.ruleset.mode_for(2), lesson.ruleset.mode_for(5)
@@ -231,6 +249,7 @@ def test_an_unknown_lesson_is_one_clear_error() -> None:
 BASIC_KEYS = [
     "\r",  # the introduction
     "2",  # the Priest (its only target is chosen for you)
+    "\r",  # the table after it: the tracker and the set-aside cards
     "\r",  # Bot's Guard
     "2",  # the Baron: not the lesson's move...
     "\r",  # ...explained: try again
@@ -250,6 +269,8 @@ BASIC_KEYS = [
     "\r",  # Bot's Handmaid
     "2",  # the Countess (the King cannot be chosen)
     "1",  # the King: the last turn
+    "\r",  # round 2 is over
+    "1",  # round 3: the Baron (on Bot, the only target)
 ]
 
 
@@ -267,7 +288,7 @@ def run_lesson(name: str, keys: list[str]) -> tuple[bool, str]:
 def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> None:
     finished, drawn = run_lesson("basic", [*BASIC_KEYS, "\r"])
     assert finished
-    for text in (t("learn.basic.intro"), t("learn.basic.guard.wrong"), t("learn.basic.round2.end")):
+    for text in (t("learn.basic.intro"), t("learn.basic.guard.wrong"), t("learn.basic.round3.end")):
         assert " ".join(text.split()[:6]) in " ".join(drawn.split()), text
     assert "Lesson: the basics · not that one" in drawn
     assert "Bot is out, showing Baron" in drawn  # the table's own log, under the lesson
@@ -281,16 +302,17 @@ def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> No
 def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
     # The Baron, explained, then the Baron again: the lesson keeps asking (and nothing was played: the round
     # goes on, and the lesson's move still wins it).
-    keys = [*BASIC_KEYS[:5], "2", "\r", *BASIC_KEYS[5:], "\r"]
+    keys = [*BASIC_KEYS[:6], "2", "\r", *BASIC_KEYS[6:], "\r"]
     finished, drawn = run_lesson("basic", keys)
     assert finished
     assert drawn.count("Lesson: the basics · not that one") == 2
-    assert "Alex plays Baron" not in drawn
+    before_round_3 = drawn.split("Round 3. You hold a Baron")[0]
+    assert "Alex plays Baron" not in before_round_3 and "Alex plays Baron" in drawn  # played in round 3 only
 
 
 def test_a_wrong_guess_is_corrected_at_the_guess() -> None:
     # At the Guard: the Baron (the card is wrong), then the Guard naming the Priest (the guess is wrong).
-    keys = [*BASIC_KEYS[:5], "1", "2", "\r", *BASIC_KEYS[5:], "\r"]
+    keys = [*BASIC_KEYS[:6], "1", "2", "\r", *BASIC_KEYS[6:], "\r"]
     finished, drawn = run_lesson("basic", keys)
     flat = " ".join(drawn.replace("│", " ").split())
     assert finished
@@ -301,6 +323,6 @@ def test_a_wrong_guess_is_corrected_at_the_guess() -> None:
 
 
 def test_q_at_a_rounds_end_stops_the_lesson() -> None:
-    finished, drawn = run_lesson("basic", [*BASIC_KEYS[:7], "q"])
+    finished, drawn = run_lesson("basic", [*BASIC_KEYS[:8], "q"])
     assert not finished
     assert "Round 1 is over" in drawn and "round 2" not in drawn
