@@ -1,6 +1,6 @@
 """The coach's speed: how long a hint takes on a player's screen (``h``), and how long a review of a game takes.
 
-    uv run python benchmarks/coach.py            # hints at 2 and 4 players, reviews of 2-player games
+    uv run python benchmarks/coach.py            # hints (2019 at 2 and 4 players, premium at 7), reviews
     uv run python benchmarks/coach.py --quick    # a smoke run (CI)
 
 A hint is timed as the player waits for it, in wall-clock time: the reading of the round (the opponents' likely
@@ -32,12 +32,12 @@ from loveletter.tui.coach import hint_for
 from loveletter.tui.review import Review
 
 
-def hint_times(players: int, games: int, seed: int) -> list[float]:
+def hint_times(players: int, games: int, seed: int, ruleset: str = "2019") -> list[float]:
     """Seconds per hint over every decision of ``games`` random games' first rounds."""
     rng = random.Random(seed)
     times = []
     for number in range(games):
-        game = Game("2019", players, seed=seed * 1000 + number)
+        game = Game(ruleset, players, seed=seed * 1000 + number)
         while not game.round_over:
             seat = game.decider
             assert seat is not None
@@ -80,11 +80,11 @@ def main() -> None:
     reviews = 1 if args.quick else 3
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average (1, 5, 15 min): {load}; budget by players {BUDGET}")
-    for players in (2, 4):
-        times = hint_times(players, games, seed=players)
+    for ruleset, players in (("2019", 2), ("2019", 4), ("premium", 7)):
+        times = hint_times(players, games if players < 5 else max(1, games // 4), seed=players, ruleset=ruleset)
         median, p95, worst = statistics.median(times), quantile(times, 0.95), max(times)
         print(
-            f"hint, 2019 {players}p: {len(times)} decisions, median {median * 1000:.0f} ms, "
+            f"hint, {ruleset} {players}p: {len(times)} decisions, median {median * 1000:.0f} ms, "
             f"p95 {p95 * 1000:.0f} ms, slowest {worst * 1000:.0f} ms"
         )
     for seed in range(reviews):
