@@ -3,7 +3,7 @@
 :func:`hint_for` asks the coach's one judge (:mod:`loveletter.bots.judge`, through :mod:`loveletter.bots.advice`)
 from the deciding seat's own view (never the state): for each other player still in the round, the chance of
 each card they may hold; for each legal move, the estimate of the seat's chance to win the round with it, tier by
-tier (moves within the estimate's error of each other are "about equal", marked ``≈`` and not ranked), each with
+tier (moves within the estimate's error of the best of their tier are "about equal", marked ``≈``), each with
 a reason in words (:mod:`loveletter.bots.reasons`). The judge's budget is sized so that the hint comes within half
 a second, and the same decision always gets the same hint: the review after the game judges it the same way.
 :class:`HintView` draws it as a compact table in place of the game table, above the same question, and shortens

@@ -151,13 +151,23 @@ class Review:
         return text
 
     def reason(self, decision: Decision) -> Text:
-        """Why, in words: for a mistake, the reason of the better move; otherwise the reason of the move played."""
-        judged = decision.judged
-        action = judged.best[0] if decision.mistake else judged.played
-        reason = Facts(decision.view).reason(action)
-        if reason.key == "none":
+        """Why, in words: for a mistake, what the move played did and what the better one does; otherwise the
+        reason of the move played."""
+        judged, view = decision.judged, decision.view
+        facts = Facts(view)
+        played = facts.reason(judged.played)
+        if decision.mistake:
+            better = facts.reason(judged.best[0])
+            if played.key != "none" and better.key != "none":
+                return fmt(
+                    "coach.review.why_mistake",
+                    played=reason_text(played, view, self.names),
+                    better=reason_text(better, view, self.names),
+                )
+            played = better if better.key != "none" else played
+        if played.key == "none":
             return Text()
-        return fmt("coach.review.why", reason=reason_text(reason, decision.view, self.names))
+        return fmt("coach.review.why", reason=reason_text(played, view, self.names))
 
     def played(self, decision: Decision) -> Text:
         judged = decision.judged

@@ -62,6 +62,11 @@ def test_a_baron_played_on_a_known_king_with_a_guard_in_hand_is_the_worst_mistak
     assert review.situation(worst).plain.replace(NBSP, " ") == (
         "Round 1, turn 3: holding Baron, Guard; knowing Bot holds King"
     )
+    # Why, in words from what Ana knew: her Guard loses to the King, and the Guard naming it is a sure hit.
+    assert review.reason(worst).plain == (
+        "your move: you know Bot holds the King: your Guard loses the comparison · "
+        "the better one: Bot holds the King (you saw it with your Priest): a sure hit"
+    )
     first = review.decisions[0]  # the Priest before it: not a mistake
     assert first.judged.played == Play("Priest", (1,)) and first.judged.loss < 1.0
 
