@@ -195,3 +195,17 @@ def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -
     assert review.verdict(equal).plain.startswith("about as good as the best") and not equal.mistake
     assert not noisy.mistake  # 10 points lost, but 5 of them could be the estimate's error
     assert clear.mistake and review.verdict(clear).plain.startswith("−10%")
+
+
+def test_the_review_never_marks_the_move_the_hint_listed_first() -> None:
+    """At every decision of a finished game: the hint the player could have asked for and the review (here both
+    at this file's small budget) judge the decision alike, so the hint's first move is never a mistake there."""
+    from loveletter.tui.coach import hint_for
+
+    review = Review(blunder(), 0)
+    assert review.decisions
+    for decision in review.decisions:
+        hint = hint_for(decision.view, budget=BUDGET)
+        assert hint.moves == decision.judged.judgement.moves
+        first = hint.moves[0].action
+        assert not decision.judged.judgement.mistake(first)
