@@ -1,15 +1,15 @@
 """The coach's speed: how long a hint takes on a player's screen (``h``), and how long a review of a game takes.
 
-    uv run python benchmarks/coach.py            # hints at 2 and 4 players, reviews of 2-player games
+    uv run python benchmarks/coach.py            # hints (2019 at 2 and 4 players, premium at 7), reviews
     uv run python benchmarks/coach.py --quick    # a smoke run (CI)
 
 A hint is timed as the player waits for it, in wall-clock time: the reading of the round (the opponents' likely
-cards) and the search, which stops after ``HINT_SECONDS`` at the latest (so a busy machine gets a hint as fast,
-weighed on fewer deals). The decisions are those of random games of the 2019 edition, every seat's, from the
-first turn to the last; the figures are the median, the 95th percentile and the slowest. A review is timed
-whole (every decision of seat 0 in a finished 2-player game of ``easy`` players, as ``loveletter review`` weighs
-them), with the number of decisions it weighed. The machine's load is printed beside them: speed figures move
-with it.
+cards), the judge's search on its fixed budget (``loveletter.bots.judge.BUDGET``, by number of players: the same
+decision always gets the same hint, so a busy machine gets it later) and the reasons. The decisions are those
+of random games of the 2019 edition, every seat's, from the first turn to the last; the figures are the median,
+the 95th percentile and the slowest. A review is timed whole (every decision of seat 0 in a finished 2-player
+game of ``easy`` players, as ``loveletter review`` weighs them), with the number of decisions it weighed. The
+machine's load is printed beside them: speed figures move with it.
 """
 
 from __future__ import annotations
@@ -25,18 +25,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.bots import make_bot
+from loveletter.bots.judge import BUDGET
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
-from loveletter.tui.coach import HINT_SECONDS, hint_for
+from loveletter.tui.coach import hint_for
 from loveletter.tui.review import Review
 
 
-def hint_times(players: int, games: int, seed: int) -> list[float]:
+def hint_times(players: int, games: int, seed: int, ruleset: str = "2019") -> list[float]:
     """Seconds per hint over every decision of ``games`` random games' first rounds."""
     rng = random.Random(seed)
     times = []
     for number in range(games):
-        game = Game("2019", players, seed=seed * 1000 + number)
+        game = Game(ruleset, players, seed=seed * 1000 + number)
         while not game.round_over:
             seat = game.decider
             assert seat is not None
@@ -78,12 +79,12 @@ def main() -> None:
     games = 1 if args.quick else 12
     reviews = 1 if args.quick else 3
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    print(f"load average (1, 5, 15 min): {load}; search limit {HINT_SECONDS} s")
-    for players in (2, 4):
-        times = hint_times(players, games, seed=players)
+    print(f"load average (1, 5, 15 min): {load}; budget by players {BUDGET}")
+    for ruleset, players in (("2019", 2), ("2019", 4), ("premium", 7)):
+        times = hint_times(players, games if players < 5 else max(1, games // 4), seed=players, ruleset=ruleset)
         median, p95, worst = statistics.median(times), quantile(times, 0.95), max(times)
         print(
-            f"hint, 2019 {players}p: {len(times)} decisions, median {median * 1000:.0f} ms, "
+            f"hint, {ruleset} {players}p: {len(times)} decisions, median {median * 1000:.0f} ms, "
             f"p95 {p95 * 1000:.0f} ms, slowest {worst * 1000:.0f} ms"
         )
     for seed in range(reviews):

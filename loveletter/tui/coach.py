@@ -1,21 +1,25 @@
-"""The coach's hint on a player's private screen: what each opponent may hold, and what each move is worth.
+"""The coach's hint on a player's private screen: what each opponent may hold, and what each move is worth, and why.
 
-:func:`hint_for` asks :mod:`loveletter.bots.advice` from the deciding seat's own view (never the state): for each
-other player still in the round, the chance of each card they may hold; for each legal move, the strong player's
-estimate of the seat's chance to win the round with it, best first. The search stops after
-:data:`HINT_SECONDS` at the latest, so the hint comes within half a second even on a busy machine.
-:class:`HintView` draws it as a compact table in place of the game table, above the same question; the front end
-toggles between the two with ``h`` (:data:`HINT_KEY`; see :func:`hint_keys` for where the Handmaid's ``h`` goes).
+:func:`hint_for` asks the coach's one judge (:mod:`loveletter.bots.judge`, through :mod:`loveletter.bots.advice`)
+from the deciding seat's own view (never the state): for each other player still in the round, the chance of
+each card they may hold; for each legal move, the estimate of the seat's chance to win the round with it, tier by
+tier (moves within the estimate's error of the best of their tier are "about equal", marked ``≈``), each with
+a reason in words (:mod:`loveletter.bots.reasons`). The judge's budget is sized so that the hint comes within half
+a second, and the same decision always gets the same hint: the review after the game judges it the same way.
+:class:`HintView` draws it as a compact table in place of the game table, above the same question, and shortens
+itself (the odds to a line each, then fewer of them) so that the moves always show; the front end toggles
+between the two with ``h`` (:data:`HINT_KEY`; see :func:`hint_keys` for where the Handmaid's ``h`` goes).
 
-:func:`move_text` words a move as the log words a play ("Guard on Bea, naming Priest"): the hint and the
-review after the game (:mod:`loveletter.tui.review`) both use it.
+:func:`move_text` words a move as the log words a play ("Guard on Bea, naming Priest"; a value named in premium
+with its cards, "naming 4: Handmaid or Sycophant"), and :func:`reason_text` words a reason: the hint and the review
+after the game (:mod:`loveletter.tui.review`) both use them.
 """
 
 from __future__ import annotations
 
-import random
+import dataclasses
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -23,42 +27,42 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots.advice import card_chances, move_chances
+from loveletter.bots import reasons as why
+from loveletter.bots.advice import card_chances
+from loveletter.bots.judge import Estimate, judge
+from loveletter.bots.reasons import Facts, Reason
 from loveletter.engine import Action, Keep, Play, Redraw, View
 from loveletter.i18n import t
 from loveletter.tui.prompts import Choice, letter_types
-from loveletter.tui.style import DIM, card_label, cards_text, fmt, join_names, name_text, named_text
+from loveletter.tui.style import DIM, WARN, card_label, cards_text, fmt, join_names, name_text
 
 #: The key that shows the hint on a decision's screen (and the table again).
 HINT_KEY = "h"
-#: The longest the search behind a hint may take (the reading of the round and the drawing come on top).
-HINT_SECONDS = 0.35
-#: The moves the search behind a hint simulates at most: three times a computer player's advice, since a
-#: person reads the differences between moves (a busy machine gets fewer in :data:`HINT_SECONDS`).
-HINT_BUDGET = 12_000
 #: A chance shown as "<1%" rather than rounded to nothing.
 TINY = 0.005
+#: Moves the hint keeps on screen, however small the terminal (the odds give way first).
+MIN_MOVES = 3
+#: Reasons whose move cannot do what it means to (a guess that cannot hit).
+HOPELESS = frozenset({"cannot_hit", "cannot_hit_seen"})
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What the coach says at one decision: ``chances`` (seat -> card id -> chance) and ``moves`` (every legal
-    action with the chance to win the round after it, best first; empty while it is being worked out)."""
+    """What the coach says at one decision: ``chances`` (seat -> card id -> chance), ``moves`` (every legal
+    action judged, tier by tier; empty while it is being worked out) and each move's reason."""
 
     chances: dict[int, dict[str, float]]
-    moves: list[tuple[Action, float]]
+    moves: tuple[Estimate, ...] = ()
+    reasons: dict[Action, Reason] = field(default_factory=dict)
 
 
-def hint_seed(view: View) -> str:
-    """The random source of a hint: from what the seat sees (the round and how far it went), so that the same
-    decision gets the same hint (with the same time to think) and no hidden card can change it."""
-    return f"hint {view.seat} {view.round} {len(view.plays)} {view.phase.value}"
-
-
-def hint_for(view: View, *, seconds: float | None = HINT_SECONDS, budget: int | None = HINT_BUDGET) -> Hint:
-    """The hint for the seat of ``view``, which must be deciding (see the module docstring)."""
-    moves = move_chances(view, random.Random(hint_seed(view)), budget=budget, seconds=seconds)
-    return Hint(card_chances(view), moves)
+def hint_for(view: View, *, budget: int | None = None) -> Hint:
+    """The hint for the seat of ``view``, which must be deciding (see the module docstring); ``budget`` is the
+    judge's (by default :data:`loveletter.bots.judge.BUDGET`)."""
+    chances = card_chances(view)
+    judgement = judge(view, budget=budget)
+    facts = Facts(view, chances)
+    return Hint(chances, judgement.moves, {m.action: facts.reason(m.action) for m in judgement.moves})
 
 
 def hint_keys(choices: Sequence[Choice[Any]], *, showing: bool) -> str:
@@ -97,7 +101,7 @@ def move_text(action: Action, view: View, names: Sequence[str]) -> Text:
             return fmt("coach.move.play", card=card)
         targets = join_names([who(s) for s in action.targets])
         if action.named is not None:
-            return fmt("coach.move.naming", card=card, targets=targets, named=named_text(action.named, ruleset))
+            return fmt("coach.move.naming", card=card, targets=targets, named=guess_text(action.named, view))
         if action.look is not None and len(action.targets) > 1:
             return fmt("coach.move.looking", card=card, targets=targets, look=who(action.look))
         return fmt("coach.move.on", card=card, targets=targets)
@@ -118,11 +122,50 @@ def move_text(action: Action, view: View, names: Sequence[str]) -> Text:
     return Text(str(action))
 
 
+def guess_text(named: str | int, view: View) -> Text:
+    """What a Guard or a Bishop names, by card: ``Priest``, or a value with its cards in play, ``4: Handmaid or
+    Sycophant`` (premium names values)."""
+    if isinstance(named, str):
+        return card_label(named, view.ruleset)
+    ruleset = view.ruleset
+    cards = [c for c in view.mode.card_ids if ruleset.cards[c].value == named]
+    if not cards:
+        return Text(str(named), style="bold")
+    return fmt("coach.move.value", value=Text(str(named), style="bold"), cards=_alternatives(cards, view))
+
+
+def _alternatives(cards: Sequence[str], view: View) -> Text:
+    """``Priest``, ``Priest or Cardinal``, ``Guard, Priest or Baron``."""
+    labels = [card_label(c, view.ruleset) for c in cards]
+    if len(labels) == 1:
+        return labels[0]
+    return fmt("coach.reason.or", first=Text(", ").join(labels[:-1]), last=labels[-1])
+
+
+def reason_text(reason: Reason, view: View, names: Sequence[str]) -> Text:
+    """A reason in the player's words (``coach.reason.<key>``; nothing for ``none``); the seat itself is "you"."""
+    if reason.key == "none":
+        return Text()
+    values: dict[str, str | Text] = {}
+    for name, value in reason.values:
+        if isinstance(value, why.Card):
+            values[name] = card_label(value.id, view.ruleset) if value.id else Text("?")
+        elif isinstance(value, why.Cards):
+            values[name] = _alternatives(value.ids, view)
+        elif isinstance(value, why.Seat):
+            values[name] = fmt("coach.move.you") if value.seat == view.seat else name_text(names[value.seat])
+        elif isinstance(value, why.Chance):
+            values[name] = Text(percent(value.value), style="bold")
+        else:
+            values[name] = guess_text(value.named, view)
+    return fmt(f"coach.reason.{reason.key}", **values)
+
+
 def chances_text(row: dict[str, float], view: View) -> Text:
     """One opponent's cards, likeliest first, with their chances: ``Priest 41% · Guard 22% · …`` (cards they
     cannot hold are left out)."""
-    ruleset = view.ruleset
     order = {card: i for i, card in enumerate(view.mode.card_ids)}
+    ruleset = view.ruleset
     held = sorted((c for c, p in row.items() if p > 0), key=lambda c: (-row[c], order.get(c, 0)))
     parts = [Text.assemble(card_label(c, ruleset, keep=True), "\u00a0", percent(row[c])) for c in held]
     return Text(" · ").join(parts)
@@ -131,10 +174,24 @@ def chances_text(row: dict[str, float], view: View) -> Text:
 # ------------------------------------------------------------------------------------------- the table
 
 
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How much of a hint to draw: the explanation, the odds (wrapped, or a line each; of how many seats), the
+    moves (how many; ``None``: all) and their reasons."""
+
+    about: bool = True
+    wrap: bool = True
+    seats: int | None = None
+    rows: int | None = None
+    reasons: bool = True
+
+
 class HintView:
     """The hint as a renderable of at most ``height`` lines: a title, the opponents' likely cards, then the moves
-    best first (only ``candidates`` when given: the moves still open after the answers so far), as many as fit.
-    ``hint.moves`` empty: the moves are still being weighed (a line says so)."""
+    tier by tier with their reasons (only ``candidates`` when given: the moves still open after the answers so
+    far). When it does not fit, the explanation goes first, then the odds shrink to a line each, the moves beyond
+    :data:`MIN_MOVES` and their reasons go, and last the odds of some players: the moves always show.
+    ``weighing``: the moves are still being weighed (a line says so)."""
 
     def __init__(
         self,
@@ -151,46 +208,102 @@ class HintView:
         self.weighing = weighing
         self.height = height
 
-    def sections(self, rows: int | None) -> list[RenderableType]:
-        """The parts of the hint, with at most ``rows`` moves (``None``: every move)."""
+    def moves(self) -> list[Estimate]:
+        return [m for m in self.hint.moves if self.candidates is None or m.action in self.candidates]
+
+    def sections(self, layout: Layout) -> list[RenderableType]:
+        """The parts of the hint as ``layout`` says."""
         view, names, hint = self.view, self.names, self.hint
         title = fmt("coach.hint.title", player=name_text(names[view.seat]), round=str(view.round))
         parts: list[RenderableType] = [Text.assemble((title.plain, "bold reverse"), " ")]
-        parts.append(Text(t("coach.hint.about"), style=DIM))
+        if layout.about:
+            parts.append(Text(t("coach.hint.about"), style=DIM))
         if hint.chances:
+            rows = sorted(hint.chances.items())
+            shown_rows = rows if layout.seats is None else rows[: layout.seats]
             held = Table.grid(padding=(0, 2))
-            held.add_column(no_wrap=True)
-            held.add_column()
-            for seat, row in sorted(hint.chances.items()):
+            held.add_column(no_wrap=True, min_width=max(len(names[seat]) for seat, _ in shown_rows or rows))
+            held.add_column(no_wrap=not layout.wrap, overflow="fold" if layout.wrap else "ellipsis")
+            for seat, row in shown_rows:
                 held.add_row(name_text(names[seat]), chances_text(row, view))
             parts += [Text(t("coach.hint.holds"), style="bold"), held]
+            if len(shown_rows) < len(rows):
+                parts.append(Text(t("coach.hint.more_odds", count=len(rows) - len(shown_rows)), style=DIM))
         if self.weighing:
             parts.append(Text(t("coach.hint.weighing"), style="bold"))
             return parts
-        moves = [(a, c) for a, c in hint.moves if self.candidates is None or a in self.candidates]
-        shown = moves if rows is None else moves[: max(rows, 0)]
+        moves = self.moves()
+        shown = moves if layout.rows is None else moves[: max(layout.rows, 0)]
         parts.append(Text(t("coach.hint.moves"), style="bold"))
-        table = Table.grid(padding=(0, 2))
+        table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", no_wrap=True)
-        table.add_column()
-        best = moves[0][1] if moves else 0.0
-        for action, chance in shown:
-            style = "bold" if chance >= best else ""
-            table.add_row(Text(percent(chance), style=style), move_text(action, view, names))
+        table.add_column(no_wrap=True)
+        table.add_column(overflow="fold")
+        top = moves[0].tier if moves else 0
+        equal = False
+        for i, move in enumerate(shown):
+            same = i > 0 and move.tier == shown[i - 1].tier
+            equal = equal or same
+            reason = hint.reasons.get(move.action)
+            hopeless = reason is not None and reason.key in HOPELESS
+            style = "bold" if move.tier == top else DIM if hopeless else ""
+            words = move_text(move.action, view, names)
+            if layout.reasons and reason is not None and reason.key != "none":
+                words = Text.assemble(words, (" · ", DIM), reason_text(reason, view, names))
+            if hopeless:
+                words = Text.assemble(words, " ", (t("coach.hint.cannot_hit"), WARN))
+            table.add_row(Text(percent(move.chance), style=style), Text("≈" if same else ""), words)
         parts.append(table)
         if len(shown) < len(moves):
             parts.append(Text(t("coach.hint.more", count=len(moves) - len(shown)), style=DIM))
+        if equal:
+            parts.append(Text(t("coach.hint.equal"), style=DIM))
         return parts
+
+    def stages(self) -> list[Layout]:
+        """The layouts to try, the richest first, each with every move (:meth:`fit` finds how many fit)."""
+        lean = Layout(about=False, wrap=False, reasons=False)
+        seats = len(self.hint.chances)
+        tries = [Layout(), Layout(about=False), Layout(about=False, wrap=False), lean]
+        return tries + [dataclasses.replace(lean, seats=k) for k in range(seats - 1, -1, -1)]
+
+    def fit(self, console: Console, options: ConsoleOptions, height: int) -> list[list[Segment]]:
+        """The lines of the richest layout that fits ``height`` with at least :data:`MIN_MOVES` moves (as many as
+        fit: the lines grow with the moves, so a binary search finds how many); failing that, fewer moves."""
+
+        def render(layout: Layout) -> list[list[Segment]]:
+            return console.render_lines(Group(*self.sections(layout)), options, pad=True)
+
+        total = len(self.moves())
+        least = min(total, MIN_MOVES)
+        lines: list[list[Segment]] = []
+        for stage in self.stages():
+            lines = render(stage)
+            if len(lines) <= height:
+                return lines
+            if self.weighing:
+                continue
+            lines = render(dataclasses.replace(stage, rows=least))
+            if len(lines) > height:
+                continue
+            lo, hi = least, total - 1  # lo fits, total does not
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                attempt = render(dataclasses.replace(stage, rows=mid))
+                if len(attempt) <= height:
+                    lo, lines = mid, attempt
+                else:
+                    hi = mid - 1
+            return render(dataclasses.replace(stage, rows=lo))
+        for rows in range(least - 1, 0, -1):
+            lines = render(Layout(about=False, wrap=False, reasons=False, seats=0, rows=rows))
+            if len(lines) <= height:
+                break
+        return lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         height = self.height if self.height is not None else options.height or console.height
-        opts = options.update(height=None)
-        total = len(self.hint.moves)
-        lines = console.render_lines(Group(*self.sections(None)), opts, pad=True)
-        rows = total
-        while len(lines) > height and rows > 0:
-            rows -= max(1, (len(lines) - height) // 2)
-            lines = console.render_lines(Group(*self.sections(max(rows, 0))), opts, pad=True)
+        lines = self.fit(console, options.update(height=None), height)
         for line in lines[: max(height, 0)]:
             yield from line
             yield Segment.line()

@@ -10,8 +10,10 @@ what that player does, so the lesson is the same every time.
 The texts are in the message catalogs (``learn.toml``), under ``learn.<lesson>.<id>``:
 
 * ``intro`` (before the first deal) and ``outro`` (after the last round), for the lesson;
-* ``<step>.say`` (what this moment teaches) and ``<step>.do`` (the one instruction) for a person's step, and
-  ``<step>.wrong`` (optional: why another choice is not the one asked; a general text otherwise);
+* ``<step>.say`` (what this moment teaches) and ``<step>.do`` (the one instruction) for a person's step;
+  ``<step>.wrong``, ``.wrong_target`` and ``.wrong_named`` (optional: why another card, another player or another
+  guess is not the one asked; a general text otherwise); ``<step>.done`` (optional: said over the table as the
+  move left it, before the next player moves);
 * ``<step>.say`` (optional) for a computer player's step: what just happened;
 * ``<round>.end`` for the end of each round.
 

@@ -2,11 +2,13 @@
 
 :class:`Review` goes through a finished game's record as :class:`~loveletter.tui.replay.Replay` shows it from one
 seat (the same points and views, and the same rule on what a record may show), and weighs each decision the seat
-had to make (more than one legal move) with :func:`~loveletter.bots.advice.assess`: the estimated chance to win
-the round with the move played and with the best move, from the view the seat had at that moment. A decision
-that gave up at least :data:`MISTAKE` of a chance is marked ("−18% · better: Guard on Bea, naming Priest"); the
-three that gave up the most are the summary's. Each decision's search has its own random source, derived from the
-record, so a review of the same record is the same every time.
+had to make (more than one legal move) with :func:`~loveletter.bots.advice.assess`: the coach's one judge
+(:mod:`loveletter.bots.judge`), from the view the seat had at that moment, exactly as the hint at that decision
+judged it (the same budget, a random source seeded from the position), so a move the hint ranked first is never
+a mistake here and a review of the same record is the same every time. A decision clearly worse than the best
+(by more than the estimate's error and at least :data:`~loveletter.bots.judge.MISTAKE`) is marked ("−18% ·
+better: Guard on Bea, naming Priest"), with a reason in words (:mod:`loveletter.bots.reasons`); the three that
+gave up the most are the summary's.
 
 On a terminal, :class:`ReviewViewer` steps through the decisions (the table as the seat saw it, with the coach's
 verdict as its banner), then the summary; otherwise :meth:`Review.lines` is the review as plain text.
@@ -15,7 +17,6 @@ verdict as its banner), then the summary; otherwise :meth:`Review.lines` is the 
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,18 +29,16 @@ from rich.text import Text
 
 from loveletter.bots import advice
 from loveletter.bots.advice import Assessment, assess
+from loveletter.bots.reasons import Facts
 from loveletter.engine import Action, Phase, View, parse_action
 from loveletter.i18n import printable, ruleset_title, t
 from loveletter.records import GameRecord
-from loveletter.tui.coach import move_text, percent
+from loveletter.tui.coach import move_text, percent, reason_text
 from loveletter.tui.replay import PointViewer, Replay
 from loveletter.tui.screen import Frames
 from loveletter.tui.style import WARN, cards_text, fmt, join_names, name_text
 from loveletter.tui.table import TableView
 
-#: A decision that gave up at least this much of a chance to win the round is marked as a mistake: below it, the
-#: estimates' own noise could be the whole difference.
-MISTAKE = 0.05
 #: The mistakes the summary names.
 WORST = 3
 #: Moves listed under a decision (best first).
@@ -62,7 +61,7 @@ class Decision:
 
     @property
     def mistake(self) -> bool:
-        return self.judged.loss >= MISTAKE
+        return self.judged.mistake
 
 
 def review_seat(record: GameRecord, seat: int | None) -> int:
@@ -101,17 +100,12 @@ class Review:
             if len(view.legal_actions) > 1:
                 turn = len(view.plays) + (view.phase is Phase.PLAY)  # a Chancellor's keep is its play's turn
                 asked.append((index - 1, point.round, turn, view, parse_action(point.action, cards)))
-        # The random source of each decision's search comes from the game itself (not the file's name or id), so
-        # the review offered at a game's end is the review of its record.
-        first = record.rounds[0]
-        game_key = f"{first.first_player} {' '.join(first.deck)}"
         budget = budget or advice.REVIEW_BUDGET
         self.decisions: list[Decision] = []
         for done, (index, number, turn, view, played) in enumerate(asked):
             if progress is not None:
                 progress(done, len(asked))
-            rng = random.Random(f"review {game_key} {index}")
-            self.decisions.append(Decision(index, number, turn, view, assess(view, played, rng, budget=budget)))
+            self.decisions.append(Decision(index, number, turn, view, assess(view, played, budget=budget)))
         if progress is not None:
             progress(len(asked), len(asked))
 
@@ -128,13 +122,13 @@ class Review:
 
     def verdict(self, decision: Decision) -> Text:
         """What the coach says of a decision: ``−18% · better: Guard on Bea, naming Priest``, or that it was the
-        best move (or as good as the best, within :data:`MISTAKE`)."""
+        best move, about as good as the best (within the judge's error), or close to it."""
         judged = decision.judged
         if not decision.mistake:
             lost = percent(judged.loss)
-            best = judged.played == judged.best[0] or lost == percent(0.0)  # a tie with the best is the best
-            key = "coach.review.best" if best else "coach.review.close"
-            return fmt(key, loss=lost)
+            if judged.played == judged.best[0] or lost == percent(0.0):  # a tie with the best is the best
+                return fmt("coach.review.best")
+            return fmt("coach.review.equal" if judged.about_equal else "coach.review.close", loss=lost)
         better = self.move(judged.best[0], decision.view)
         chance = percent(judged.best[1])
         return Text.assemble(
@@ -155,6 +149,25 @@ class Review:
         if known:
             text = Text.assemble(text, "; ", join_names(known))
         return text
+
+    def reason(self, decision: Decision) -> Text:
+        """Why, in words: for a mistake, what the move played did and what the better one does; otherwise the
+        reason of the move played."""
+        judged, view = decision.judged, decision.view
+        facts = Facts(view)
+        played = facts.reason(judged.played)
+        if decision.mistake:
+            better = facts.reason(judged.best[0])
+            if played.key != "none" and better.key != "none":
+                return fmt(
+                    "coach.review.why_mistake",
+                    played=reason_text(played, view, self.names),
+                    better=reason_text(better, view, self.names),
+                )
+            played = better if better.key != "none" else played
+        if played.key == "none":
+            return Text()
+        return fmt("coach.review.why", reason=reason_text(played, view, self.names))
 
     def played(self, decision: Decision) -> Text:
         judged = decision.judged
@@ -183,6 +196,8 @@ class Review:
                 yield ""
             yield f"  {self.situation(decision).plain}"
             yield f"    {self.played(decision).plain} · {self.verdict(decision).plain}"
+            if reason := self.reason(decision).plain:
+                yield f"    {reason}"
         yield ""
         yield from (line.plain for line in self.summary_lines())
 
@@ -197,6 +212,8 @@ class Review:
         for number, decision in enumerate(worst, 1):
             lines.append(Text.assemble(f"{number}. ", self.situation(decision)))
             lines.append(Text.assemble("   ", self.played(decision), " · ", self.verdict(decision)))
+            if reason := self.reason(decision):
+                lines.append(Text.assemble("   ", reason))
         return lines
 
     # ------------------------------------------------------------------------------------------- screens
@@ -206,11 +223,18 @@ class Review:
         judged = decision.judged
         moves = Table.grid(padding=(0, 2))
         moves.add_column(justify="right", no_wrap=True)
+        moves.add_column(no_wrap=True)
         moves.add_column()
-        for action, chance in judged.moves[:LISTED]:
-            mark = "▸ " if action == judged.played else ""
-            moves.add_row(percent(chance), Text.assemble(mark, self.move(action, decision.view)))
-        body = Group(Text.assemble(self.played(decision), " · ", self.verdict(decision)), moves)
+        listed = judged.judgement.moves[:LISTED]
+        for i, move in enumerate(listed):
+            mark = "▸ " if move.action == judged.played else ""
+            same = i > 0 and move.tier == listed[i - 1].tier
+            moves.add_row(
+                percent(move.chance), "≈" if same else "", Text.assemble(mark, self.move(move.action, decision.view))
+            )
+        verdict = Text.assemble(self.played(decision), " · ", self.verdict(decision))
+        reason = self.reason(decision)
+        body = Group(verdict, reason, moves) if reason else Group(verdict, moves)
         return Panel(body, title=t("coach.review.panel"), title_align="left", box=box.HEAVY, padding=(0, 1))
 
     def body(self, position: int, height: int) -> RenderableType:

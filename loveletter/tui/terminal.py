@@ -279,12 +279,20 @@ class TerminalFrontend(Frames):
                 guard = None
             else:
                 plan.answer(answer)
+                if not self.answered(seat, plan):
+                    plan.back()
+                    guard = None
+
+    def answered(self, seat: int, plan: TurnPlan) -> bool:
+        """Called after each answer of a decision; ``False`` takes the answer back and asks again (a lesson
+        corrects a wrong card, target or guess as soon as it is chosen). Here every legal answer stands."""
+        return True
 
     def work_out_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat; the opponents' likely cards show at once, with a line saying that
-        the moves are being weighed (at most :data:`~loveletter.tui.coach.HINT_SECONDS`)."""
+        the moves are being weighed."""
         names = self.table.names
-        waiting = Hint(card_chances(view), [])
+        waiting = Hint(card_chances(view))
         self.draw(lambda height: HintView(view, names, waiting, weighing=True, height=height), 1)
         return hint_for(view)
 

@@ -2,8 +2,10 @@
 
 :class:`Tutor` is the terminal front end with a lesson panel above the table: what this moment of the lesson
 teaches and the one thing to do. The person answers the usual questions (card, target, named card...), which
-offer only what the engine says is legal; a legal move that is not the lesson's is explained (the step's own
-text, or a general one) and the question is asked again. The computer players play their steps of the script
+offer only what the engine says is legal; an answer that leaves none of the lesson's moves is corrected at once,
+at the question that went wrong (the card, then the target, then the guess): what was wrong with it, then the
+step's own words for that question (``wrong`` for the card or a keep, ``wrong_target``, ``wrong_named``), and the
+question is asked again. The computer players play their steps of the script
 (:class:`~loveletter.tui.lesson.ScriptedBot`), and a step that has something to say waits for Enter after the
 move. Each round's end says what it showed; after the last one, the lesson's closing words.
 
@@ -11,6 +13,8 @@ A lesson is not saved as a game record: it is the same every time, and ``lovelet
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -20,10 +24,11 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.bots import Bot
-from loveletter.engine import Action, Game
-from loveletter.i18n import has, t
+from loveletter.engine import Action, Game, Keep, Play, Redraw
+from loveletter.i18n import card_name, has, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat, StackedDeal
+from loveletter.tui.choices import TurnPlan
 from loveletter.tui.lesson import PERSON, Lesson, Script, ScriptedBot, Step
 from loveletter.tui.prompts import Nav
 from loveletter.tui.screen import GUARDED, Body, Guards, Screen
@@ -62,6 +67,8 @@ class Tutor(TerminalFrontend):
         self.note: RenderableType | None = None
         #: Whether the lesson was played to its end.
         self.finished = False
+        #: The person's step just taken (its ``done`` words, if any, show the table after the move).
+        self.done: Step | None = None
 
     @property
     def lesson(self) -> Lesson:
@@ -117,16 +124,58 @@ class Tutor(TerminalFrontend):
             if action in step.moves:
                 self.script.advance()
                 self.note = None
+                self.done = step
                 return action
-            self.wrong(step)
+            self.wrong(step, "card", None)  # only if a question let a wrong answer through (see answered)
 
-    def wrong(self, step: Step) -> None:
-        """A legal move that is not the lesson's: say why, then the same decision again."""
-        key = f"{step.key}.wrong"
-        why = t(key) if has(key) else t("learn.wrong")
-        self.note = self.panel(why, t(f"{step.key}.do"), wrong=True)
+    def answered(self, seat: int, plan: TurnPlan) -> bool:
+        """An answer stands while one of the step's moves is still open; otherwise the first answer that closed
+        them all is corrected (see the module docstring)."""
+        step = self.script.step_for(seat)
+        if any(a in step.moves for a in plan.candidates):
+            return True
+        kind, value = first_wrong(step.moves, plan.answers) or ("card", None)
+        self.wrong(step, kind, value)
+        return False
+
+    def wrong(self, step: Step, kind: str, value: object) -> None:
+        """Say what was wrong with the answer ``value`` to the question ``kind``, then ask again."""
+        lines = [self.what_was_wrong(kind, value)]
+        own = {"target": "wrong_target", "second": "wrong_target", "named": "wrong_named"}.get(kind, "wrong")
+        if has(f"{step.key}.{own}"):
+            lines.append(t(f"{step.key}.{own}"))
+        elif own == "wrong":
+            lines.append(t("learn.wrong"))
+        self.note = self.panel(" ".join(line for line in lines if line), t(f"{step.key}.do"), wrong=True)
         self.acknowledge(self.model(PERSON), t("learn.again"), t("learn.hint"), keys=HELP)
         self.screen.wipe()
+        self.note = self.panel(t(f"{step.key}.say"), t(f"{step.key}.do"))
+
+    def what_was_wrong(self, kind: str, value: object) -> str:
+        """One sentence on the answer given: the card, the player or the guess that is not the lesson's."""
+        cards = self.lesson.ruleset.cards
+        if kind == "card" and isinstance(value, str) and value in cards:
+            return t("learn.wrong_card", card=card_name(value))
+        if kind in ("target", "second") and isinstance(value, int):
+            return t("learn.wrong_target", player=self.table.names[value])
+        if kind == "named" and isinstance(value, str):
+            return t("learn.wrong_named", named=card_name(value))
+        if kind == "named" and isinstance(value, int):
+            return t("learn.wrong_named", named=str(value))
+        if kind == "keep" and isinstance(value, str):
+            return t("learn.wrong_keep", card=card_name(value))
+        return ""
+
+    def turn_done(self, seat: int, since: int) -> None:
+        """After the person's move, a step with ``done`` words shows the table as the move left it (the learner's
+        own marks, such as the Handmaid's ◆, last only until their next turn: this is where they are seen)."""
+        step, self.done = self.done, None
+        if step is None or not has(f"{step.key}.done"):
+            return
+        self.note = self.panel(t(f"{step.key}.done"))
+        self.acknowledge(self.model(PERSON, new_from=since), t("learn.next"), t("learn.hint"), keys=HELP)
+        self.screen.wipe()
+        self.note = None
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         taken, self.bot.taken = self.bot.taken, []
@@ -165,6 +214,41 @@ class Tutor(TerminalFrontend):
         self.screen.wipe()
         self.note = None
         self.finished = True
+
+
+def first_wrong(moves: Sequence[Action], answers: Sequence[tuple[str, Hashable]]) -> tuple[str, Hashable] | None:
+    """The first of ``answers`` (question kind, answer) that no move of ``moves`` agrees with, given the answers
+    before it; ``None`` while some move agrees with them all."""
+    left = list(moves)
+    for kind, value in answers:
+        left = [m for m in left if fits(kind, m, value)]
+        if not left:
+            return kind, value
+    return None
+
+
+def fits(kind: str, action: Action, value: object) -> bool:
+    """Whether ``action`` agrees with the answer ``value`` to a question of ``kind`` (as the questions narrow the
+    legal actions: :mod:`loveletter.tui.choices`)."""
+    if isinstance(action, Play):
+        if kind == "card":
+            return action.card == value
+        if kind == "target":
+            return value in action.targets
+        if kind == "second":
+            return len(action.targets) == 1 if value is None else len(action.targets) == 2 and value in action.targets
+        if kind == "named":
+            return action.named == value
+        if kind == "look":
+            return action.look == value
+    if isinstance(action, Keep):
+        if kind == "keep":
+            return action.card == value
+        if kind == "order":
+            return action.returned == value
+    if isinstance(action, Redraw) and kind == "redraw":
+        return action.redraw == value
+    return kind == "action" and action == value
 
 
 def lesson_table(lesson: Lesson) -> tuple[Game, list[Seat], list[StackedDeal]]:

@@ -4,7 +4,8 @@ and its normal questions, a wrong choice is explained and asked again, and the l
 
 Each script is the lesson's steps in order: ``("step", id, keys)`` waits for the step's instruction and the first
 question of its decision (keys typed ahead answer the questions after it: the card, then its target...),
-``("wrong", id, keys)`` makes a legal move that is not the lesson's and waits to be told why, and
+``("wrong", id, keys)`` makes a legal move that is not the lesson's and waits to be told why (at the question
+that went wrong), ``("done", id)`` waits for the words a step says over the table its move left, and
 ``("bot", id, ...)`` waits for a computer player's move that the lesson comments on (several steps of one
 player in a row are one move on the screen). A computer player's move without
 a comment shows no text and takes no key (``--delay 0``).
@@ -25,6 +26,7 @@ Script = list[tuple[str, ...]]
 #: card by its value); an option chosen alone is not asked.
 BASIC: Script = [
     ("step", "priest", "2"),
+    ("done", "priest"),  # the tracker and the set-aside cards, over the table the Priest left
     ("bot", "bot_guard"),
     ("wrong", "guard", "2"),  # the Baron: Alex's Guard (1) against Bot's Baron (3)
     ("step", "guard", "1", "3"),  # the Guard, naming the Baron
@@ -32,6 +34,7 @@ BASIC: Script = [
     ("step", "spy", "2"),
     ("bot", "bot_priest"),
     ("step", "handmaid", "1"),
+    ("done", "handmaid"),  # Alex's own ◆
     ("bot", "bot_prince"),
     ("step", "prince", "2", "2"),  # the Prince, on Bot
     ("step", "chancellor", "2"),
@@ -40,6 +43,8 @@ BASIC: Script = [
     ("bot", "bot_handmaid"),
     ("step", "countess", "2"),  # the King is shown but cannot be chosen
     ("step", "king", "1"),
+    ("round", "round2"),
+    ("step", "baron", "1"),  # Alex's own Baron, on Bot
 ]
 
 #: The Premium Edition's cards, at five seats.
@@ -85,6 +90,9 @@ def play(term: Terminal, lesson: str, script: Script) -> None:
                 term.wait_for(t("learn.title_wrong", lesson=t(f"learn.{lesson}.title")), t("learn.again"))
                 term.wait_for(first_line(t(f"{key}.wrong")), t("learn.again"))
                 term.press("enter")
+        elif kind == "done":
+            term.wait_for(first_line(t(f"{key}.done")), t("learn.next"))
+            term.press("enter")
         elif kind == "bot":
             more = [first_line(t(f"learn.{lesson}.{other}.say")) for other in keys]
             term.wait_for(first_line(t(f"{key}.say")), *more, t("learn.next"))

@@ -951,14 +951,17 @@ def solitaire_terminal(console: Console) -> None:
 
 
 def lesson_picks(name: str) -> list[object]:
-    """The answers to every question of lesson ``name``, as its player would give them: where a step explains a
-    wrong choice, first a legal move that is not the lesson's (to draw that explanation), then the lesson's move."""
+    """The answers to every question of lesson ``name``, as its player would give them: where a step has its own
+    words for a wrong card, target or guess, first a legal move that goes wrong there (its answers up to the one
+    the lesson corrects, to draw that correction), then the lesson's move."""
     from loveletter.engine import Action, View
     from loveletter.i18n import catalog
     from loveletter.tui.choices import TurnPlan
     from loveletter.tui.lesson import load_lesson, walk
+    from loveletter.tui.tutor import first_wrong
 
-    def answers(view: View, action: Action) -> list[object]:
+    def answers(view: View, action: Action, moves: Sequence[Action] = ()) -> tuple[list[object], str | None]:
+        """The picks towards ``action``, stopping at the first one none of ``moves`` agrees with (and its kind)."""
         plan, out = TurnPlan(view), []
         while (step := plan.step()) is not None:
             for option in (o for o in step.options if o.enabled):
@@ -967,14 +970,34 @@ def lesson_picks(name: str) -> list[object]:
                     out.append(option.value)
                     break
                 plan.back()
-        return out
+            if moves and (wrong := first_wrong(moves, plan.answers)) is not None:
+                return out, wrong[0]
+        return out, None
 
+    own = {"card": "wrong", "keep": "wrong", "target": "wrong_target", "second": "wrong_target", "named": "wrong_named"}
     picks: list[object] = []
+
+    def go(out: list[object], kept: list[object]) -> None:
+        """Pick ``out`` from where the lesson left the questions: with ``kept`` answered (a correction takes back
+        only the wrong answer), going back first if ``out`` does not begin with them."""
+        if out[: len(kept)] == kept:
+            picks.extend(out[len(kept) :])
+        else:
+            picks.extend([Nav.BACK] * len(kept) + out)
+
     for step, view, _ in walk(load_lesson(name)):
         if step.person:
-            if f"{step.key}.wrong" in catalog("en"):
-                picks += answers(view, next(a for a in view.legal_actions if a not in step.moves))
-            picks += answers(view, step.moves[0])
+            wanted = {k for k in ("wrong", "wrong_target", "wrong_named") if f"{step.key}.{k}" in catalog("en")}
+            kept: list[object] = []
+            for action in view.legal_actions:
+                if action in step.moves or not wanted:
+                    continue
+                out, kind = answers(view, action, step.moves)
+                if kind is not None and own.get(kind, "wrong") in wanted:
+                    wanted.discard(own.get(kind, "wrong"))
+                    go(out, kept)
+                    kept = out[:-1]
+            go(answers(view, step.moves[0])[0], kept)
     return picks
 
 

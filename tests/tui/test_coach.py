@@ -17,7 +17,16 @@ from loveletter.engine import Game, Play, View
 from loveletter.i18n import card_name, set_language
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.coach import HINT_KEY, Hint, HintView, chances_text, hint_for, hint_keys, move_text
+from loveletter.tui.coach import (
+    HINT_KEY,
+    Hint,
+    HintView,
+    chances_text,
+    hint_for,
+    hint_keys,
+    move_text,
+    reason_text,
+)
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.style import NBSP
@@ -180,9 +189,9 @@ def test_the_hint_depends_on_the_view_alone(ruleset: str, players: int) -> None:
             assert seat is not None
             other = redeal(state, seat, rng)
             view, twin = state.view(seat), other.view(seat)
-            hint = hint_for(view, seconds=None, budget=BUDGET)
-            assert hint == hint_for(twin, seconds=None, budget=BUDGET)
-            assert render(view, hint) == render(twin, hint_for(twin, seconds=None, budget=BUDGET))
+            hint = hint_for(view, budget=BUDGET)
+            assert hint == hint_for(twin, budget=BUDGET)
+            assert render(view, hint) == render(twin, hint_for(twin, budget=BUDGET))
             checked += 1
             changed += state.hands != other.hands or state.deck != other.deck
     assert changed >= checked // 2
@@ -191,30 +200,32 @@ def test_the_hint_depends_on_the_view_alone(ruleset: str, players: int) -> None:
 def test_the_chances_leave_out_the_cards_the_seat_places_elsewhere() -> None:
     game = deal("2019", 2, hands=["Priest", "Baron"], draws=["King", "Guard", "Princess"])
     view = game.view(0)  # Ana holds the only King: Bea cannot
-    row = hint_for(view, seconds=None, budget=BUDGET).chances[1]
+    row = hint_for(view, budget=BUDGET).chances[1]
     assert sum(row.values()) == pytest.approx(1.0) and row["King"] == 0.0 and row["Baron"] > 0.0
     assert "King" not in chances_text(row, view).plain and "Baron" in chances_text(row, view).plain
     play(game, "Priest>1", "Guard>0=Countess")  # Ana saw Bea's Baron, and Bea kept it
     view = game.view(0)
-    row = hint_for(view, seconds=None, budget=BUDGET).chances[1]
+    row = hint_for(view, budget=BUDGET).chances[1]
     assert row["Baron"] == 1.0 and chances_text(row, view).plain.replace(NBSP, " ") == "Baron 100%"
 
 
-def test_every_legal_move_is_in_the_hint_best_first() -> None:
+def test_every_legal_move_is_in_the_hint_tier_by_tier() -> None:
     game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
     view = game.view(0)
-    hint = hint_for(view, seconds=None, budget=BUDGET)
-    assert sorted(map(str, (a for a, _ in hint.moves))) == sorted(map(str, view.legal_actions))
-    chances = [c for _, c in hint.moves]
-    assert chances == sorted(chances, reverse=True)
-    text = render(view, hint, height=60)
-    assert all(move_text(a, view, NAMES).plain in text for a, _ in hint.moves)
+    hint = hint_for(view, budget=BUDGET)
+    assert sorted(map(str, (m.action for m in hint.moves))) == sorted(map(str, view.legal_actions))
+    tiers = [m.tier for m in hint.moves]
+    assert tiers == sorted(tiers) and tiers[0] == 0
+    best = max(m.chance for m in hint.moves)
+    assert all(m.tier == 0 for m in hint.moves if m.chance == best)
+    text = render(view, hint, height=200, width=200)
+    assert all(move_text(m.action, view, NAMES).plain in text for m in hint.moves)
 
 
 def test_a_hint_too_long_for_the_screen_says_how_many_moves_it_leaves_out() -> None:
     game = deal("2019", 4, hands=["Guard", "Priest", "Baron", "King"], draws=["Guard"])
     view = game.view(0)
-    hint = hint_for(view, seconds=None, budget=BUDGET)
+    hint = hint_for(view, budget=BUDGET)
     text = render(view, hint, height=16)
     assert len(text.splitlines()) <= 16 and "more moves, worse ones" in text
 
@@ -233,3 +244,41 @@ def test_moves_are_worded_as_the_log_words_plays(action: str, words: str) -> Non
     from loveletter.engine import parse_action
 
     assert move_text(parse_action(action), view, NAMES).plain == words
+
+
+@pytest.mark.parametrize("players", [7, 8])
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (100, 40)])
+def test_the_hint_s_moves_always_show_at_seven_and_eight_players(players: int, width: int, height: int) -> None:
+    hands = ["Guard", "Priest", "Baron", "King", "Handmaid", "Prince", "Count", "Jester"][:players]
+    game = deal("premium", players, hands=hands, draws=["Bishop"])
+    view = game.view(0)
+    hint = hint_for(view, budget=BUDGET)
+    text = render(view, hint, width=width, height=height)
+    assert len(text.splitlines()) <= height
+    shown = [m for m in hint.moves if move_text(m.action, view, NAMES).plain in text.replace("\n", " ")]
+    assert len(shown) >= 3 and shown[0] == hint.moves[0]
+    # Every opponent's name starts a line of the odds while they fit (the names never shrink to nothing).
+    assert "…  " not in text
+
+
+def test_a_guess_that_cannot_hit_is_shown_as_such() -> None:
+    game = deal("2019", 2, hands=["King", "Priest"], draws=["Guard"])
+    view = game.view(0)  # Ana holds the only King
+    text = " ".join(render(view, hint_for(view, budget=BUDGET), width=120, height=80).split())
+    line = next(row for row in text.split("%") if "naming King" in row)
+    assert "(cannot hit)" in line and "every copy is in sight" in line
+
+
+def test_a_premium_guess_names_its_cards() -> None:
+    game = deal("premium", 5, hands=["Guard", "Priest", "Baron", "King", "Handmaid"], draws=["Prince"])
+    view = game.view(0)
+    guard = next(a for a in view.legal_actions if isinstance(a, Play) and a.card == "Guard" and a.named == 4)
+    assert move_text(guard, view, NAMES).plain.endswith("naming 4: Handmaid or Sycophant")
+
+
+def test_every_move_of_a_hint_has_a_reason_in_words() -> None:
+    game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
+    view = game.view(0)
+    hint = hint_for(view, budget=BUDGET)
+    for move in hint.moves:
+        assert reason_text(hint.reasons[move.action], view, NAMES).plain

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 
 import pytest
@@ -19,12 +19,13 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.commands import learn
-from loveletter.engine import Keep, Play, View, parse_action
+from loveletter.engine import Action, Keep, Play, View, load_ruleset, parse_action
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
+from loveletter.tui.choices import TurnPlan
 from loveletter.tui.lesson import Lesson, LessonError, Step, lesson_names, load_lesson, walk
 from loveletter.tui.screen import TYPED_AHEAD, Screen
-from loveletter.tui.tutor import play_lesson
+from loveletter.tui.tutor import first_wrong, fits, play_lesson
 
 LESSONS = lesson_names()
 
@@ -96,10 +97,53 @@ def test_every_text_of_a_lesson_is_in_both_languages_and_no_other(name: str, lan
     assert needed <= set(words)
     # Every text belongs to a step or a round (a misspelt id would never be shown).
     known = {f"{lesson.key}.{k}" for k in ("title", "intro", "outro")} | {f"{r.key}.end" for r in lesson.rounds}
-    known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", "wrong")}
+    known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", "done", *WRONG)}
     assert {k for k in words if k.startswith(lesson.key + ".")} <= known
     # A computer player's step has nothing to ask: no instruction, no wrong choice.
-    assert not {f"{s.key}.{k}" for s in lesson.steps() if not s.person for k in ("do", "wrong")} & set(words)
+    assert not {f"{s.key}.{k}" for s in lesson.steps() if not s.person for k in ("do", *WRONG)} & set(words)
+    # Spanish and English word the same corrections.
+    assert {k for k in catalog("en") if k.startswith(lesson.key + ".")} == {
+        k for k in catalog("es") if k.startswith(lesson.key + ".")
+    }
+
+
+#: A step's own corrections: of the card (or a keep), of the target, of the guess.
+WRONG = ("wrong", "wrong_target", "wrong_named")
+
+
+def answers_for(view: View, action: Action) -> list[tuple[str, Hashable]]:
+    """The answers the questions of ``view``'s decision get on the way to ``action`` (automatic ones included)."""
+    plan = TurnPlan(view)
+    while (step := plan.step()) is not None:
+        value = next(o.value for o in step.options if o.enabled and fits(step.kind, action, o.value))
+        plan.answer(value)
+    assert plan.action() == action
+    return list(plan.answers)
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_correction_is_of_the_question_that_went_wrong(name: str) -> None:
+    """For every legal move a step does not ask for, the correction comes at the first answer no move of the step
+    agrees with (the card, then the target, then the guess), and says what that answer was."""
+    checked: set[str] = set()
+    for moment in playthrough(load_lesson(name)):
+        step = moment.step
+        if not step.person:
+            continue
+        for action in moment.view.legal_actions:
+            answers = answers_for(moment.view, action)
+            wrong = first_wrong(step.moves, answers)
+            if action in step.moves:
+                assert wrong is None
+                continue
+            assert wrong is not None, (step.id, action)
+            kind = wrong[0]
+            index = answers.index(wrong)
+            # Every answer before it agrees with one of the step's moves; this one with none of them.
+            assert any(all(fits(k, m, v) for k, v in answers[:index]) for m in step.moves)
+            assert not any(all(fits(k, m, v) for k, v in answers[: index + 1]) for m in step.moves)
+            checked.add(kind)
+    assert {"card", "named"} <= checked if name == "basic" else {"card", "target"} <= checked
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -129,6 +173,24 @@ def test_the_first_lesson_introduces_every_card_of_the_2019_edition() -> None:
     assert lesson.ruleset.name == "2019" and lesson.players == 2
     introduced = [c for s in lesson.steps() for c in s.cards]
     assert sorted(introduced) == sorted(lesson.ruleset.cards)  # each once
+
+
+def test_the_learner_plays_every_card_of_the_2019_edition_but_the_princess() -> None:
+    """The first lesson has the person play each card (the Baron included); the Princess is held, never played:
+    playing her is a knock-out."""
+    lesson = load_lesson("basic")
+    played = {c for s in lesson.steps() if s.person for c in played_cards(s)}
+    assert played == set(lesson.ruleset.cards) - {"Princess"}
+
+
+def test_the_premium_lesson_s_count_of_new_cards_is_what_the_game_deals() -> None:
+    lesson = load_lesson("premium")
+    classic, large = load_ruleset("classic").mode_for(4), lesson.ruleset.mode_for(5)
+    new = {c: n for c, n in large.copies.items() if c not in classic.copies}
+    more_guards = large.copies["Guard"] - classic.copies["Guard"]
+    assert (len(new), sum(new.values()), more_guards, sum(large.copies.values())) == (9, 13, 3, 32)
+    intro = t("learn.premium.intro")
+    assert "32 cards" in intro and "three more Guards" in intro and "thirteen cards of nine new characters" in intro
 
 
 def test_the_premium_lesson_introduces_the_ten_cards_of_the_large_game() -> None:
@@ -187,6 +249,7 @@ def test_an_unknown_lesson_is_one_clear_error() -> None:
 BASIC_KEYS = [
     "\r",  # the introduction
     "2",  # the Priest (its only target is chosen for you)
+    "\r",  # the table after it: the tracker and the set-aside cards
     "\r",  # Bot's Guard
     "2",  # the Baron: not the lesson's move...
     "\r",  # ...explained: try again
@@ -196,6 +259,7 @@ BASIC_KEYS = [
     "2",  # the Spy
     "\r",  # Bot's Priest
     "1",  # the Handmaid
+    "\r",  # the table after it: the learner's ◆
     "\r",  # Bot's Prince
     "2",
     "2",  # the Prince, on Bot
@@ -205,6 +269,8 @@ BASIC_KEYS = [
     "\r",  # Bot's Handmaid
     "2",  # the Countess (the King cannot be chosen)
     "1",  # the King: the last turn
+    "\r",  # round 2 is over
+    "1",  # round 3: the Baron (on Bot, the only target)
 ]
 
 
@@ -222,24 +288,41 @@ def run_lesson(name: str, keys: list[str]) -> tuple[bool, str]:
 def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> None:
     finished, drawn = run_lesson("basic", [*BASIC_KEYS, "\r"])
     assert finished
-    for text in (t("learn.basic.intro"), t("learn.basic.guard.wrong"), t("learn.basic.round2.end")):
+    for text in (t("learn.basic.intro"), t("learn.basic.guard.wrong"), t("learn.basic.round3.end")):
         assert " ".join(text.split()[:6]) in " ".join(drawn.split()), text
     assert "Lesson: the basics · not that one" in drawn
     assert "Bot is out, showing Baron" in drawn  # the table's own log, under the lesson
     assert "▶ You are ready: `loveletter play`" in drawn
+    # After the Handmaid, the table as the move left it: the learner's own ◆, explained.
+    flat = " ".join(drawn.replace("│", " ").split())
+    assert " ".join(t("learn.basic.handmaid.done").split()[:6]) in flat
+    assert re.search(r"◆ Alex \(you\)", drawn) and "◆ protected" in drawn.replace("\u00a0", " ")
 
 
 def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
     # The Baron, explained, then the Baron again: the lesson keeps asking (and nothing was played: the round
     # goes on, and the lesson's move still wins it).
-    keys = [*BASIC_KEYS[:5], "2", "\r", *BASIC_KEYS[5:], "\r"]
+    keys = [*BASIC_KEYS[:6], "2", "\r", *BASIC_KEYS[6:], "\r"]
     finished, drawn = run_lesson("basic", keys)
     assert finished
     assert drawn.count("Lesson: the basics · not that one") == 2
-    assert "Alex plays Baron" not in drawn
+    before_round_3 = drawn.split("Round 3. You hold a Baron")[0]
+    assert "Alex plays Baron" not in before_round_3 and "Alex plays Baron" in drawn  # played in round 3 only
+
+
+def test_a_wrong_guess_is_corrected_at_the_guess() -> None:
+    # At the Guard: the Baron (the card is wrong), then the Guard naming the Priest (the guess is wrong).
+    keys = [*BASIC_KEYS[:6], "1", "2", "\r", *BASIC_KEYS[6:], "\r"]
+    finished, drawn = run_lesson("basic", keys)
+    flat = " ".join(drawn.replace("│", " ").split())
+    assert finished
+    assert "Not the Baron now." in flat
+    assert "The right card and player, but not naming Priest." in flat
+    assert " ".join(t("learn.basic.guard.wrong_named").split()[:6]) in flat
+    assert "Alex plays Guard on Bot, naming Priest" not in flat
 
 
 def test_q_at_a_rounds_end_stops_the_lesson() -> None:
-    finished, drawn = run_lesson("basic", [*BASIC_KEYS[:7], "q"])
+    finished, drawn = run_lesson("basic", [*BASIC_KEYS[:8], "q"])
     assert not finished
     assert "Round 1 is over" in drawn and "round 2" not in drawn

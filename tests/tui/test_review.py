@@ -62,6 +62,11 @@ def test_a_baron_played_on_a_known_king_with_a_guard_in_hand_is_the_worst_mistak
     assert review.situation(worst).plain.replace(NBSP, " ") == (
         "Round 1, turn 3: holding Baron, Guard; knowing Bot holds King"
     )
+    # Why, in words from what Ana knew: her Guard loses to the King, and the Guard naming it is a sure hit.
+    assert review.reason(worst).plain == (
+        "your move: you know Bot holds the King: your Guard loses the comparison · "
+        "the better one: Bot holds the King (you saw it with your Priest): a sure hit"
+    )
     first = review.decisions[0]  # the Priest before it: not a mistake
     assert first.judged.played == Play("Priest", (1,)) and first.judged.loss < 1.0
 
@@ -170,12 +175,38 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
 
 def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -> None:
     from loveletter.bots.advice import Assessment
+    from loveletter.bots.judge import Estimate, Judgement
+    from loveletter.engine import Action
     from loveletter.tui.review import Decision
 
     review = Review(blunder(), 0)
     view = review.decisions[0].view
     played, other = view.legal_actions[0], view.legal_actions[1]
-    tie = Decision(0, 1, 1, view, Assessment(played, [(other, 0.5), (played, 0.5)]))
-    close = Decision(0, 1, 1, view, Assessment(played, [(other, 0.52), (played, 0.5)]))
+
+    def judged(*moves: tuple[Action, float, float, int]) -> Assessment:
+        return Assessment(played, Judgement(tuple(Estimate(*m) for m in moves), exact=False, deals=100))
+
+    tie = Decision(0, 1, 1, view, judged((other, 0.5, 0.0, 0), (played, 0.5, 0.01, 0)))
+    close = Decision(0, 1, 1, view, judged((other, 0.52, 0.0, 0), (played, 0.5, 0.01, 1)))
+    equal = Decision(0, 1, 1, view, judged((other, 0.6, 0.0, 0), (played, 0.5, 0.12, 0)))
+    noisy = Decision(0, 1, 1, view, judged((other, 0.6, 0.0, 0), (played, 0.5, 0.06, 1)))
+    clear = Decision(0, 1, 1, view, judged((other, 0.6, 0.0, 0), (played, 0.5, 0.04, 1)))
     assert review.verdict(tie).plain == "the best move"
     assert review.verdict(close).plain == "close to the best (−2%)" and not close.mistake
+    assert review.verdict(equal).plain.startswith("about as good as the best") and not equal.mistake
+    assert not noisy.mistake  # 10 points lost, but 5 of them could be the estimate's error
+    assert clear.mistake and review.verdict(clear).plain.startswith("−10%")
+
+
+def test_the_review_never_marks_the_move_the_hint_listed_first() -> None:
+    """At every decision of a finished game: the hint the player could have asked for and the review (here both
+    at this file's small budget) judge the decision alike, so the hint's first move is never a mistake there."""
+    from loveletter.tui.coach import hint_for
+
+    review = Review(blunder(), 0)
+    assert review.decisions
+    for decision in review.decisions:
+        hint = hint_for(decision.view, budget=BUDGET)
+        assert hint.moves == decision.judged.judgement.moves
+        first = hint.moves[0].action
+        assert not decision.judged.judgement.mistake(first)

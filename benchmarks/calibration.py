@@ -1,0 +1,158 @@
+"""Do the coach's numbers come true? Its estimate of each chosen move against how the round ended.
+
+    uv run python benchmarks/calibration.py                 # a short run: 3 games per table
+    uv run python benchmarks/calibration.py --games 40      # enough decisions for the deciles to mean something
+    uv run python benchmarks/calibration.py --quick         # a smoke run (CI)
+
+``hard`` plays ``hard`` on three tables (2019 at 2 and at 4 players, premium at 6). At every decision with more
+than one legal move, the coach's judge (:func:`loveletter.bots.judge.judge`, at the hint's budget unless
+``--budget`` says otherwise) estimates, from the deciding seat's view alone, its chance to win the round with the
+move the player chose; when the round ends, that decision is a win or not for its seat (a token that ends the
+game mid-round counts for its winner, as the judge counts it). The decisions are bucketed by estimate into
+deciles; for each, the table prints how many decisions, their mean estimate, the share of them whose round was
+won, and the difference, then plots estimate against outcome in the terminal. A decile is judged only with at
+least ``--least`` decisions (200 by default): below that its observed rate is too noisy to say. The judge runs
+about a quarter of a second a decision, so the default run is short; the figures of longer runs are kept in
+``benchmarks/NOTES.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from loveletter.bots import make_bot
+from loveletter.bots.judge import judge
+from loveletter.engine import Game
+
+#: The tables played: (ruleset, players).
+TABLES = (("2019", 2), ("2019", 4), ("premium", 6))
+#: Estimates within this many points of the observed rate count as calibrated.
+TOLERANCE = 0.03
+
+
+@dataclass(slots=True)
+class Bucket:
+    count: int = 0
+    estimates: float = 0.0
+    wins: int = 0
+
+    @property
+    def estimate(self) -> float:
+        return self.estimates / self.count if self.count else 0.0
+
+    @property
+    def observed(self) -> float:
+        return self.wins / self.count if self.count else 0.0
+
+
+def play(ruleset: str, players: int, games: int, seed: int, budget: int | None) -> list[tuple[float, bool]]:
+    """(estimate of the chosen move, round won) for every decision of ``games`` games of ``hard`` players."""
+    out: list[tuple[float, bool]] = []
+    for number in range(games):
+        game_seed = seed * 10_000 + players * 100 + number
+        game = Game(ruleset, players, seed=game_seed)
+        bots = [make_bot("hard", seed=game_seed + 1 + q) for q in range(players)]
+        pending: list[tuple[int, float]] = []
+        while not game.over:
+            if game.round_over:
+                game.next_round()
+                continue
+            seat = game.decider
+            assert seat is not None
+            view = game.view(seat)
+            action = bots[seat].choose(view)
+            if len(view.legal_actions) > 1:
+                pending.append((seat, judge(view, budget=budget).of(action).chance))
+            game.push(action)
+            if game.round_over or game.over:
+                result = game.view(0).result
+                winners = set(result.winners) if result is not None and result.reason != "interrupted" else set()
+                if not winners:
+                    winners = set(game.view(0).winners)
+                out += [(chance, seat_ in winners) for seat_, chance in pending]
+                pending = []
+    return out
+
+
+def buckets(decisions: list[tuple[float, bool]]) -> list[Bucket]:
+    rows = [Bucket() for _ in range(10)]
+    for chance, won in decisions:
+        bucket = rows[min(9, int(chance * 10))]
+        bucket.count += 1
+        bucket.estimates += chance
+        bucket.wins += won
+    return rows
+
+
+def report(console: Console, title: str, decisions: list[tuple[float, bool]], least: int) -> None:
+    rows = buckets(decisions)
+    table = Table(title=f"{title}: {len(decisions)} decisions", title_justify="left")
+    for name in ("decile", "decisions", "mean estimate", "won", "difference", "judged"):
+        table.add_column(name, justify="right")
+    plot = []
+    for i, b in enumerate(rows):
+        if not b.count:
+            continue
+        diff = b.estimate - b.observed
+        judged = "—" if b.count < least else ("ok" if abs(diff) <= TOLERANCE else "off")
+        table.add_row(
+            f"{i * 10}–{i * 10 + 10}%",
+            str(b.count),
+            f"{b.estimate:.1%}",
+            f"{b.observed:.1%}",
+            f"{diff * 100:+.1f}",
+            judged,
+        )
+        plot.append(line(f"{i * 10}–{i * 10 + 10}%".rjust(7), b))
+    console.print(table)
+    console.print(Text("estimate ◆, observed ●, on a 0–100% line (─), one column = 2 points", style="dim"))
+    for row in plot:
+        console.print(row)
+
+
+def line(label: str, b: Bucket, width: int = 50) -> Text:
+    """One decile as a line of the plot: its mean estimate ◆ and its observed rate ● on a 0–100% axis."""
+    cells = ["─"] * (width + 1)
+    est, obs = round(b.estimate * width), round(b.observed * width)
+    cells[obs] = "●"
+    cells[est] = "◆" if est != obs else "◉"
+    return Text.assemble(f"{label} ", ("".join(cells), "bold"), f"  n={b.count}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games per table (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=None, help="the judge's budget (default: the hint's)")
+    parser.add_argument("--least", type=int, default=200, help="decisions a decile needs to be judged")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: one game of the 2-player table")
+    args = parser.parse_args()
+    console = Console(width=100)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    console.print(f"load average (1, 5, 15 min): {load}; judge budget: {args.budget or 'as the hint'}")
+    tables = TABLES[:1] if args.quick else TABLES
+    games = 1 if args.quick else args.games
+    everything: list[tuple[float, bool]] = []
+    for ruleset, players in tables:
+        start = time.perf_counter()
+        decisions = play(ruleset, players, games, args.seed, 500 if args.quick else args.budget)
+        seconds = time.perf_counter() - start
+        everything += decisions
+        report(console, f"{ruleset}, {players} players, {games} games ({seconds:.0f} s)", decisions, args.least)
+    if len(tables) > 1:
+        report(console, "every table", everything, args.least)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,292 @@
+"""The coach's one judge: what every legal move of a seat is worth, with how far each estimate can be trusted.
+
+A hint during play and the review after it both ask :func:`judge`, so they cannot disagree: the answer depends on
+the seat's :class:`~loveletter.engine.View` and the budget only (its random source is seeded from the position as
+the seat sees it, :func:`position_key`), never on a hidden card, the clock or the order of calls.
+
+The value of a move is the ``hard`` player's (:class:`~loveletter.bots.hard.HardBot`): its reading of the round,
+play-outs of every move on common deals of the hidden cards, the round's result. When the hidden cards are few
+(:data:`EXACT_DEALS`), every deal the seat cannot tell apart is played, each weighed by the reading, in passes until
+the budget is spent: the deals are then exact and only the play-outs vary. Otherwise deals are sampled.
+
+Each move's estimate carries the error of its *difference* with the best move (two standard errors of the
+paired differences over the deals: common deals make it much smaller than either estimate's own). Moves within
+that error of the best are :attr:`Estimate.tier` 0, "about equal": they are listed by their estimates, but a
+front end shows them as about equal rather than ranked, and :meth:`Judgement.mistake` never marks one. Below
+them, the next tier begins at the best of the rest, and so on.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from loveletter.bots import beliefs
+from loveletter.bots.beliefs import Habits
+from loveletter.bots.hard import HardBot, round_won
+from loveletter.bots.tree import Tree
+from loveletter.engine import Action, GameState, Play, View
+from loveletter.engine.determinize import Determinizer
+
+#: Moves simulated by default for one judgement, by number of players: what a hint affords within half a second
+#: at the 95th percentile on a busy two-core machine (``benchmarks/coach.py``); a review uses the same budget so
+#: that it agrees with the hint.
+BUDGET = {2: 6_000, 3: 5_000, 4: 4_000, 5: 3_000, 6: 3_000, 7: 2_500, 8: 2_500}
+#: At most this many distinct deals of the hidden cards are played exactly rather than sampled.
+EXACT_DEALS = 120
+#: Standard errors of a difference under which two moves are "about equal".
+Z = 2.0
+#: A move is marked a mistake only if it gives up at least this much beyond the error (a difference smaller than
+#: this is not worth a person's attention even when the judge is sure of it).
+MISTAKE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One move's estimated chance to win the round, the error of its difference with the best move (``0`` for
+    the best), and its tier (0: about equal to the best)."""
+
+    action: Action
+    chance: float
+    error: float
+    tier: int
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Every legal move of a decision, tier by tier (the best tier first; within a tier, the higher estimate
+    first, ties in legal order)."""
+
+    moves: tuple[Estimate, ...]
+    #: Whether every deal the seat cannot tell apart was played (else they were sampled).
+    exact: bool
+    #: Deals played (with repeats, when exact).
+    deals: int
+
+    @property
+    def best(self) -> Estimate:
+        """The move listed first (the hint's first-ranked move): the highest estimate."""
+        return self.moves[0]
+
+    def of(self, action: Action) -> Estimate:
+        return next(m for m in self.moves if m.action == action)
+
+    def loss(self, action: Action) -> float:
+        """How much of a chance to win the round ``action`` gives up against the best (never below 0)."""
+        return max(0.0, self.best.chance - self.of(action).chance)
+
+    def mistake(self, action: Action) -> bool:
+        """Whether ``action`` is clearly worse than the best: outside the best tier, and by at least
+        :data:`MISTAKE` beyond the error of the difference."""
+        move = self.of(action)
+        return move.tier > 0 and self.best.chance - move.chance >= MISTAKE + move.error
+
+
+def position_key(view: View) -> str:
+    """Everything the seat sees of the position, as text: the random source of a judgement. Two views that differ
+    only in cards the seat cannot see give the same key."""
+    seats = "|".join(
+        f"{sv.seat}:{sv.tokens}:{int(sv.in_round)}:{int(sv.protected)}:{','.join(sv.discards)}:{','.join(sv.known)}"
+        f":{sv.hand_size}"
+        for sv in view.seats
+    )
+    plays = ";".join(f"{q}{a}" for q, a in view.plays)
+    known_by = sorted((q, tuple(c)) for q, c in dict(view.known_by).items())
+    return (
+        f"{view.ruleset.name} {view.players} {view.seat} {view.round} {view.phase.value} {view.decider} "
+        f"{','.join(view.hand)} {','.join(view.face_up)} {view.deck_size} {view.deck_known} {known_by} "
+        f"{view.sycophant} {view.jester} [{seats}] [{plays}]"
+    )
+
+
+def judge(view: View, *, budget: int | None = None) -> Judgement:
+    """Every legal move of the deciding seat of ``view``, judged (see the module docstring). ``budget``: moves
+    simulated (by default :data:`BUDGET`); an exact judgement finishes its last pass."""
+    legal = view.legal_actions
+    if not legal:
+        return Judgement((), exact=True, deals=0)
+    budget = budget or BUDGET.get(view.players, 2_500)
+    rng = random.Random(position_key(view))
+    reading = beliefs.read(view)
+    bot = HardBot(rng)
+    options = bot.options(view, reading, prune=False)
+    sampler = Determinizer(view, reading.exposed)
+    me = view.seat
+    depths = [2 if view.players == 2 and q == me else 0 for q in range(view.players)]
+    tree = Tree(me, round_won, len(view.plays), depths)
+    kinds = {q: h for q in range(view.players) if q != me and (h := reading.habits(q))}
+    habits: list[Habits | None] = [None] * view.players
+    actions = [a for o in options for a in o.actions]
+
+    # Each deal: its weight and every action's value on it.
+    weights: list[float] = []
+    rows: list[dict[Action, float]] = []
+    spent = 0
+
+    def play(base: GameState, weight: float) -> None:
+        nonlocal spent
+        seed = rng.getrandbits(32)
+        for q, mix in kinds.items():
+            habits[q] = _draw(mix, rng)
+        totals: dict[Action, float] = defaultdict(float)
+        counts: dict[Action, int] = defaultdict(int)
+        for option in options:
+            spent += bot._simulate(base, option, seed, tree, totals, counts, habits)
+        rows.append({a: totals[a] / counts[a] for a in actions})
+        weights.append(weight)
+
+    deals = _every_deal(view, sampler, reading.likely, len(options), budget)
+    exact = deals is not None
+    if deals is not None:
+        while spent < budget:
+            for base, weight in deals:
+                play(base, weight)
+    else:
+        while spent < budget:
+            play(sampler.sample(rng, reading.likely), 1.0)
+
+    total = sum(weights)
+    means = {a: sum(w * row[a] for w, row in zip(weights, rows, strict=True)) / total for a in actions}
+    _smooth_names(means, view, reading.chances)
+    return Judgement(_tiers(means, weights, rows, legal), exact=exact, deals=len(rows))
+
+
+def _tiers(
+    means: dict[Action, float],
+    weights: Sequence[float],
+    rows: Sequence[Mapping[Action, float]],
+    legal: Sequence[Action],
+) -> tuple[Estimate, ...]:
+    """The moves in tiers: a tier's leader is the best move left, its members every move left within
+    :data:`Z` standard errors of their paired difference with the leader."""
+    total = sum(weights)
+    # The effective number of deals, for the standard error of a weighted mean.
+    effective = total * total / sum(w * w for w in weights)
+
+    def error(a: Action, b: Action) -> float:
+        if effective <= 1.0:
+            return 1.0
+        diffs = [row[a] - row[b] for row in rows]
+        mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+        var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        return Z * math.sqrt(var * effective / (effective - 1.0) / effective)
+
+    order = {a: i for i, a in enumerate(legal)}
+    left = sorted(legal, key=lambda a: (-means[a], order[a]))
+    best = left[0]
+    result: list[Estimate] = []
+    tier = 0
+    while left:
+        leader = left[0]
+        members: list[tuple[Action, float]] = []
+        rest: list[tuple[Action, float]] = []
+        for a in left:
+            margin = 0.0 if a == leader else error(a, leader)
+            (members if means[leader] - means[a] <= margin else rest).append((a, margin))
+        members.sort(key=lambda pair: (-means[pair[0]], order[pair[0]]))
+        for a, _ in members:
+            result.append(Estimate(a, means[a], 0.0 if a == best else error(a, best), tier))
+        left = [a for a, _ in rest]
+        tier += 1
+    return tuple(result)
+
+
+def _every_deal(
+    view: View, sampler: Determinizer, likely: Mapping[int, Mapping[str, float]], options: int, budget: int
+) -> list[tuple[GameState, float]] | None:
+    """Every distinct deal of the hidden cards with its weight from the reading, when there are at most
+    :data:`EXACT_DEALS` of them and one pass over them fits the budget; else ``None``."""
+    pool = sampler._pool
+    count = math.factorial(len(pool))
+    for k in Counter(pool).values():
+        count //= math.factorial(k)
+    if count > EXACT_DEALS or count * options * (view.deck_size + view.players) > budget:
+        return None
+    # The seats whose one hidden card the reading weighs, as the sampler weighs them.
+    weighed = {
+        sv.seat: likely[sv.seat]
+        for sv in view.seats
+        if sv.seat in likely and sv.seat != view.seat and sv.hand_size == 1 and not sv.known and sv.in_round
+    }
+    deals = []
+    for order in _arrangements(sorted(pool)):
+        base = sampler.sample(_Fixed(order))
+        weight = 1.0
+        for seat, row in weighed.items():
+            weight *= row.get(base.hands[seat][0], 1.0)
+        if weight > 0.0:
+            deals.append((base, weight))
+    return deals or None
+
+
+class _Fixed(random.Random):
+    """A random source whose shuffle deals one given order: :meth:`Determinizer.sample` (unweighed) then builds
+    that deal."""
+
+    def __init__(self, order: Sequence[str]) -> None:
+        super().__init__(0)
+        self.order = list(order)
+
+    def shuffle(self, x: list[str]) -> None:  # type: ignore[override]
+        x[:] = self.order
+
+
+def _arrangements(cards: list[str]) -> Iterator[list[str]]:
+    """Every distinct order of ``cards`` (sorted), each once."""
+    if not cards:
+        yield []
+        return
+    for i, card in enumerate(cards):
+        if i and cards[i - 1] == card:
+            continue
+        for rest in _arrangements(cards[:i] + cards[i + 1 :]):
+            yield [card, *rest]
+
+
+def _draw(mix: Sequence[tuple[Habits, float]], rng: random.Random) -> Habits | None:
+    x = rng.random()
+    for habits, chance in mix:
+        if x < chance:
+            return habits
+        x -= chance
+    return None
+
+
+def _smooth_names(values: dict[Action, float], view: View, chances: Mapping[int, Mapping[str, float]]) -> None:
+    """Read a naming card's names on one target (a Guard's, a Bishop's) through what they have in common.
+
+    On any deal, every name but the target's card leaves the same position, so a name's value is the value of a
+    miss plus the chance that the target holds what it names times what a hit adds: a straight line in that
+    chance. The search measures each name on the few deals where the target held it, so the raw values rank
+    unlikely names by luck; the line fitted to all of them (least squares) keeps what the deals say of a hit and
+    of a miss, and ranks the names by how likely they are to hit, as a person would (a hit is never worth less
+    than a miss)."""
+    cards = view.ruleset.cards
+    by_value = view.mode.guard_naming == "number"
+    groups: dict[tuple[str, int], list[Play]] = {}
+    for action in values:
+        if isinstance(action, Play) and action.named is not None and len(action.targets) == 1:
+            groups.setdefault((action.card, action.targets[0]), []).append(action)
+    for (card, target), names in groups.items():
+        odds = chances.get(target)
+        if odds is None or len(names) < 2:
+            continue
+        numbers = by_value or cards[card].traits.names == "value"
+        hit = [sum(p for c, p in odds.items() if (cards[c].value if numbers else c) == a.named) for a in names]
+        mean_p = sum(hit) / len(hit)
+        mean_v = sum(values[a] for a in names) / len(names)
+        spread = sum((p - mean_p) ** 2 for p in hit)
+        if spread <= 1e-12:
+            continue
+        slope = sum((p - mean_p) * (values[a] - mean_v) for a, p in zip(names, hit, strict=True)) / spread
+        # A hit is never worse than a miss; a slope the noise made negative says the deals cannot tell the names
+        # apart: they are then worth the same, the likeliest first.
+        slope = max(slope, 1e-6)
+        for a, p in zip(names, hit, strict=True):
+            values[a] = min(1.0, max(0.0, round(mean_v + slope * (p - mean_p), 12)))  # a sure hit stays 1.0
+
+
+__all__ = ["BUDGET", "Estimate", "Judgement", "judge", "position_key"]
