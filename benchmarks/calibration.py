@@ -5,7 +5,7 @@
     uv run python benchmarks/calibration.py --quick         # a smoke run (CI)
 
 ``hard`` plays ``hard`` on three tables (2019 at 2 and at 4 players, premium at 6). At every decision with more
-than one legal move, the coach's judge (:func:`loveletter.bots.judge.judge`, at the hint's budget unless
+than one legal move, the coach's judge (:func:`loveletter.coach.judge.judge`, at the hint's budget unless
 ``--budget`` says otherwise) estimates, from the deciding seat's view alone, its chance to win the round with the
 move the player chose; when the round ends, that decision is a win or not for its seat (a token that ends the
 game mid-round counts for its winner, as the judge counts it). The decisions are bucketed by estimate into
@@ -32,7 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.bots import make_bot
-from loveletter.bots.judge import judge
+from loveletter.coach.judge import judge
 from loveletter.engine import Game
 
 #: The tables played: (ruleset, players).

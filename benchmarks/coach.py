@@ -4,7 +4,7 @@
     uv run python benchmarks/coach.py --quick    # a smoke run (CI)
 
 A hint is timed as the player waits for it, in wall-clock time: the reading of the round (the opponents' likely
-cards), the judge's search on its fixed budget (``loveletter.bots.judge.BUDGET``, by number of players: the same
+cards), the judge's search on its fixed budget (``loveletter.coach.judge.BUDGET``, by number of players: the same
 decision always gets the same hint, so a busy machine gets it later) and the reasons. The decisions are those
 of random games of the 2019 edition, every seat's, from the first turn to the last; the figures are the median,
 the 95th percentile and the slowest. A review is timed whole (every decision of seat 0 in a finished 2-player
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.bots import make_bot
-from loveletter.bots.judge import BUDGET
+from loveletter.coach.judge import BUDGET
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
 from loveletter.tui.coach import hint_for

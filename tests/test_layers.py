@@ -19,13 +19,15 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "solitaire", "i18n", "errors"},
     "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
     "arena": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
+    "coach": {"engine", "bots", "records", "i18n", "errors"},
     "table": {"engine", "bots", "records", "i18n", "errors", "__init__"},
     # The research environments; tui only to render the table players see (imported when rendering).
     "rl": {"engine", "solitaire", "bots", "tui", "i18n", "errors"},
-    "tui": {"engine", "solitaire", "bots", "records", "table", "i18n", "errors", "__init__"},
-    "net": {"engine", "bots", "records", "table", "tui", "i18n", "errors", "__init__"},
+    "tui": {"engine", "solitaire", "bots", "coach", "records", "table", "i18n", "errors", "__init__"},
+    "net": {"engine", "bots", "coach", "records", "table", "tui", "i18n", "errors", "__init__"},
     "commands": {
-        "engine", "solitaire", "bots", "arena", "records", "table", "tui", "net", "i18n", "errors", "__init__",
+        "engine", "solitaire", "bots", "arena", "coach", "records", "table", "tui", "net", "rl", "i18n", "errors",
+        "__init__",
     },
 }  # fmt: skip
 

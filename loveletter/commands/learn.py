@@ -14,7 +14,7 @@ import argparse
 
 from loveletter.i18n import t
 
-#: The lessons, as ``loveletter/lessons/*.toml`` names them (a test checks the two agree): listed here so that
+#: The lessons, as ``loveletter/coach/lessons/*.toml`` names them (a test checks the two agree): listed here so that
 #: building the parser reads no folder.
 LESSONS = ("basic", "premium")
 DEFAULT_DELAY = 1.2
@@ -28,8 +28,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
+    from loveletter.coach.lesson import load_lesson, walk
     from loveletter.errors import UsageError
-    from loveletter.tui.lesson import load_lesson, walk
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.tutor import play_lesson
 

@@ -1,10 +1,10 @@
 """The coach's hint on a player's private screen: what each opponent may hold, and what each move is worth, and why.
 
-:func:`hint_for` asks the coach's one judge (:mod:`loveletter.bots.judge`, through :mod:`loveletter.bots.advice`)
+:func:`hint_for` asks the coach's one judge (:mod:`loveletter.coach.judge`, through :mod:`loveletter.coach.advice`)
 from the deciding seat's own view (never the state): for each other player still in the round, the chance of
 each card they may hold; for each legal move, the estimate of the seat's chance to win the round with it, tier by
 tier (moves within the estimate's error of the best of their tier are "about equal", marked ``≈``), each with
-a reason in words (:mod:`loveletter.bots.reasons`). The judge's budget is sized so that the hint comes within half
+a reason in words (:mod:`loveletter.coach.reasons`). The judge's budget is sized so that the hint comes within half
 a second, and the same decision always gets the same hint: the review after the game judges it the same way.
 :class:`HintView` draws it as a compact table in place of the game table, above the same question, and shortens
 itself (the odds to a line each, then fewer of them) so that the moves always show; the front end toggles
@@ -27,10 +27,10 @@ from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots import reasons as why
-from loveletter.bots.advice import card_chances
-from loveletter.bots.judge import Estimate, judge
-from loveletter.bots.reasons import Facts, Reason
+from loveletter.coach import reasons as why
+from loveletter.coach.advice import card_chances
+from loveletter.coach.judge import Estimate, judge
+from loveletter.coach.reasons import Facts, Reason
 from loveletter.engine import Action, Keep, Play, Redraw, View
 from loveletter.i18n import t
 from loveletter.tui.prompts import Choice, letter_types
@@ -58,7 +58,7 @@ class Hint:
 
 def hint_for(view: View, *, budget: int | None = None) -> Hint:
     """The hint for the seat of ``view``, which must be deciding (see the module docstring); ``budget`` is the
-    judge's (by default :data:`loveletter.bots.judge.BUDGET`)."""
+    judge's (by default :data:`loveletter.coach.judge.BUDGET`)."""
     chances = card_chances(view)
     judgement = judge(view, budget=budget)
     facts = Facts(view, chances)

@@ -2,12 +2,12 @@
 
 :class:`Review` goes through a finished game's record as :class:`~loveletter.tui.replay.Replay` shows it from one
 seat (the same points and views, and the same rule on what a record may show), and weighs each decision the seat
-had to make (more than one legal move) with :func:`~loveletter.bots.advice.assess`: the coach's one judge
-(:mod:`loveletter.bots.judge`), from the view the seat had at that moment, exactly as the hint at that decision
+had to make (more than one legal move) with :func:`~loveletter.coach.advice.assess`: the coach's one judge
+(:mod:`loveletter.coach.judge`), from the view the seat had at that moment, exactly as the hint at that decision
 judged it (the same budget, a random source seeded from the position), so a move the hint ranked first is never
 a mistake here and a review of the same record is the same every time. A decision clearly worse than the best
-(by more than the estimate's error and at least :data:`~loveletter.bots.judge.MISTAKE`) is marked ("−18% ·
-better: Guard on Bea, naming Priest"), with a reason in words (:mod:`loveletter.bots.reasons`); the three that
+(by more than the estimate's error and at least :data:`~loveletter.coach.judge.MISTAKE`) is marked ("−18% ·
+better: Guard on Bea, naming Priest"), with a reason in words (:mod:`loveletter.coach.reasons`); the three that
 gave up the most are the summary's.
 
 On a terminal, :class:`ReviewViewer` steps through the decisions (the table as the seat saw it, with the coach's
@@ -27,9 +27,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.bots import advice
-from loveletter.bots.advice import Assessment, assess
-from loveletter.bots.reasons import Facts
+from loveletter.coach import advice
+from loveletter.coach.advice import Assessment, assess
+from loveletter.coach.reasons import Facts
 from loveletter.engine import Action, Phase, View, parse_action
 from loveletter.i18n import printable, ruleset_title, t
 from loveletter.records import GameRecord
@@ -74,7 +74,7 @@ def review_seat(record: GameRecord, seat: int | None) -> int:
 class Review:
     """The decisions of ``seat`` in the finished game of ``record``, weighed (see the module docstring).
     ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget (by default
-    :data:`loveletter.bots.advice.REVIEW_BUDGET`)."""
+    :data:`loveletter.coach.advice.REVIEW_BUDGET`)."""
 
     def __init__(
         self,

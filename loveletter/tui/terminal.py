@@ -24,7 +24,7 @@ from rich.panel import Panel
 from rich.segment import Segment, Segments
 from rich.text import Text
 
-from loveletter.bots.advice import card_chances
+from loveletter.coach.advice import card_chances
 from loveletter.engine import Action, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t

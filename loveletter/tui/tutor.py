@@ -1,4 +1,4 @@
-"""The lesson runner: a lesson (:mod:`loveletter.tui.lesson`) played at the normal table, with its normal prompts.
+"""The lesson runner: a lesson (:mod:`loveletter.coach.lesson`) played at the normal table, with its normal prompts.
 
 :class:`Tutor` is the terminal front end with a lesson panel above the table: what this moment of the lesson
 teaches and the one thing to do. The person answers the usual questions (card, target, named card...), which
@@ -6,7 +6,7 @@ offer only what the engine says is legal; an answer that leaves none of the less
 at the question that went wrong (the card, then the target, then the guess): what was wrong with it, then the
 step's own words for that question (``wrong`` for the card or a keep, ``wrong_target``, ``wrong_named``), and the
 question is asked again. The computer players play their steps of the script
-(:class:`~loveletter.tui.lesson.ScriptedBot`), and a step that has something to say waits for Enter after the
+(:class:`~loveletter.coach.lesson.ScriptedBot`), and a step that has something to say waits for Enter after the
 move. Each round's end says what it showed; after the last one, the lesson's closing words.
 
 A lesson is not saved as a game record: it is the same every time, and ``loveletter learn`` starts it again.
@@ -24,12 +24,12 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.bots import Bot
+from loveletter.coach.lesson import PERSON, Lesson, Script, ScriptedBot, Step
 from loveletter.engine import Action, Game, Keep, Play, Redraw
 from loveletter.i18n import card_name, has, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat, StackedDeal
 from loveletter.tui.choices import TurnPlan
-from loveletter.tui.lesson import PERSON, Lesson, Script, ScriptedBot, Step
 from loveletter.tui.prompts import Nav
 from loveletter.tui.screen import GUARDED, Body, Guards, Screen
 from loveletter.tui.style import fmt, name_text

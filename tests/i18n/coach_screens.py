@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from loveletter.bots import advice
-from loveletter.bots import reasons as why
-from loveletter.bots.advice import Assessment
-from loveletter.bots.judge import Estimate, Judgement
+from loveletter.coach import advice
+from loveletter.coach import reasons as why
+from loveletter.coach.advice import Assessment
+from loveletter.coach.judge import Estimate, Judgement
 from loveletter.engine import Keep, Play, Redraw, parse_action
 from loveletter.i18n import card_name
 from loveletter.records import GameRecord, Seat

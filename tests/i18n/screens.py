@@ -954,10 +954,10 @@ def lesson_picks(name: str) -> list[object]:
     """The answers to every question of lesson ``name``, as its player would give them: where a step has its own
     words for a wrong card, target or guess, first a legal move that goes wrong there (its answers up to the one
     the lesson corrects, to draw that correction), then the lesson's move."""
+    from loveletter.coach.lesson import load_lesson, walk
     from loveletter.engine import Action, View
     from loveletter.i18n import catalog
     from loveletter.tui.choices import TurnPlan
-    from loveletter.tui.lesson import load_lesson, walk
     from loveletter.tui.tutor import first_wrong
 
     def answers(view: View, action: Action, moves: Sequence[Action] = ()) -> tuple[list[object], str | None]:

@@ -1,4 +1,4 @@
-"""The lessons of ``loveletter learn`` (data: ``loveletter/lessons/*.toml``) and their runner.
+"""The lessons of ``loveletter learn`` (data: ``loveletter/coach/lessons/*.toml``) and their runner.
 
 The data: every step is the deciding seat's and its moves are legal at that point, each round ends after its last
 step, the texts exist in both languages, every card is introduced no later than it is first played, and each
@@ -18,12 +18,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
+from loveletter.coach.lesson import Lesson, LessonError, Step, lesson_names, load_lesson, walk
 from loveletter.commands import learn
 from loveletter.engine import Action, Keep, Play, View, load_ruleset, parse_action
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
 from loveletter.tui.choices import TurnPlan
-from loveletter.tui.lesson import Lesson, LessonError, Step, lesson_names, load_lesson, walk
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.tutor import first_wrong, fits, play_lesson
 

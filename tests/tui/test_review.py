@@ -15,7 +15,7 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from loveletter.bots import advice
+from loveletter.coach import advice
 from loveletter.engine import Play
 from loveletter.records import GameRecord, Seat
 from loveletter.records.solitaire import SolitaireRecord
@@ -174,8 +174,8 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
 
 
 def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -> None:
-    from loveletter.bots.advice import Assessment
-    from loveletter.bots.judge import Estimate, Judgement
+    from loveletter.coach.advice import Assessment
+    from loveletter.coach.judge import Estimate, Judgement
     from loveletter.engine import Action
     from loveletter.tui.review import Decision
 

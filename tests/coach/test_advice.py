@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from loveletter.bots.advice import card_chances, move_chances
+from loveletter.coach.advice import card_chances, move_chances
 from loveletter.engine import Game, Keep, Play
 from tests.bots.helpers import decisions, positions, positions_by_kind, redeal
 from tests.support import deal, play

@@ -1,6 +1,6 @@
 """Lessons as data: a stacked game whose every decision is written down in advance.
 
-A lesson is a TOML file in ``loveletter/lessons/`` (``basic.toml``, ``premium.toml``): the ruleset, the seats
+A lesson is a TOML file in ``loveletter/coach/lessons/`` (``basic.toml``, ``premium.toml``): the ruleset, the seats
 (seat 0 is the person learning; the others are computer players), and its rounds. Each round is a stacked deck
 (as :func:`~loveletter.engine.stacked_deck` builds it: ``hands`` from the first player on, then ``draws``, and
 the set-aside cards) and its *steps*: every decision of the round in order, each with the seat that takes it and
@@ -41,7 +41,7 @@ from loveletter.engine.events import Event
 from loveletter.errors import UserError
 
 #: Where the lessons are: beside the package's modules, shipped in the wheel with them.
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+LESSONS = Path(__file__).resolve().parent / "lessons"
 #: The lesson ``loveletter learn`` gives without a name.
 DEFAULT_LESSON = "basic"
 #: The rules a lesson may claim to show (``topics``); the cards it introduces are the ruleset's card ids.

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from loveletter.bots import reasons as why
-from loveletter.bots.advice import card_chances
-from loveletter.bots.reasons import Facts
+from loveletter.coach import reasons as why
+from loveletter.coach.advice import card_chances
+from loveletter.coach.reasons import Facts
 from loveletter.engine import Play, parse_action
 from tests.bots.helpers import positions_by_kind, redeal
 from tests.support import deal, play

@@ -3,7 +3,7 @@
 This is the strong player's judgement offered to a coach: :func:`card_chances` is the ``hard`` level's reading
 of the round (:mod:`loveletter.bots.beliefs`: every card played this round, how likely a sensible player was to
 play it with each possible card, every Guard that missed, every comparison...), and :func:`move_chances` is the
-coach's one judge (:mod:`loveletter.bots.judge`), which values every legal move by the seat's chance of winning
+coach's one judge (:mod:`loveletter.coach.judge`), which values every legal move by the seat's chance of winning
 the round after it. Both read only the :class:`~loveletter.engine.View` they are given (never the state, never
 another seat's hand), so re-dealing every card the seat cannot see changes neither answer; the judge seeds its
 own random source from the position, so the same decision always gets the same answer. A review weighs a
@@ -29,10 +29,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loveletter.bots import beliefs
-from loveletter.bots.judge import Judgement, judge
+from loveletter.coach.judge import Judgement, judge
 from loveletter.engine import Action, View
 
-#: Moves simulated for each decision of a review: ``None``, the hint's (:data:`loveletter.bots.judge.BUDGET`), so
+#: Moves simulated for each decision of a review: ``None``, the hint's (:data:`loveletter.coach.judge.BUDGET`), so
 #: that the review judges a decision exactly as the hint did.
 REVIEW_BUDGET: int | None = None
 
@@ -49,7 +49,7 @@ def card_chances(view: View) -> dict[int, dict[str, float]]:
 def move_chances(view: View, *, budget: int | None = None) -> list[tuple[Action, float]]:
     """Every legal action of ``view`` (every Guard name, every Chancellor keep and order) with the judge's
     estimate of the viewer's chance to win the round after it, in the judge's order: tier by tier, the moves
-    about equal to the best first (see :mod:`loveletter.bots.judge`). With nothing to decide, the list is empty."""
+    about equal to the best first (see :mod:`loveletter.coach.judge`). With nothing to decide, the list is empty."""
     return [(m.action, m.chance) for m in judge(view, budget=budget).moves]
 
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from loveletter.bots.advice import assess
-from loveletter.bots.judge import Estimate, Judgement, judge, position_key
+from loveletter.coach.advice import assess
+from loveletter.coach.judge import Estimate, Judgement, judge, position_key
 from loveletter.engine import Game, Play, View
 from loveletter.tui.coach import hint_for
 from tests.bots.helpers import decisions, positions_by_kind, redeal
