@@ -185,10 +185,10 @@ def _usable_streams() -> None:
             stream = open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False)  # noqa: SIM115
             setattr(sys, name, stream)
             setattr(sys, f"__{name}__", stream)
-    for stream in (sys.stdout, sys.stderr):
-        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
-        if encoding not in ("utf8", "utf8sig") and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
+    for out in (sys.stdout, sys.stderr):
+        encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding not in ("utf8", "utf8sig") and hasattr(out, "reconfigure"):
+            out.reconfigure(errors="replace")
 
 
 def _reader_gone() -> int:

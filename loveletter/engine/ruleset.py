@@ -138,7 +138,7 @@ def _one_line(text: str) -> str:
 MAX_PLAYERS = 8
 #: The most cards a deck may hold (the largest edition has 32): every round's deck is written in the game's
 #: record, so this bounds a record's size (:data:`loveletter.records.checks.MAX_BYTES`).
-MAX_DECK = 120
+MAX_DECK = 100
 #: A ruleset file is a few kilobytes; one past this size is refused unread.
 MAX_BYTES = 1 << 20
 _CARD_ID = re.compile(r"[A-Z][A-Za-z]{0,23}")  # fullmatch: "$" would let a final newline through

@@ -30,8 +30,10 @@ FORMAT = "loveletter-record"
 #: whether the coach's hints were on in a game (``hints``). Older records are read as they always were (version 1:
 #: every round in plain JSON; before version 3, no hints: the program had none).
 VERSION = 3
-#: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread.
-MAX_BYTES = 8 << 20
+#: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread. It is
+#: above the largest record the program can write (the largest deck a ruleset may have, dealt in every round of
+#: the longest game, with the largest ruleset file inside: ``tests/records/test_rulesets_end.py`` checks it).
+MAX_BYTES = 16 << 20
 #: What a new record says wrote it.
 PROGRAM = f"loveletter {__version__}"
 #: At most this many legal actions are listed when an action is not one of them.

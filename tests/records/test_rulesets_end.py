@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from loveletter.bots import make_bot
 from loveletter.engine import Game, RulesetError, parse_ruleset
 from loveletter.engine.ruleset import KNOWN_EFFECTS, MAX_DECK
+from loveletter.engine.scoring import MAX_ROUNDS, MAX_TIEBREAK_ROUNDS
 from loveletter.records import GameRecord, Seat
 
 FUZZ = settings(
@@ -27,9 +28,9 @@ FUZZ = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-#: A game longer than this many decisions is taken as one that would never end (the longest bundled game
-#: plays a few hundred).
-MAX_DECISIONS = 6_000
+#: A game longer than this many decisions is taken as one that would never end: past the engine's bound on rounds
+#: (``MAX_ROUNDS``) of the largest deck generated here.
+MAX_DECISIONS = 300_000
 
 
 def play_out(rs: Any, players: int, seed: int) -> Game:
@@ -51,6 +52,7 @@ def play_out(rs: Any, players: int, seed: int) -> Game:
             GameRecord.from_json(record.to_json(), "mem").replay()
     else:
         pytest.fail(f"{rs.name}: {players} players, seed {seed}: no end after {MAX_DECISIONS} decisions")
+    assert game.state.round <= MAX_ROUNDS + MAX_TIEBREAK_ROUNDS
     return game
 
 
@@ -108,12 +110,78 @@ def test_the_issues_rulesets_are_refused_naming_the_problem(code: str) -> None:
     assert "\n" not in str(caught.value)
 
 
-def test_a_deck_has_a_bound_that_keeps_records_readable() -> None:
-    """The biggest deck written in every round of the longest game still makes a record a program can read."""
+EFFECTS_OF_TEN = ["guard", "priest", "baron", "handmaid", "prince", "chancellor", "king", "countess", "princess", "spy"]
+
+
+def test_the_largest_record_the_program_writes_is_one_it_reads() -> None:
+    """A game of the largest deck (ids of the longest length), played to its end and measured per round, times
+    the most rounds a game has, with the largest ruleset file inside written as JSON escapes it: under the size
+    a record is read at."""
+    from loveletter.engine.ruleset import MAX_BYTES as RULESET_BYTES
+    from loveletter.engine.scoring import MAX_ROUNDS, MAX_TIEBREAK_ROUNDS
     from loveletter.records.checks import MAX_BYTES
 
-    rounds = 8 * 98 + 1  # eight players, each a token short of 99: every round gives at least one token
-    assert rounds * MAX_DECK * len('"Abcdefghijklmnopqrstuvwx", ') < MAX_BYTES
+    ids = [f"{chr(65 + i)}{'x' * 23}" for i in range(10)]
+    data = ruleset(
+        {
+            cid: (i, effect)
+            for i, (cid, effect) in enumerate(
+                zip(
+                    ids,
+                    [
+                        "guard",
+                        "priest",
+                        "baron",
+                        "handmaid",
+                        "prince",
+                        "chancellor",
+                        "king",
+                        "countess",
+                        "princess",
+                        "spy",
+                    ],
+                    strict=True,
+                )
+            )
+        },
+        dict.fromkeys(ids, 10),
+        players=[2, 8],
+    )
+    data["modes"][0]["tokens_to_win"] = {str(n): 99 for n in range(2, 9)}
+    rs = parse_ruleset(data, source="big.toml")
+    assert rs.modes[0].deck_size == MAX_DECK
+    game = Game(rs, 8, seed=1)
+    record = GameRecord.start(game, [Seat("x" * 40, "computer", "easy")] * 8, 1)
+    rng = random.Random(1)
+    while game.state.round < 20:
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+    record.update(game)
+    record.result = {"winners": [0], "tokens": [0] * 8}  # written in plain JSON, as a finished game's is
+    per_round = len(record.to_json().encode()) / game.state.round
+    escaped_ruleset = 2 * RULESET_BYTES  # a quote or a backslash is written with two bytes
+    assert per_round * (MAX_ROUNDS + MAX_TIEBREAK_ROUNDS) + escaped_ruleset < MAX_BYTES
+
+
+def test_a_game_ends_after_the_most_rounds_whatever_the_ruleset() -> None:
+    """The engine's bound (``MAX_ROUNDS``): here the validator is bypassed for a deck whose every round ends in
+    a tie given to nobody; the game ends all the same, shared by the players with the most tokens."""
+    import dataclasses
+
+    from loveletter.engine.scoring import MAX_ROUNDS
+
+    rs = parse_ruleset(ruleset({"Baron": (3, "baron")}, {"Baron": 8}), source="barons.toml")
+    rs = dataclasses.replace(rs, flags=dataclasses.replace(rs.flags, residual_tie="none"))
+    game = Game(rs, 2, seed=5)
+    rng = random.Random(5)
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+    assert game.state.round == MAX_ROUNDS and game.winners == (0, 1) and game.tokens == (0, 0)
 
 
 IDS = ["Aa", "Bb", "Cc", "Dd", "Ee", "Ff"]
