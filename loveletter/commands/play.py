@@ -43,6 +43,24 @@ LEVEL_CHOICES = ("random", "easy", "hard")
 DEFAULT_DELAY = 1.2
 
 
+#: The longest pause after a computer player's move that ``--delay`` takes, in seconds.
+MAX_DELAY = 60.0
+
+
+def delay_seconds(text: str) -> float:
+    """``--delay``'s value: a number of seconds from 0 to :data:`MAX_DELAY` (never ``inf`` or ``nan``, which
+    would freeze the game), else argparse's one-line error."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_DELAY:  # false for nan too
+        raise argparse.ArgumentTypeError(t("play.error.delay", value=text[:20], limit=int(MAX_DELAY)))
+    return value
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
@@ -52,7 +70,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
 
 def add_hints_option(parser: argparse.ArgumentParser) -> None:
@@ -139,6 +157,7 @@ def play_game(
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
     """
+    import signal
     import sys
 
     from loveletter.records.library import short_name
@@ -146,6 +165,10 @@ def play_game(
     from loveletter.tui.hotseat import first_player_rng
     from loveletter.tui.setup import NewGame
 
+    try:  # plain mode too (the table's screen sets its own, to the same effect)
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
     resumed = saver is not None
     given = [saver] if saver is not None else []
     #: Each game played, with the record it is saved in; the last one is being played.
@@ -164,7 +187,11 @@ def play_game(
                 game = game.start(first_rng)
             return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
         _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen, or
+        # terminated() in plain mode): it says how to continue the game as Ctrl-C does.
+        if isinstance(exc, SystemExit) and exc.code != TERMINATED:
+            raise
         if not played:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
         else:
@@ -175,14 +202,24 @@ def play_game(
             if current.problem is None:
                 print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
             _report_problem(current)
-        return 130
+        return 130 if isinstance(exc, KeyboardInterrupt) else TERMINATED
     finally:
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
         if played:
             played[-1][1].flush()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     for finished, record in played:
         _tell(finished, record)
     return 0
+
+
+#: The exit status of a program ended by SIGTERM (128 + 15).
+TERMINATED = 143
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(TERMINATED)
 
 
 def _tell(game: Game, saver: Autosave) -> None:

@@ -194,9 +194,9 @@ class Check:
             raise self.fail("format", t("records.error.format"))
         version = self.integer(top.get("version"), "version")
         if version > supported:
-            raise self.fail("version", t("records.error.newer", version=version, supported=supported))
+            raise self.fail("version", t("records.error.newer", version=shown(version), supported=supported))
         if version < 1:
-            raise self.fail("version", t("records.error.version", version=version, supported=supported))
+            raise self.fail("version", t("records.error.version", version=shown(version), supported=supported))
 
     def top(self, text: str) -> Mapping[str, Any]:
         """The record's top-level object, its format and version checked."""

@@ -154,8 +154,10 @@ def find_record(name: str, folder: Path | None = None) -> Path:
     A path that exists is taken first; a name that is none of these is returned as a path, for the load to say
     that there is no such file."""
     folder = folder or games_dir()
+    if not name.strip():
+        raise UserError(t("records.error.no_name"))
     path = Path(name).expanduser()
-    if name and (path.exists() or path.is_symlink()):
+    if path.exists() or path.is_symlink():
         return path
     if name.isascii() and name.isdigit():
         names = record_names(folder)

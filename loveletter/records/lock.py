@@ -90,7 +90,7 @@ def game_lock(record: Path, command: str) -> Iterator[None]:
 
 
 def _take(record: Path, command: str) -> IO[str] | None:
-    if fcntl is None:
+    if fcntl is None or not record.name:
         return None
     path = lock_path(record)
     for _ in range(10):  # another program may remove the file between our open and our lock: open it again

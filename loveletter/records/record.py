@@ -157,7 +157,7 @@ class GameRecord(RecordFile):
             level = c.optional_string(seat.get("level"), f"seats[{i}].level")
             seats.append(Seat(c.string(seat.get("name"), f"seats[{i}].name"), kind, level))
         if len(seats) != players:
-            raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=players))
+            raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=shown(players)))
         rounds = []
         for i, raw in enumerate(c.array(top.get("rounds"), "rounds")):
             entry = c.sealed(c.obj(raw, f"rounds[{i}]"), f"rounds[{i}]")
@@ -207,7 +207,7 @@ class GameRecord(RecordFile):
         action (``seat`` the one who decided it), so a caller can keep every point in the same pass."""
         rs = self.load_ruleset(source)
         if not rs.min_players <= self.players <= rs.max_players:
-            problem = t("records.error.players", players=self.players, low=rs.min_players, high=rs.max_players)
+            problem = t("records.error.players", players=shown(self.players), low=rs.min_players, high=rs.max_players)
             raise RecordError(source, "players", problem)
         expected = rs.mode_for(self.players).deck()
         first = self.rounds[0]
@@ -286,7 +286,7 @@ def _check_deal(source: str, index: int, entry: RoundEntry, expected: list[str],
         raise RecordError(source, f"rounds[{index}].deck", t("records.error.deck", size=size, problem=problem))
     if entry.first_player not in allowed:
         seats = ", ".join(map(str, allowed))
-        problem = t("records.error.first_player", seat=entry.first_player, round=index + 1, allowed=seats)
+        problem = t("records.error.first_player", seat=shown(entry.first_player), round=index + 1, allowed=seats)
         raise RecordError(source, f"rounds[{index}].first_player", problem)
 
 

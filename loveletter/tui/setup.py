@@ -19,7 +19,6 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from loveletter.engine import Game, Ruleset
 from loveletter.i18n import t
@@ -79,13 +78,26 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
     return seats
 
 
+#: The largest deal file read: a game's deals are a few kilobytes.
+DEAL_FILE_BYTES = 1 << 20
+
+
 def read_deals(path: str, ruleset: Ruleset, players: int) -> list[StackedDeal]:
     """Read a ``--deal-file``: a JSON list of ``{"deck": [...top card first], "first_player": n}`` (the
     first player may be left out), one per round from the first. Each deck must be the ruleset's deck."""
+    from loveletter.engine.textfile import TextFileError, read_text_file
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(t("play.setup.deal_missing", path=path)) from None
+        # Like every file the program reads: a regular file (never a pipe that blocks or /dev/zero), of a size.
+        data = json.loads(read_text_file(path, limit=DEAL_FILE_BYTES))
+    except TextFileError as exc:
+        if exc.reason == "missing":
+            raise ValueError(t("play.setup.deal_missing", path=path)) from None
+        if exc.reason in ("folder", "not_regular", "too_large", "not_text"):
+            problem = t(f"play.setup.deal_{exc.reason}", limit=DEAL_FILE_BYTES >> 20)
+        else:
+            problem = t("play.setup.deal_unreadable", problem=exc.strerror or exc.reason)
+        raise ValueError(t("play.setup.deal_bad", path=path, problem=problem)) from None
     except json.JSONDecodeError as exc:
         problem = t("play.setup.deal_json", line=exc.lineno, column=exc.colno)
         raise ValueError(t("play.setup.deal_bad", path=path, problem=problem)) from None

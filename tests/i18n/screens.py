@@ -598,8 +598,15 @@ def errors(console: Console) -> None:
             "not a round": deals / "item.json",
             "wrong deck": deals / "deck.json",
             "bad first player": deals / "first.json",
-            "unreadable": deals,
+            "a folder": deals,
+            "a pipe": deals / "fifo",
+            "too large": deals / "large.json",
+            "not text": deals / "latin1.json",
+            "unreadable": deals / ("x" * 300),  # a name too long for the system
         }
+        os.mkfifo(files["a pipe"])
+        files["too large"].write_bytes(b" " * (2 << 20))
+        files["not text"].write_bytes(b"\xff")
         deck = load_ruleset("2019").mode_for(2).deck()
         files["broken"].write_text("[", encoding="utf-8")
         files["not a list"].write_text("{}", encoding="utf-8")
@@ -626,6 +633,7 @@ def errors(console: Console) -> None:
             ("play", "--players", "1"),
             ("play", "--bots", "-1"),
             ("play", "--bots", "6"),
+            ("play", "--delay", "inf"),
             *(("play", "--bots", "2", "--deal-file", str(path)) for path in files.values()),
             ("replay",),
             ("replay", "--seat", "1", "--all", "x.json"),
