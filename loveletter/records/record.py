@@ -30,6 +30,7 @@ from loveletter.records.checks import (
     RecordError,
     RecordFile,
     action_problem,
+    authentic,
     deck_problem,
     kind_of,
     new_id,
@@ -85,6 +86,9 @@ class GameRecord(RecordFile):
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
     program: str = PROGRAM
+    #: Whether the file is as the program wrote it (:func:`~loveletter.records.checks.authentic`); a record that
+    #: is not replays to its first problem, else is refused there (:meth:`replay`).
+    authentic: bool = field(default=True, compare=False)
 
     KIND: ClassVar[str] = "game"
 
@@ -176,6 +180,7 @@ class GameRecord(RecordFile):
             rng_state=top.get("rng_state"),
             result=_check_result(c, top.get("result"), players),
             hints=c.boolean(top.get("hints", False), "hints"),
+            authentic=authentic(top),
             **stamps(top),
         )
 
@@ -233,6 +238,7 @@ class GameRecord(RecordFile):
             for j, text in enumerate(entry.actions):
                 if left is not None:
                     if left == 0:
+                        self._vouch(source)
                         return game
                     left -= 1
                 seat = game.decider
@@ -257,7 +263,14 @@ class GameRecord(RecordFile):
             if list(self.result["tokens"]) != list(game.tokens):
                 replayed = ", ".join(map(str, game.tokens))
                 raise RecordError(source, "result.tokens", t("records.error.tokens", tokens=replayed))
+        self._vouch(source)
         return game
+
+    def _vouch(self, source: str) -> None:
+        """Refuse a record that replays but is not as the program wrote it: edited, or signed with another key
+        (a seat's kind changed, seats swapped, a bit of the random state flipped)."""
+        if not self.authentic:
+            raise RecordError(source, "mac", t("records.error.edited"))
 
     @property
     def action_count(self) -> int:

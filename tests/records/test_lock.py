@@ -71,7 +71,7 @@ def test_a_second_resume_is_refused_and_a_killed_programs_lock_is_taken_over(tmp
 
 
 def test_without_a_name_resume_opens_the_game_not_open_elsewhere(tmp_path: Path) -> None:
-    home = tmp_path / "home"
+    home = Path(os.environ["LOVELETTER_HOME"])  # the test's own (tests/conftest.py): its key signed the records
     older = saved(home / "games", finished=False, computers=True, name="20260101-120000-2019-0123456789ab.json")
     newer = saved(home / "games", finished=False, computers=True, name="20260102-120000-2019-ba9876543210.json")
     os.utime(older, (1, 1))
