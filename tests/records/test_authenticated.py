@@ -63,7 +63,7 @@ def test_the_key_is_made_on_first_use_readable_by_its_owner_only(tmp_path: Path)
     first = key.read_bytes()
     saved(tmp_path, finished=True, name="other.json")
     assert key.read_bytes() == first  # made once
-    assert load_record(path).replay().over  # type: ignore[union-attr]
+    assert load_record(path).replay().over
 
 
 def test_a_record_from_before_macs_is_read_as_it_always_was(tmp_path: Path) -> None:
