@@ -29,15 +29,19 @@ MAX_NAME = 16
 
 
 def check_name(name: str, taken: list[str]) -> str | None:
-    """Why ``name`` cannot be used (a message), or ``None`` if it can."""
-    if not name.strip():
+    """Why ``name`` cannot be used (a message), or ``None`` if it can. Names are compared as they look
+    (:func:`~loveletter.records.names.same_name`) and measured in terminal cells."""
+    from loveletter.records.names import cell_width, name_key, normalize_name, same_name
+
+    name = normalize_name(name)
+    if not name_key(name):  # nothing, or only characters that show nothing
         return t("play.setup.name_empty")
-    if len(name) > MAX_NAME:
+    if cell_width(name) > MAX_NAME:
         # Only the start of the name: the message must fit the line under the question, whatever was typed.
         return t("play.setup.name_long", name=name[:MAX_NAME] + "…", most=MAX_NAME)
     if not all(c.isprintable() for c in name):
         return t("play.setup.name_control")
-    if name.casefold() in (n.casefold() for n in taken):
+    if any(same_name(name, n) for n in taken):
         return t("play.setup.name_taken", name=name)
     return None
 
@@ -55,7 +59,9 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
     people = players - bots
     given: list[str] = []
     if names is not None:
-        given = [n.strip() for n in names]
+        from loveletter.records.names import normalize_name
+
+        given = [normalize_name(n) for n in names]
         if len(given) not in (players, people):
             # With only people or only computer players, "the people only" is no second way to count.
             key = "play.setup.names_count" if 0 < people < players else "play.setup.names_count_seats"
@@ -66,13 +72,15 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
             if problem:
                 raise ValueError(t("play.setup.bad_name", problem=problem))
             taken.append(name)
+    from loveletter.records.names import same_name
+
     seats: list[Seat] = []
     for index in range(players):
         computer = index >= people
         name = given[index] if index < len(given) else ""
         if computer and not name:
             name = t("play.setup.bot_name", number=index - people + 1)
-            while name.casefold() in (n.casefold() for n in given):
+            while any(same_name(name, n) for n in given):
                 name += "'"
         seats.append(Seat(name, level if computer else None))
     return seats
