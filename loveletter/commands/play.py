@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from loveletter.tui.autosave import Autosave
     from loveletter.tui.hotseat import Seat, StackedDeal
     from loveletter.tui.setup import NewGame
+    from loveletter.tui.terminal import TerminalFrontend
 
 LEVEL_CHOICES = ("random", "easy", "hard")
 DEFAULT_DELAY = 1.2
@@ -222,6 +223,15 @@ def _terminated(signum: int, frame: object) -> None:
     raise SystemExit(TERMINATED)
 
 
+def _saving_stopped(frontend: TerminalFrontend, problem: str) -> None:
+    """Say on the table, at once, that moves are no longer being saved and why (the public table: no hand shown,
+    whoever is at the screen). The game goes on, and every move tries again."""
+    if frontend._table is not None:  # the game's table is up (the first save is made before it)
+        frontend.acknowledge(
+            frontend.model(None), t("records.saving_stopped", problem=problem), t("records.saving_hint")
+        )
+
+
 def _tell(game: Game, saver: Autosave) -> None:
     """A game's result (or where it stopped) and where it is saved, on the normal screen."""
     from loveletter.records.library import short_name
@@ -241,10 +251,20 @@ def _tell(game: Game, saver: Autosave) -> None:
 
 
 def _report_problem(saver: Autosave) -> None:
+    """If the last save failed: why, and exactly what can be resumed (the file keeps the last save that worked)."""
     import sys
 
-    if saver.problem is not None:
+    from loveletter.records.library import short_name
+
+    if saver.problem is None:
+        return
+    saved = saver.saver.saved
+    if saved is None:
         print(t("records.save_failed", problem=saver.problem), file=sys.stderr)
+        return
+    round_, moves = saved
+    where = {"round": round_, "moves": moves, "path": str(saver.path), "name": short_name(saver.path)}
+    print(t("records.save_failed_since", problem=saver.problem, **where), file=sys.stderr)
 
 
 def _play_plain(
@@ -263,6 +283,8 @@ def _play_plain(
     from loveletter.tui.hotseat import Hotseat
     from loveletter.tui.plain import PlainFrontend
 
+    # Said at once (the output is the game's log; this goes on the side), and the game goes on trying.
+    saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
         front = PlainFrontend()
         table = Hotseat(
@@ -279,7 +301,7 @@ def _play_plain(
         key = "records.saved_over" if game.over else "records.saved_stopped"
         print(t(key, path=str(saver.path), name=short_name(saver.path)), file=sys.stderr)
     _report_problem(saver)
-    return 0
+    return 0 if saver.problem is None else 1
 
 
 def _play_terminal(
@@ -324,6 +346,7 @@ def _play_terminal(
                 first_rng=first_rng,
                 hints=hints,
             )
+            saver.saver.on_failure = lambda problem: _saving_stopped(frontend, problem)
             table.run()
             if not table.again:
                 return
