@@ -167,6 +167,24 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The longest pause after a computer player's move that ``--delay`` takes, in seconds.
+MAX_DELAY = 60.0
+
+
+def delay_seconds(text: str) -> float:
+    """``--delay``'s value: a number of seconds from 0 to :data:`MAX_DELAY` (never ``inf`` or ``nan``, which
+    would freeze the game), else argparse's one-line error."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_DELAY:  # false for nan too
+        raise argparse.ArgumentTypeError(t("play.error.delay", value=text[:20], limit=int(MAX_DELAY)))
+    return value
+
+
 def _usable_streams() -> None:
     """Standard streams every command can write to, whatever it was started with. A closed descriptor (``>&-``)
     gets the null device, so that no file the program opens later takes its number and receives its output; a

@@ -59,7 +59,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    from loveletter.commands.play import delay_seconds
+    from loveletter.cli import delay_seconds
 
     parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 

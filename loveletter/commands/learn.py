@@ -22,7 +22,7 @@ DEFAULT_DELAY = 1.2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("lesson", nargs="?", choices=LESSONS, default=LESSONS[0], help=t("learn.help.lesson"))
-    from loveletter.commands.play import delay_seconds
+    from loveletter.cli import delay_seconds
 
     parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 

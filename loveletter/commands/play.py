@@ -44,25 +44,9 @@ LEVEL_CHOICES = ("random", "easy", "hard")
 DEFAULT_DELAY = 1.2
 
 
-#: The longest pause after a computer player's move that ``--delay`` takes, in seconds.
-MAX_DELAY = 60.0
-
-
-def delay_seconds(text: str) -> float:
-    """``--delay``'s value: a number of seconds from 0 to :data:`MAX_DELAY` (never ``inf`` or ``nan``, which
-    would freeze the game), else argparse's one-line error."""
-    import math
-
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= MAX_DELAY:  # false for nan too
-        raise argparse.ArgumentTypeError(t("play.error.delay", value=text[:20], limit=int(MAX_DELAY)))
-    return value
-
-
 def configure(parser: argparse.ArgumentParser) -> None:
+    from loveletter.cli import delay_seconds
+
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
     parser.add_argument("--bots", type=int, metavar="K", help=t("play.help.bots"))

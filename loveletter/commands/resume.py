@@ -34,7 +34,7 @@ DEFAULT_DELAY = 1.2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar=t("cli.metavar.game"), help=t("records.help.resume_file"))
-    from loveletter.commands.play import delay_seconds
+    from loveletter.cli import delay_seconds
 
     parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
     from loveletter.commands.play import add_hints_option

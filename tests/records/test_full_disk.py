@@ -14,12 +14,13 @@ import pytest
 from loveletter.cli import main
 from loveletter.records import GameRecord, games_dir
 from loveletter.records import saver as saver_module
+from loveletter.records.store import write_atomic
 
 
 @pytest.fixture
 def disk_full_after(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Saves work until the count in the list is spent, then fail with ENOSPC (a count below 0: never fail)."""
-    real = saver_module.write_atomic
+    real = write_atomic
     left = [0]
 
     def write(path: Path, text: str) -> None:
@@ -68,7 +69,7 @@ def test_no_save_at_all_says_the_game_cannot_be_resumed(
 def test_saving_that_works_again_saves_the_whole_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = saver_module.write_atomic
+    real = write_atomic
     calls = [0]
 
     def flaky(path: Path, text: str) -> None:
