@@ -74,3 +74,24 @@ def test_a_record_from_before_macs_is_read_as_it_always_was(tmp_path: Path) -> N
     path.write_text(json.dumps(data), encoding="utf-8")
     game = GameRecord.load(path).replay(str(path))
     assert game.over
+
+
+def test_an_edited_solitaire_record_is_refused(tmp_path: Path) -> None:
+    import random
+
+    from loveletter.records.solitaire import SolitaireRecord
+    from loveletter.solitaire import SolitaireGame
+
+    game = SolitaireGame(seed=3)
+    rng = random.Random(3)
+    while not game.over:
+        game.push(rng.choice(game.legal_actions()))
+    path = tmp_path / "solitaire.json"
+    SolitaireRecord.start(game).save(path)
+    assert SolitaireRecord.load(path).replay(str(path)).over
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seed"] = 4
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RecordError) as refused:
+        SolitaireRecord.load(path).replay(str(path))
+    assert str(refused.value) == f"{path}: {EDITED}"
