@@ -192,6 +192,8 @@ def play_game(
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
         if played:
             played[-1][1].flush()
+        for _, autosave in played:
+            autosave.release()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
     for finished, record in played:

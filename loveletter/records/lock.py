@@ -22,6 +22,7 @@ from typing import IO
 from loveletter.errors import UserError
 from loveletter.i18n import t
 from loveletter.records.checks import PROGRAM, clip, now
+from loveletter.records.store import make_folder
 
 try:
     import fcntl
@@ -79,20 +80,35 @@ def game_lock(record: Path, command: str) -> Iterator[None]:
     """Hold ``record``'s lock while the block runs: the game is open here. If another program holds it,
     :class:`GameOpenElsewhere`. A lock that cannot be made (a read-only folder) does not stop the game: the
     save will say what is wrong."""
-    f = _take(record, command)
+    held = GameLock(record, command)
     try:
         yield
     finally:
-        if f is not None:
+        held.release()
+
+
+class GameLock:
+    """``record``'s lock, taken now (:class:`GameOpenElsewhere` if another program holds it) and held until
+    :meth:`release` or the end of the program."""
+
+    def __init__(self, record: Path, command: str) -> None:
+        self.record = record
+        self._file = _take(record, command)
+
+    def release(self) -> None:
+        if self._file is not None:
             with contextlib.suppress(OSError):
-                lock_path(record).unlink()  # while still held: the next taker checks it locked the file named so
-            f.close()
+                lock_path(self.record).unlink()  # while still held: a taker checks it locked the file named so
+            self._file.close()
+            self._file = None
 
 
 def _take(record: Path, command: str) -> IO[str] | None:
     if fcntl is None or not record.name:
         return None
     path = lock_path(record)
+    with contextlib.suppress(OSError):
+        make_folder(record.parent)  # a new record's folder may not be there yet
     for _ in range(10):  # another program may remove the file between our open and our lock: open it again
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)

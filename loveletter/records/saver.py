@@ -45,9 +45,10 @@ class RecordSaver(Generic[R]):
         return (len(rounds), len(rounds[-1].actions))
 
     @classmethod
-    def begin(cls, record: R, folder: Path | None = None) -> RecordSaver[R]:
-        """Save ``record`` once in a new file in ``folder`` (default: the saved-games folder)."""
-        path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
+    def begin(cls, record: R, folder: Path | None = None, *, path: Path | None = None) -> RecordSaver[R]:
+        """Save ``record`` once in a new file in ``folder`` (default: the saved-games folder), named ``path`` if
+        given (:func:`~loveletter.records.library.new_record_path`)."""
+        path = path or new_record_path(record.KIND, record.ruleset, record.game_id, folder)
         if is_games_dir(path.parent):
             sweep_temporaries(path.parent)  # what a killed save left behind
         saver = cls(record, path)

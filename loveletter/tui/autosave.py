@@ -14,6 +14,7 @@ from loveletter.engine import events as ev
 from loveletter.i18n import printable, t
 from loveletter.records import GameRecord, RecordError
 from loveletter.records import Seat as RecordSeat
+from loveletter.records.lock import GameLock
 from loveletter.records.saver import RecordSaver
 from loveletter.tui.hotseat import Observer, Seat
 
@@ -46,6 +47,9 @@ class Autosave(Observer):
 
     def __init__(self, saver: RecordSaver[GameRecord]) -> None:
         self.saver = saver
+        #: The lock of a new record (:mod:`loveletter.records.lock`): while the game is played, ``resume`` in
+        #: another window does not open it. A resumed game's lock is held by the ``resume`` command.
+        self.lock: GameLock | None = None
 
     @classmethod
     def begin(
@@ -53,7 +57,20 @@ class Autosave(Observer):
     ) -> Autosave:
         """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once; ``hints``:
         whether the coach's hints are on."""
-        return cls(RecordSaver.begin(GameRecord.start(game, record_seats(seats), seed, hints=hints), folder))
+        from loveletter.records.library import new_record_path
+        from loveletter.records.lock import GameLock, command_line
+
+        record = GameRecord.start(game, record_seats(seats), seed, hints=hints)
+        path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
+        lock = GameLock(path, command_line())  # a new name: nobody else holds it
+        autosave = cls(RecordSaver.begin(record, folder, path=path))
+        autosave.lock = lock
+        return autosave
+
+    def release(self) -> None:
+        """Let other programs open the game (its lock is released)."""
+        if self.lock is not None:
+            self.lock.release()
 
     @classmethod
     def resume(cls, record: GameRecord, path: Path) -> Autosave:

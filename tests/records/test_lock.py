@@ -80,3 +80,21 @@ def test_without_a_name_resume_opens_the_game_not_open_elsewhere(tmp_path: Path)
         _, err = other.communicate(timeout=120)
         assert other.returncode == 0, err
     assert b'"result": {' in older.read_bytes() and b'"result": null' in newer.read_bytes()
+
+
+def test_a_game_being_played_is_not_opened_by_resume_elsewhere() -> None:
+    """The newcomer's case: ``play`` in one window, ``resume`` with no name in another."""
+    home = Path(os.environ["LOVELETTER_HOME"])
+    first = Terminal(["play", "--players", "2", "--bots", "1", "--names", "Ana", "--seed", "11", "--delay", "0"])
+    try:
+        first.wait_for("Which card do you play?", "Ana (you)")
+        [path] = (home / "games").glob("*.json")
+        wait_for_holder(path, first.child.pid)
+        second = loveletter("resume", home=home)
+        _, err = second.communicate(timeout=60)
+        assert second.returncode == 2 and "is open in another program (loveletter play, process" in err, err
+        first.press("ctrl-c")
+        first.finish()
+    finally:
+        first.close()
+    assert not lock_path(path).exists()  # released when the game ended
