@@ -71,6 +71,7 @@ class Autosave(Observer):
         """Let other programs open the game (its lock is released)."""
         if self.lock is not None:
             self.lock.release()
+            self.lock = None
 
     @classmethod
     def resume(cls, record: GameRecord, path: Path) -> Autosave:
@@ -97,6 +98,8 @@ class Autosave(Observer):
     def action_applied(self, game: Game, seat: int, action: Action, events: Sequence[ev.Event]) -> None:
         self.record.update(game)
         self.saver.save()
+        if game.over:  # nothing left to resume: nobody needs to be kept out
+            self.release()
 
     def save(self) -> None:
         """Write the record as it is now (a failure is kept in :attr:`problem`, not raised)."""

@@ -34,13 +34,15 @@ def check_name(name: str, taken: list[str]) -> str | None:
     from loveletter.records.names import cell_width, name_key, normalize_name, same_name
 
     name = normalize_name(name)
-    if not name_key(name):  # nothing, or only characters that show nothing
+    if not name:
         return t("play.setup.name_empty")
     if cell_width(name) > MAX_NAME:
         # Only the start of the name: the message must fit the line under the question, whatever was typed.
         return t("play.setup.name_long", name=name[:MAX_NAME] + "…", most=MAX_NAME)
     if not all(c.isprintable() for c in name):
         return t("play.setup.name_control")
+    if not name_key(name):  # only characters that show nothing (U+3164...)
+        return t("play.setup.name_empty")
     if any(same_name(name, n) for n in taken):
         return t("play.setup.name_taken", name=name)
     return None
