@@ -169,7 +169,41 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _usable_streams() -> None:
+    """Standard streams every command can write to, whatever it was started with. A closed descriptor (``>&-``)
+    gets the null device, so that no file the program opens later takes its number and receives its output; a
+    text that the output's encoding cannot hold (``PYTHONIOENCODING=ascii``) is written with ``?`` in its place
+    instead of raising."""
+    import os
+
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            stream = open(fd, "r" if fd == 0 else "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            setattr(sys, name, stream)
+            setattr(sys, f"__{name}__", stream)
+    for out in (sys.stdout, sys.stderr):
+        encoding = (getattr(out, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding not in ("utf8", "utf8sig") and hasattr(out, "reconfigure"):
+            out.reconfigure(errors="replace")
+
+
+def _reader_gone() -> int:
+    """The reader of the output went away (``loveletter games | head -1``): stop quietly, with the status of a
+    program a broken pipe ended (128 + SIGPIPE), as tools do. What is left in the buffer goes nowhere."""
+    import os
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _usable_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_peek_lang(args_list)))
     parser = build_parser(args_list)
@@ -184,6 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # here, not at exit: a reader gone away is then a broken pipe like any other
     except (UserError, EngineError) as exc:
         # One line, whatever the file or the name in it holds (control characters are shown escaped).
         print(t("cli.error", message=printable(_error_text(exc))), file=sys.stderr)
@@ -191,11 +226,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(t("cli.interrupted"), file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (`loveletter games | head`): stop quietly, as tools do
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+    except BrokenPipeError:
+        return _reader_gone()
+    except SystemExit as exc:
+        if isinstance(exc.__context__, BrokenPipeError):  # rich's console ends so on a broken pipe, with status 1
+            return _reader_gone()
+        raise
     return code
 
 

@@ -76,7 +76,8 @@ def test_answers_from_the_parser_import_nothing_heavy(argv: list[str]) -> None:
     loaded = ast.literal_eval(result.stdout.strip().splitlines()[-1])
     heavy = sorted(m for m in loaded if m in HEAVY or m.split(".")[0] in HEAVY or m.rsplit(".", 1)[0] in HEAVY)
     assert heavy == [], f"{' '.join(argv)} imported {heavy}"
-    commands = {m for m in loaded if m.startswith("loveletter.commands.")}
+    # Only commands count here: commands.options holds the option types several of them share.
+    commands = {m for m in loaded if m.startswith("loveletter.commands.") and m != "loveletter.commands.options"}
     named = [a for a in argv if a in COMMANDS]
     shares = {"resume": ["host", "play"], "host": ["play"]}  # commands that take options of another
     allowed = {f"loveletter.commands.{c}" for name in named for c in [name, *shares.get(name, [])]}

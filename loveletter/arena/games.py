@@ -253,14 +253,14 @@ def play_game(spec: GameSpec) -> GameResult:
 
 
 def save_record(game: Game, spec: GameSpec, directory: Path) -> Path:
-    """Write the game's record (``loveletter.records``) as ``game-<index>.json`` in ``directory``."""
+    """Write the game's record (``loveletter.records``) as ``game-<index>.json`` in ``directory``, or under the
+    next free name: never over a file (:func:`~loveletter.records.store.write_new`)."""
     from loveletter.records import GameRecord, Seat
+    from loveletter.records.store import write_new
 
     seats = [Seat(f"{level} {s + 1}", "computer", level) for s, level in enumerate(spec.levels)]
     record = GameRecord.start(game, seats, spec.seed)
-    path = directory / f"game-{spec.index:05d}.json"
-    record.save(path)
-    return path
+    return write_new(directory / f"game-{spec.index:05d}.json", record.to_json())
 
 
 def play_solitaire_game(spec: GameSpec) -> GameResult:
@@ -275,8 +275,9 @@ def play_solitaire_game(spec: GameSpec) -> GameResult:
     deal = describe(game, level, spec.bot_seeds[0])
     if spec.save_dir is not None:
         from loveletter.records.solitaire import SolitaireRecord
+        from loveletter.records.store import write_new
 
-        SolitaireRecord.start(game).save(Path(spec.save_dir) / f"game-{spec.index:05d}.json")
+        write_new(Path(spec.save_dir) / f"game-{spec.index:05d}.json", SolitaireRecord.start(game).to_json())
     decisions = list(deal["decisions"])
     return GameResult(
         index=spec.index,

@@ -61,7 +61,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    from loveletter.commands.options import delay_seconds
+
+    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,7 +22,9 @@ DEFAULT_DELAY = 1.2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("lesson", nargs="?", choices=LESSONS, default=LESSONS[0], help=t("learn.help.lesson"))
-    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    from loveletter.commands.options import delay_seconds
+
+    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -38,12 +38,15 @@ if TYPE_CHECKING:
     from loveletter.table.autosave import Autosave
     from loveletter.table.seats import Seat, StackedDeal
     from loveletter.table.setup import NewGame
+    from loveletter.tui.terminal import TerminalFrontend
 
 LEVEL_CHOICES = ("random", "easy", "hard")
 DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from loveletter.commands.options import delay_seconds
+
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
     parser.add_argument("--bots", type=int, metavar="K", help=t("play.help.bots"))
@@ -52,7 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
 
 
 def add_hints_option(parser: argparse.ArgumentParser) -> None:
@@ -139,6 +142,7 @@ def play_game(
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
     """
+    import signal
     import sys
 
     from loveletter.records.library import short_name
@@ -146,6 +150,10 @@ def play_game(
     from loveletter.table.seats import first_player_rng
     from loveletter.table.setup import NewGame
 
+    try:  # plain mode too (the table's screen sets its own, to the same effect)
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        previous = None
     resumed = saver is not None
     given = [saver] if saver is not None else []
     #: Each game played, with the record it is saved in; the last one is being played.
@@ -164,7 +172,11 @@ def play_game(
                 game = game.start(first_rng)
             return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
         _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen, or
+        # terminated() in plain mode): it says how to continue the game as Ctrl-C does.
+        if isinstance(exc, SystemExit) and exc.code != TERMINATED:
+            raise
         if not played:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
         else:
@@ -175,14 +187,35 @@ def play_game(
             if current.problem is None:
                 print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
             _report_problem(current)
-        return 130
+        return 130 if isinstance(exc, KeyboardInterrupt) else TERMINATED
     finally:
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
         if played:
             played[-1][1].flush()
+        for _, autosave in played:
+            autosave.release()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     for finished, record in played:
         _tell(finished, record)
     return 0
+
+
+#: The exit status of a program ended by SIGTERM (128 + 15).
+TERMINATED = 143
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(TERMINATED)
+
+
+def _saving_stopped(frontend: TerminalFrontend, problem: str) -> None:
+    """Say on the table, at once, that moves are no longer being saved and why (the public table: no hand shown,
+    whoever is at the screen). The game goes on, and every move tries again."""
+    if frontend._table is not None:  # the game's table is up (the first save is made before it)
+        frontend.acknowledge(
+            frontend.model(None), t("records.saving_stopped", problem=problem), t("records.saving_hint")
+        )
 
 
 def _tell(game: Game, saver: Autosave) -> None:
@@ -204,10 +237,20 @@ def _tell(game: Game, saver: Autosave) -> None:
 
 
 def _report_problem(saver: Autosave) -> None:
+    """If the last save failed: why, and exactly what can be resumed (the file keeps the last save that worked)."""
     import sys
 
-    if saver.problem is not None:
+    from loveletter.records.library import short_name
+
+    if saver.problem is None:
+        return
+    saved = saver.saver.saved
+    if saved is None:
         print(t("records.save_failed", problem=saver.problem), file=sys.stderr)
+        return
+    round_, moves = saved
+    where = {"round": round_, "moves": moves, "path": str(saver.path), "name": short_name(saver.path)}
+    print(t("records.save_failed_since", problem=saver.problem, **where), file=sys.stderr)
 
 
 def _play_plain(
@@ -226,6 +269,8 @@ def _play_plain(
     from loveletter.table.loop import GameLoop
     from loveletter.tui.plain import PlainFrontend
 
+    # Said at once (the output is the game's log; this goes on the side), and the game goes on trying.
+    saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
         front = PlainFrontend()
         table = GameLoop(
@@ -242,7 +287,7 @@ def _play_plain(
         key = "records.saved_over" if game.over else "records.saved_stopped"
         print(t(key, path=str(saver.path), name=short_name(saver.path)), file=sys.stderr)
     _report_problem(saver)
-    return 0
+    return 0 if saver.problem is None else 1
 
 
 def _play_terminal(
@@ -288,6 +333,7 @@ def _play_terminal(
                 first_rng=first_rng,
                 hints=hints,
             )
+            saver.saver.on_failure = lambda problem: _saving_stopped(frontend, problem)
             table.run()
             if not table.again:
                 return

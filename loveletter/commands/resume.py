@@ -34,7 +34,9 @@ DEFAULT_DELAY = 1.2
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar=t("cli.metavar.game"), help=t("records.help.resume_file"))
-    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    from loveletter.commands.options import delay_seconds
+
+    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
     from loveletter.commands.play import add_hints_option
 
     add_hints_option(parser)
@@ -46,13 +48,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from loveletter.records import GameRecord, games_dir, latest_unfinished, load_record
+    from loveletter.records import games_dir, latest_unfinished
     from loveletter.records.library import find_record
+    from loveletter.records.lock import command_line, game_lock, holder
 
-    path = latest_unfinished() if args.file is None else find_record(args.file)
+    if args.file is None:
+        # The game played last that is not open in another window (a game open there is refused below).
+        path = latest_unfinished(skip=lambda p: holder(p) is not None) or latest_unfinished()
+    else:
+        path = find_record(args.file)
     if path is None:
         print(t("records.resume.nothing", folder=str(games_dir())))
         return 1
+    with game_lock(path, command_line()):  # one program at a time plays a game (or hosts it)
+        return _open(path, args)
+
+
+def _open(path: Path, args: argparse.Namespace) -> int:
+    from loveletter.records import GameRecord, load_record
+
     record = load_record(path)
     if not isinstance(record, GameRecord):
         from loveletter.commands.solitaire import resume_record

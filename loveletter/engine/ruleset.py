@@ -99,9 +99,14 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
             'a tie and tie-break rounds would never end; use game_tie = "shared"'
         ),
         "rounds_undecided": (
-            "every card of mode {mode} has the value {value} and none can knock a player out, so every round ends "
-            "in a tie, which this flag gives to nobody: the game would never end"
+            "no card of mode {mode} can knock a player out, so its rounds may all end in a tie, which this flag "
+            "gives to nobody: the game might never end"
         ),
+        "bishop_nothing_to_name": (
+            "the {card} of mode {mode} has no number it may name (every value of its deck is a Guard's), so it "
+            "could never be played"
+        ),
+        "too_many_cards": "the deck has {size} cards; a deck has at most {limit}",
         # the solitaire's own file (loveletter.solitaire.ruleset)
         "solitaire_not_kind": (
             'must be "solitaire" for the one-player variant, got {value} (play it with loveletter play)'
@@ -132,21 +137,17 @@ def _one_line(text: str) -> str:
 
 
 MAX_PLAYERS = 8
+#: The most cards a deck may hold (the largest edition has 32): every round's deck is written in the game's
+#: record, so this bounds a record's size (:data:`loveletter.records.fileformat.MAX_BYTES`).
+MAX_DECK = 100
 #: A ruleset file is a few kilobytes; one past this size is refused unread.
 MAX_BYTES = 1 << 20
-_CARD_ID = re.compile(r"^[A-Z][A-Za-z]{0,23}$")
+_CARD_ID = re.compile(r"[A-Z][A-Za-z]{0,23}")  # fullmatch: "$" would let a final newline through
 #: Words of the action notations (the game's and the solitaire's): a card with one of these ids would be read as
 #: that action. Any id beginning with "keep" is read as a Chancellor's keep.
 NOTATION_WORDS = ("keep", "return", "redraw", "pass", "draw", "agent", "hand", "choose")
 #: The longest name, title and description a ruleset may give (they are shown in tables and titles).
 NAME_LIMIT, TITLE_LIMIT, DESCRIPTION_LIMIT = 60, 100, 2000
-#: The effects that cannot knock a player out, give a token or break a tie when every card of the deck has the
-#: same value (a Baron or a Dowager Queen compares equal hands; a Guard has nothing to name; with no Princess a
-#: Prince only makes a player draw): with only these, every round ends in a tie of every player.
-_INERT_WHEN_ALL_EQUAL = frozenset(
-    {"baron", "handmaid", "priest", "king", "countess", "chancellor", "cardinal", "baroness", "dowager_queen", "prince",
-     "guard"}
-)  # fmt: skip
 _GAME_TIES = ("shared", "tiebreak_round")
 #: The player counts of premium's small game, which docs/rules.md §8's premium_game_tie flag is about.
 _SMALL_GAME = (2, 4)
@@ -388,7 +389,7 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
     folded: dict[str, str] = {}
     for card_id, raw_spec in raw_cards.items():
         key = f"cards.{card_id}"
-        if not _CARD_ID.match(card_id):
+        if not _CARD_ID.fullmatch(card_id):
             c.fail(key, "bad_card_id")
         low = card_id.lower()
         if low in NOTATION_WORDS or low.startswith("keep"):
@@ -414,7 +415,7 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
         c.fail("modes", "no_modes")
     for i, raw in enumerate(raw_modes):
         mode = _parse_mode(c, raw, f"modes[{i}]", cards, ordered, guard_naming, guard_values, small_game_tie)
-        _check_decidable(c, mode, f"modes[{i}]", tie_breaks, flags)
+        _check_decidable(c, mode, f"modes[{i}]", flags)
         modes.append(mode)
     modes.sort(key=lambda m: m.players)
     for a, b in itertools.pairwise(modes):
@@ -492,10 +493,14 @@ def _parse_mode(
     mode_cards = tuple(ct for ct in ordered if ct.id in copies)
     size = sum(copies.values())
     # One face-down set-aside card, the face-up ones with two players, one card per player, and at least one
-    # card left to draw.
-    needed = max(1 + (face_up if lo == 2 else 0) + lo + 1, 1 + hi + 1)
+    # card left to draw. A tie-break round may seat only two of the mode's players: it sets the face-up cards
+    # aside too.
+    fewest = 2 if game_tie == "tiebreak_round" else lo
+    needed = max(1 + (face_up if fewest == 2 else 0) + fewest + 1, 1 + hi + 1)
     if size < needed:
         c.fail(f"{key}.copies", "deck_too_small", size=size, needed=needed)
+    if size > MAX_DECK:
+        c.fail(f"{key}.copies", "too_many_cards", size=size, limit=MAX_DECK)
     return Mode(
         players=(lo, hi),
         face_up_set_aside=face_up,
@@ -508,23 +513,58 @@ def _parse_mode(
     )
 
 
-def _check_decidable(c: _Checker, mode: Mode, key: str, tie_breaks: tuple[str, ...], flags: Flags) -> None:
-    """Refuse a mode whose rounds can never be decided, where that is certain: every card has the same value and
-    none can knock a player out (:data:`_INERT_WHEN_ALL_EQUAL`), and no tie break, so every round ends at the
-    deck-out with every player in and tied. Then a residual tie given to nobody never gives a token, and a
-    tie-break round never ends. (Whatever a file says, the engine ends a run of tie-break rounds:
-    :data:`loveletter.engine.scoring.MAX_TIEBREAK_ROUNDS`.)"""
+def _check_decidable(c: _Checker, mode: Mode, key: str, flags: Flags) -> None:
+    """Refuse a mode some card of which can never be played, or whose games may never end.
+
+    A Bishop needs a number to name. A residual tie given to nobody needs a card that can end a round before the
+    deck-out (:func:`can_knock_out`): else every round may end tied, and no token is ever given. A tie-break
+    round needs, when every card has the same value, a card that can decide it (:func:`decisive_when_all_equal`);
+    whatever a file says, the engine ends a run of them (:data:`loveletter.engine.scoring.MAX_TIEBREAK_ROUNDS`).
+    Every other round gives a token, so a game ends within (tokens to win - 1) x players + 1 rounds, plus its
+    tie-break rounds."""
+    for card in mode.cards:
+        if card.effect == "bishop" and not _bishop_numbers(mode, flags):
+            c.fail(f"cards.{card.id}", "bishop_nothing_to_name", card=card.id, mode=list(mode.players))
+    if flags.residual_tie == "none" and not can_knock_out(mode, flags):
+        c.fail("flags.residual_tie", "rounds_undecided", mode=list(mode.players))
     values = {card.value for card in mode.cards}
-    effects = {card.effect for card in mode.cards}
-    if len(values) != 1 or tie_breaks or not effects <= _INERT_WHEN_ALL_EQUAL:
+    # A tie break on the sum of the discards is no help: with one value, the sums are equal whenever the turns
+    # fell evenly, and a deck can make them always fall so.
+    if len(values) != 1 or decisive_when_all_equal(mode, flags):
         return
-    if "guard" in effects and mode.guard_names:
-        return  # a Guard can name another card and knock its holder out
     value = values.pop()
-    if flags.residual_tie == "none":
-        c.fail("flags.residual_tie", "rounds_undecided", mode=list(mode.players), value=value)
     if mode.game_tie == "tiebreak_round":
         c.fail(f"{key}.game_tie", "game_tie_endless", value=value)
+
+
+def _bishop_numbers(mode: Mode, flags: Flags) -> tuple[int, ...]:
+    """The numbers a Bishop of ``mode`` may name: the deck's values, but a Guard's unless the flag allows it."""
+    guard_values = {card.value for card in mode.cards if card.effect == "guard"}
+    return tuple(v for v in mode.values if flags.bishop_may_name_1 or v not in guard_values)
+
+
+def can_knock_out(mode: Mode, flags: Flags) -> bool:
+    """Whether a card of ``mode`` can end a round before the deck-out: knock a player out (a Princess, a Guard
+    with a card to name, a Baron or a Dowager Queen with unequal cards to compare) or win a token at once (a
+    Bishop). A round of a mode without one is decided at the deck-out, by hands that may tie every time."""
+    effects = {card.effect for card in mode.cards}
+    if "princess" in effects or ("guard" in effects and mode.guard_names):
+        return True
+    if effects & {"baron", "dowager_queen"} and len(mode.values) > 1:
+        return True
+    return "bishop" in effects and bool(_bishop_numbers(mode, flags))
+
+
+def decisive_when_all_equal(mode: Mode, flags: Flags) -> bool:
+    """Whether a card of ``mode``, whose cards all have the same value, can decide a round (see
+    :func:`_check_decidable`). Every other effect (a Spy's or a Jester's token, a Constable's, a Sycophant's
+    demand, an Assassin with no Guard that can name it) leaves a round with every player in and tied."""
+    effects = {card.effect for card in mode.cards}
+    if effects & {"princess", "count"}:
+        return True
+    if "guard" in effects and mode.guard_names:
+        return True
+    return "bishop" in effects and bool(_bishop_numbers(mode, flags))
 
 
 def _parse_flags(c: _Checker, raw: Any) -> tuple[Flags, str | None]:

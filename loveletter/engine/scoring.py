@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 #: Tie-break rounds in a row after which the players still tied share the win: a game always ends, even with a
 #: deck whose every round can end in a tie (our rule; the rulebooks never meet such a deck).
 MAX_TIEBREAK_ROUNDS = 10
+#: Rounds after which a game still going on ends, won by whoever has the most tokens (shared on a tie): a game
+#: always ends, even with a ruleset whose rounds may all end in a tie given to nobody (our rule). A game with
+#: a token for someone every round ends well before: eight players, each a token short of 99, play 785.
+MAX_ROUNDS = 1000
 
 _ROUND_OVER, _GAME_OVER = Phase.ROUND_OVER, Phase.GAME_OVER  # a member looked up through an Enum class costs 160 ns
 _first = itemgetter(0)
@@ -127,6 +131,9 @@ def end_round(s: GameState, reason: ev.RoundEnd) -> None:
         _settle_tiebreak(s, winners or tied)
     else:
         check_game_end(s, mid_round=False)
+        if s.phase is _ROUND_OVER and s.tiebreak is None and s.round >= MAX_ROUNDS:
+            most = max(tokens)
+            _finish(s, tuple(p for p, t in enumerate(tokens) if t == most))
 
 
 def _settle_tiebreak(s: GameState, round_winners: tuple[int, ...]) -> None:

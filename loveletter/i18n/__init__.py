@@ -297,16 +297,22 @@ def printable(text: str) -> str:
     >>> printable("Ana"), printable("a\x1b[2Jb"), printable("x\ny"), printable("\ud800")
     ('Ana', 'a\\x1b[2Jb', 'x\\ny', '\\ud800')
     """
-    if text.isprintable():
+    if (text.isascii() and text.isprintable()) or (text.isprintable() and _HIDDEN.isdisjoint(map(ord, text))):
         return text
     return text.translate(_escapes())
+
+
+#: Characters that show nothing, so that two names would look the same with or without them: the zero-width
+#: space and non-joiner, the soft hyphen, the word joiner and the byte order mark, the blank letters (Hangul
+#: fillers, Braille blank). Not the zero-width joiner: it draws emoji sequences (a family) as one.
+_HIDDEN = frozenset({0xAD, 0x200B, 0x200C, *range(0x2060, 0x2065), 0xFEFF, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800})
 
 
 @cache
 def _escapes() -> dict[int, str]:
     named = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
     codes = [*range(0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-    codes += [0x2028, 0x2029, *range(0xD800, 0xE000)]
+    codes += [0x2028, 0x2029, *range(0xD800, 0xE000), *_HIDDEN]
     return {c: named.get(c) or (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in codes}
 
 

@@ -19,7 +19,6 @@ game loop wait on.
 from __future__ import annotations
 
 import threading
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from loveletter.i18n import speaking, t
 from loveletter.net.remote import RemoteScreen
+from loveletter.records import names
 from loveletter.table.setup import check_name
 
 if TYPE_CHECKING:
@@ -37,16 +37,14 @@ T = TypeVar("T")
 
 def same_name(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` name the same player at a table: the one comparison of names in :mod:`loveletter.net`
-    (the lobby, a seat taken back, the host's own people), whatever the case or how accents are composed.
+    (the lobby, a seat taken back, the host's own people). It is the table's own rule
+    (:func:`loveletter.records.names.same_name`: case, how accents are composed, look-alike letters of other
+    scripts, invisible characters).
 
     >>> same_name("ANA", "ana"), same_name("Jos\u00e9", "Jose\u0301"), same_name("Ana", "Bea")
     (True, True, False)
     """
-    return _key(a) == _key(b)
-
-
-def _key(name: str) -> str:
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+    return names.same_name(a, b)
 
 
 class Left(Exception):

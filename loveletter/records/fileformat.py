@@ -27,11 +27,14 @@ from loveletter.i18n import t
 
 FORMAT = "loveletter-record"
 #: Version 2 writes the round still being played of an unfinished game sealed (see :func:`seal`); version 3 says
-#: whether the coach's hints were on in a game (``hints``). Older records are read as they always were (version 1:
-#: every round in plain JSON; before version 3, no hints: the program had none).
-VERSION = 3
-#: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread.
-MAX_BYTES = 8 << 20
+#: whether the coach's hints were on in a game (``hints``); version 4 carries a MAC (:mod:`loveletter.records.auth`).
+#: Older records are read as they always were (version 1: every round in plain JSON; before version 3, no hints:
+#: the program had none; before version 4, unauthenticated).
+VERSION = 4
+#: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread. It is
+#: above the largest record the program can write (the largest deck a ruleset may have, dealt in every round of
+#: the longest game, with the largest ruleset file inside: ``tests/records/test_rulesets_end.py`` checks it).
+MAX_BYTES = 16 << 20
 #: What a new record says wrote it.
 PROGRAM = f"loveletter {__version__}"
 #: At most this many legal actions are listed when an action is not one of them.
@@ -192,9 +195,9 @@ class Check:
             raise self.fail("format", t("records.error.format"))
         version = self.integer(top.get("version"), "version")
         if version > supported:
-            raise self.fail("version", t("records.error.newer", version=version, supported=supported))
+            raise self.fail("version", t("records.error.newer", version=shown(version), supported=supported))
         if version < 1:
-            raise self.fail("version", t("records.error.version", version=version, supported=supported))
+            raise self.fail("version", t("records.error.version", version=shown(version), supported=supported))
 
     def top(self, text: str) -> Mapping[str, Any]:
         """The record's top-level object, its format and version checked."""
@@ -289,6 +292,15 @@ class Stamps(TypedDict):
     program: str
 
 
+def authentic(top: Mapping[str, Any]) -> bool:
+    """Whether a record's top-level object is as the program wrote it: its MAC matches (format 4 and later), or
+    it is of a format from before MACs (read as it always was)."""
+    from loveletter.records.auth import FIRST_SIGNED, verified
+
+    version = top.get("version")
+    return (isinstance(version, int) and version < FIRST_SIGNED) or verified(top)
+
+
 def stamps(top: Mapping[str, Any]) -> Stamps:
     """The id, dates and program read from a record's ``top`` (a record without an id gets a new one)."""
     return Stamps(
@@ -346,9 +358,16 @@ class RecordFile:
             "ruleset": {"name": self.ruleset, "text": self.ruleset_text},
             **fields,
         }
-        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-        # A name no file can hold (a lone surrogate: a stray byte of a command line) is saved as "?".
-        return text if text.isascii() else text.encode("utf-8", "replace").decode("utf-8")
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        if not text.isascii():
+            # A name no file can hold (a lone surrogate: a stray byte of a command line) is saved as "?".
+            fixed = text.encode("utf-8", "replace").decode("utf-8")
+            if fixed != text:
+                text, data = fixed, json.loads(fixed)
+        from loveletter.records.auth import sign
+
+        # The MAC last, added to the text as written (one more field of the same object).
+        return text[: text.rindex("}")].rstrip() + f',\n "mac": "{sign(data)}"\n}}\n'
 
     def save(self, path: Path) -> None:
         from loveletter.records.store import write_atomic

@@ -16,6 +16,8 @@ from loveletter.records.fileformat import Check, RecordError, parse_json, read_t
 from loveletter.records.store import games_dir, is_games_dir, sweep_temporaries
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from loveletter.records.record import GameRecord
     from loveletter.records.solitaire import SolitaireRecord
 
@@ -108,9 +110,15 @@ def list_records(folder: Path | None = None) -> list[RecordSummary]:
     return [summarise(folder / name, number) for number, name in reversed(list(enumerate(names, 1)))]
 
 
-def latest_unfinished(kind: str | None = None, folder: Path | None = None) -> Path | None:
-    """The unfinished record played last (of ``kind``, if given)."""
-    candidates = [s for s in list_records(folder) if s.readable and not s.finished and (kind is None or s.kind == kind)]
+def latest_unfinished(
+    kind: str | None = None, folder: Path | None = None, *, skip: Callable[[Path], bool] | None = None
+) -> Path | None:
+    """The unfinished record played last (of ``kind``, if given; not one ``skip`` says to pass over)."""
+    candidates = [
+        s
+        for s in list_records(folder)
+        if s.readable and not s.finished and (kind is None or s.kind == kind) and (skip is None or not skip(s.path))
+    ]
     if not candidates:
         return None
     return max(candidates, key=lambda s: (s.updated, s.path.name)).path
@@ -146,8 +154,10 @@ def find_record(name: str, folder: Path | None = None) -> Path:
     A path that exists is taken first; a name that is none of these is returned as a path, for the load to say
     that there is no such file."""
     folder = folder or games_dir()
+    if not name.strip():
+        raise UserError(t("records.error.no_name"))
     path = Path(name).expanduser()
-    if name and (path.exists() or path.is_symlink()):
+    if path.exists() or path.is_symlink():
         return path
     if name.isascii() and name.isdigit():
         names = record_names(folder)

@@ -30,6 +30,7 @@ from loveletter.records.fileformat import (
     RecordError,
     RecordFile,
     action_problem,
+    authentic,
     deck_problem,
     kind_of,
     new_id,
@@ -85,6 +86,9 @@ class GameRecord(RecordFile):
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
     program: str = PROGRAM
+    #: Whether the file is as the program wrote it (:func:`~loveletter.records.fileformat.authentic`); a record that
+    #: is not replays to its first problem, else is refused there (:meth:`replay`).
+    authentic: bool = field(default=True, compare=False)
 
     KIND: ClassVar[str] = "game"
 
@@ -157,7 +161,7 @@ class GameRecord(RecordFile):
             level = c.optional_string(seat.get("level"), f"seats[{i}].level")
             seats.append(Seat(c.string(seat.get("name"), f"seats[{i}].name"), kind, level))
         if len(seats) != players:
-            raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=players))
+            raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=shown(players)))
         rounds = []
         for i, raw in enumerate(c.array(top.get("rounds"), "rounds")):
             entry = c.sealed(c.obj(raw, f"rounds[{i}]"), f"rounds[{i}]")
@@ -176,6 +180,7 @@ class GameRecord(RecordFile):
             rng_state=top.get("rng_state"),
             result=_check_result(c, top.get("result"), players),
             hints=c.boolean(top.get("hints", False), "hints"),
+            authentic=authentic(top),
             **stamps(top),
         )
 
@@ -207,7 +212,7 @@ class GameRecord(RecordFile):
         action (``seat`` the one who decided it), so a caller can keep every point in the same pass."""
         rs = self.load_ruleset(source)
         if not rs.min_players <= self.players <= rs.max_players:
-            problem = t("records.error.players", players=self.players, low=rs.min_players, high=rs.max_players)
+            problem = t("records.error.players", players=shown(self.players), low=rs.min_players, high=rs.max_players)
             raise RecordError(source, "players", problem)
         expected = rs.mode_for(self.players).deck()
         first = self.rounds[0]
@@ -233,6 +238,7 @@ class GameRecord(RecordFile):
             for j, text in enumerate(entry.actions):
                 if left is not None:
                     if left == 0:
+                        self._vouch(source)
                         return game
                     left -= 1
                 seat = game.decider
@@ -257,7 +263,14 @@ class GameRecord(RecordFile):
             if list(self.result["tokens"]) != list(game.tokens):
                 replayed = ", ".join(map(str, game.tokens))
                 raise RecordError(source, "result.tokens", t("records.error.tokens", tokens=replayed))
+        self._vouch(source)
         return game
+
+    def _vouch(self, source: str) -> None:
+        """Refuse a record that replays but is not as the program wrote it: edited, or signed with another key
+        (a seat's kind changed, seats swapped, a bit of the random state flipped)."""
+        if not self.authentic:
+            raise RecordError(source, "mac", t("records.error.edited"))
 
     @property
     def action_count(self) -> int:
@@ -286,7 +299,7 @@ def _check_deal(source: str, index: int, entry: RoundEntry, expected: list[str],
         raise RecordError(source, f"rounds[{index}].deck", t("records.error.deck", size=size, problem=problem))
     if entry.first_player not in allowed:
         seats = ", ".join(map(str, allowed))
-        problem = t("records.error.first_player", seat=entry.first_player, round=index + 1, allowed=seats)
+        problem = t("records.error.first_player", seat=shown(entry.first_player), round=index + 1, allowed=seats)
         raise RecordError(source, f"rounds[{index}].first_player", problem)
 
 

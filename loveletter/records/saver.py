@@ -9,6 +9,7 @@ short by Ctrl-C is finished by :meth:`RecordSaver.flush`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Generic, TypeVar
 
@@ -23,17 +24,31 @@ R = TypeVar("R", bound=RecordFile)
 class RecordSaver(Generic[R]):
     """Writes ``record`` (kept current by the caller) to ``path`` on every :meth:`save`."""
 
-    def __init__(self, record: R, path: Path) -> None:
+    def __init__(self, record: R, path: Path, *, on_disk: bool = False) -> None:
         self.record = record
         self.path = path
         #: Why the last save failed (the system's words), or ``None``.
         self.reason: str | None = None
         self._pending = False
+        #: Where the game stands in the file on disk (:meth:`progress` at the last save that worked), or
+        #: ``None`` if no save of it ever worked: what ``resume`` would continue.
+        self.saved: tuple[int, int] | None = self.progress() if on_disk else None
+        #: Called with :attr:`problem` when saving starts failing (not again while it goes on failing).
+        self.on_failure: Callable[[str], None] | None = None
+
+    def progress(self) -> tuple[int, int]:
+        """The record's round (from 1) and the number of moves played in it; ``(0, 0)`` for a kind of record
+        without rounds."""
+        rounds = getattr(self.record, "rounds", None)
+        if not rounds:
+            return (0, 0)
+        return (len(rounds), len(rounds[-1].actions))
 
     @classmethod
-    def begin(cls, record: R, folder: Path | None = None) -> RecordSaver[R]:
-        """Save ``record`` once in a new file in ``folder`` (default: the saved-games folder)."""
-        path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
+    def begin(cls, record: R, folder: Path | None = None, *, path: Path | None = None) -> RecordSaver[R]:
+        """Save ``record`` once in a new file in ``folder`` (default: the saved-games folder), named ``path`` if
+        given (:func:`~loveletter.records.library.new_record_path`)."""
+        path = path or new_record_path(record.KIND, record.ruleset, record.game_id, folder)
         if is_games_dir(path.parent):
             sweep_temporaries(path.parent)  # what a killed save left behind
         saver = cls(record, path)
@@ -46,7 +61,7 @@ class RecordSaver(Generic[R]):
         saved-games folder: a record elsewhere may sit among other programs' files)."""
         if is_games_dir(path.parent):
             sweep_temporaries(path.parent)
-        return cls(record, path)
+        return cls(record, path, on_disk=True)
 
     @property
     def problem(self) -> str | None:
@@ -59,10 +74,14 @@ class RecordSaver(Generic[R]):
         try:
             write_atomic(self.path, self.record.to_json())
         except OSError as exc:
+            first = self.reason is None
             self.reason = os_problem(exc.errno, exc.strerror)
+            if first and self.on_failure is not None and self.problem is not None:
+                self.on_failure(self.problem)
             return
         self._pending = False
         self.reason = None
+        self.saved = self.progress()
 
     def flush(self) -> None:
         """Finish a save that was cut short (by Ctrl-C during the write): the record in memory is whole."""

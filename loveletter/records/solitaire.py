@@ -42,6 +42,7 @@ from loveletter.records.fileformat import (
     RecordError,
     RecordFile,
     action_problem,
+    authentic,
     bundled_of_kind,
     clip,
     deck_problem,
@@ -75,6 +76,8 @@ class SolitaireRecord(RecordFile):
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
     program: str = PROGRAM
+    #: Whether the file is as the program wrote it (:func:`~loveletter.records.fileformat.authentic`).
+    authentic: bool = field(default=True, compare=False)
 
     KIND: ClassVar[str] = KIND
 
@@ -135,6 +138,7 @@ class SolitaireRecord(RecordFile):
             actions=c.strings(entry.get("actions"), "rounds[0].actions"),
             result=_check_result(c, top.get("result")),
             name=player,
+            authentic=authentic(top),
             **stamps(top),
         )
 
@@ -203,6 +207,8 @@ class SolitaireRecord(RecordFile):
                 raise RecordError(source, "result", t(key, reason=t(f"solitaire.end.{replayed['reason']}")))
             if self.result is None and replayed is not None:
                 raise RecordError(source, "result", t("records.error.result_null"))
+        if not self.authentic:  # it replays, but it is not as the program wrote it
+            raise RecordError(source, "mac", t("records.error.edited"))
         return game
 
 

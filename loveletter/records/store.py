@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import itertools
 import os
 import re
 import stat
@@ -91,6 +92,33 @@ def write_atomic(path: Path, text: str) -> None:
             temporary.unlink()
         raise
     _fsync_dir(path.parent)
+
+
+def write_new(path: Path, text: str) -> Path:
+    """Write ``text`` to a new file named ``path``, or, when a file of that name is there (a record of an
+    earlier run, or anything else), to ``<stem>-2.json``, ``-3`` and so on: never over a file. The text is
+    written whole to a temporary file first, then hard-linked under the free name (a link is never made over an
+    existing file, so two programs cannot take the same name). Return the path written."""
+    make_folder(path.parent)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), FILE_MODE)
+        with open(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        for n in itertools.count(1):
+            target = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+            try:
+                os.link(temporary, target)
+            except FileExistsError:
+                continue
+            break
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+    _fsync_dir(path.parent)
+    return target
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -14,6 +14,7 @@ from loveletter.engine import events as ev
 from loveletter.i18n import printable, t
 from loveletter.records import GameRecord, RecordError
 from loveletter.records import Seat as RecordSeat
+from loveletter.records.lock import GameLock
 from loveletter.records.saver import RecordSaver
 from loveletter.table.loop import Observer
 from loveletter.table.seats import Seat
@@ -47,6 +48,9 @@ class Autosave(Observer):
 
     def __init__(self, saver: RecordSaver[GameRecord]) -> None:
         self.saver = saver
+        #: The lock of a new record (:mod:`loveletter.records.lock`): while the game is played, ``resume`` in
+        #: another window does not open it. A resumed game's lock is held by the ``resume`` command.
+        self.lock: GameLock | None = None
 
     @classmethod
     def begin(
@@ -54,7 +58,21 @@ class Autosave(Observer):
     ) -> Autosave:
         """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once; ``hints``:
         whether the coach's hints are on."""
-        return cls(RecordSaver.begin(GameRecord.start(game, record_seats(seats), seed, hints=hints), folder))
+        from loveletter.records.library import new_record_path
+        from loveletter.records.lock import GameLock, command_line
+
+        record = GameRecord.start(game, record_seats(seats), seed, hints=hints)
+        path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
+        lock = GameLock(path, command_line())  # a new name: nobody else holds it
+        autosave = cls(RecordSaver.begin(record, folder, path=path))
+        autosave.lock = lock
+        return autosave
+
+    def release(self) -> None:
+        """Let other programs open the game (its lock is released)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     @classmethod
     def resume(cls, record: GameRecord, path: Path) -> Autosave:
@@ -81,6 +99,8 @@ class Autosave(Observer):
     def action_applied(self, game: Game, seat: int, action: Action, events: Sequence[ev.Event]) -> None:
         self.record.update(game)
         self.saver.save()
+        if game.over:  # nothing left to resume: nobody needs to be kept out
+            self.release()
 
     def save(self) -> None:
         """Write the record as it is now (a failure is kept in :attr:`problem`, not raised)."""

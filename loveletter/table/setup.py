@@ -19,7 +19,6 @@ import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from loveletter.engine import Game, Ruleset
 from loveletter.i18n import t
@@ -30,15 +29,21 @@ MAX_NAME = 16
 
 
 def check_name(name: str, taken: list[str]) -> str | None:
-    """Why ``name`` cannot be used (a message), or ``None`` if it can."""
-    if not name.strip():
+    """Why ``name`` cannot be used (a message), or ``None`` if it can. Names are compared as they look
+    (:func:`~loveletter.records.names.same_name`) and measured in terminal cells."""
+    from loveletter.records.names import cell_width, name_key, normalize_name, same_name
+
+    name = normalize_name(name)
+    if not name:
         return t("play.setup.name_empty")
-    if len(name) > MAX_NAME:
+    if cell_width(name) > MAX_NAME:
         # Only the start of the name: the message must fit the line under the question, whatever was typed.
         return t("play.setup.name_long", name=name[:MAX_NAME] + "…", most=MAX_NAME)
     if not all(c.isprintable() for c in name):
         return t("play.setup.name_control")
-    if name.casefold() in (n.casefold() for n in taken):
+    if not name_key(name):  # only characters that show nothing (U+3164...)
+        return t("play.setup.name_empty")
+    if any(same_name(name, n) for n in taken):
         return t("play.setup.name_taken", name=name)
     return None
 
@@ -56,7 +61,9 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
     people = players - bots
     given: list[str] = []
     if names is not None:
-        given = [n.strip() for n in names]
+        from loveletter.records.names import normalize_name
+
+        given = [normalize_name(n) for n in names]
         if len(given) not in (players, people):
             # With only people or only computer players, "the people only" is no second way to count.
             key = "play.setup.names_count" if 0 < people < players else "play.setup.names_count_seats"
@@ -67,25 +74,40 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
             if problem:
                 raise ValueError(t("play.setup.bad_name", problem=problem))
             taken.append(name)
+    from loveletter.records.names import same_name
+
     seats: list[Seat] = []
     for index in range(players):
         computer = index >= people
         name = given[index] if index < len(given) else ""
         if computer and not name:
             name = t("play.setup.bot_name", number=index - people + 1)
-            while name.casefold() in (n.casefold() for n in given):
+            while any(same_name(name, n) for n in given):
                 name += "'"
         seats.append(Seat(name, level if computer else None))
     return seats
 
 
+#: The largest deal file read: a game's deals are a few kilobytes.
+DEAL_FILE_BYTES = 1 << 20
+
+
 def read_deals(path: str, ruleset: Ruleset, players: int) -> list[StackedDeal]:
     """Read a ``--deal-file``: a JSON list of ``{"deck": [...top card first], "first_player": n}`` (the
     first player may be left out), one per round from the first. Each deck must be the ruleset's deck."""
+    from loveletter.engine.textfile import TextFileError, read_text_file
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ValueError(t("play.setup.deal_missing", path=path)) from None
+        # Like every file the program reads: a regular file (never a pipe that blocks or /dev/zero), of a size.
+        data = json.loads(read_text_file(path, limit=DEAL_FILE_BYTES))
+    except TextFileError as exc:
+        if exc.reason == "missing":
+            raise ValueError(t("play.setup.deal_missing", path=path)) from None
+        if exc.reason in ("folder", "not_regular", "too_large", "not_text"):
+            problem = t(f"play.setup.deal_{exc.reason}", limit=DEAL_FILE_BYTES >> 20)
+        else:
+            problem = t("play.setup.deal_unreadable", problem=exc.strerror or exc.reason)
+        raise ValueError(t("play.setup.deal_bad", path=path, problem=problem)) from None
     except json.JSONDecodeError as exc:
         problem = t("play.setup.deal_json", line=exc.lineno, column=exc.colno)
         raise ValueError(t("play.setup.deal_bad", path=path, problem=problem)) from None

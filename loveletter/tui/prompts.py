@@ -280,11 +280,18 @@ def _run(
 
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
     window = Window(control, height=height, wrap_lines=False, always_hide_cursor=True)
+    # A terminal too small for the question draws this instead, and then takes no key: a key pressed there
+    # would answer a question nobody can read (only Ctrl-C stops the program).
+    small = {"drawn": False, "now": False}
+
+    def too_small() -> StyleAndTextTuples:
+        small["drawn"] = True
+        return [("", t("play.hint.too_small"))]
+
+    fits = Condition(lambda: state["ready"] and not small["now"])
     app = Application(
-        layout=Layout(HSplit([window])),
-        key_bindings=merge_key_bindings(
-            [ConditionalKeyBindings(bindings, Condition(lambda: state["ready"])), interrupt_keys()]
-        ),
+        layout=Layout(HSplit([window], window_too_small=Window(FormattedTextControl(too_small)))),
+        key_bindings=merge_key_bindings([ConditionalKeyBindings(bindings, fits), interrupt_keys()]),
         full_screen=False,
         erase_when_done=True,
         mouse_support=False,
@@ -296,6 +303,7 @@ def _run(
     size = {"last": app.output.get_size()}
 
     def before_render(_: object) -> None:
+        small["drawn"] = False
         now = app.output.get_size()
         if now != size["last"]:
             size["last"] = now
@@ -304,6 +312,7 @@ def _run(
                 app.renderer.reset(leave_alternate_screen=False)
 
     def after_render(_: object) -> None:
+        small["now"] = small["drawn"]
         if state["shown"]:
             state["ready"] = True  # keys count from the moment the prompt is on the screen
 

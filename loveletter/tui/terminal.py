@@ -140,6 +140,7 @@ class TerminalFrontend(Frames):
         """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name). With
         ``people`` at the table, the screen says how the computer is passed between them (if it is), unless
         ``intro`` says something else (a hosted game)."""
+        from loveletter.records.names import normalize_name
         from loveletter.table.setup import check_name
 
         if intro is None:
@@ -152,13 +153,15 @@ class TerminalFrontend(Frames):
             body = Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2))
             self.draw(body, 3)
             suggestion = prompts_for[index]
-            names[index] = prompts.ask_text(
-                t("play.setup.ask_name", number=index + 1, default=suggestion),
-                default=suggestion,
-                check=lambda text, seated=seated: check_name(text, seated),  # type: ignore[misc]
-                guard=self.guards.screen,
-                input=self.input,
-                output=self.output,
+            names[index] = normalize_name(
+                prompts.ask_text(
+                    t("play.setup.ask_name", number=index + 1, default=suggestion),
+                    default=suggestion,
+                    check=lambda text, seated=seated: check_name(text, seated),  # type: ignore[misc]
+                    guard=self.guards.screen,
+                    input=self.input,
+                    output=self.output,
+                )
             )
         return [n for n in names if n is not None]
 

@@ -140,7 +140,7 @@ def test_review_steps_through_a_finished_game(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     record.save(path)
 
-    term = Terminal(["review", str(path)], env=program_env(LOVELETTER_HOME=str(tmp_path)))
+    term = Terminal(["review", str(path)])  # the data folder whose key signed the record
     try:
         term.wait_for("Decision 1 of 22", "played Priest on Bot", "Ana (you)", timeout=120)
         term.press("n")

@@ -71,7 +71,7 @@ def test_replay_steps_through_a_game_in_the_terminal(tmp_path: Path) -> None:
     record.save(path)
     total = sum(len(a) for a in game.actions) + len(game.deals) - 1
 
-    term = Terminal(["replay", str(path), "--seat", "0"], env=program_env(LOVELETTER_HOME=str(tmp_path)))
+    term = Terminal(["replay", str(path), "--seat", "0"])  # the data folder whose key signed the record
     try:
         screen = term.wait_for(f"Replay 0/{total} · round 1", "Enter: next", "Ana (you)")
         assert "Bea (you)" not in screen

@@ -109,6 +109,11 @@ BAD: dict[str, str | None] = {
     # Barons only: every round ends in a tie of every player.
     "game_tie_endless": BARONS.replace("copies", 'game_tie = "tiebreak_round"\ncopies'),
     "rounds_undecided": f'{BARONS}[flags]\nresidual_tie = "none"\n',
+    # Bishops and Guards of one value: a Bishop may not name a Guard's value, and there is no other.
+    "bishop_nothing_to_name": BARONS.replace('effect = "baron"', 'effect = "bishop"')
+    .replace("[cards.Baron]", '[cards.Guard]\nvalue = 3\neffect = "guard"\n[cards.Baron]')
+    .replace("Baron = 8", "Baron = 8, Guard = 2"),
+    "too_many_cards": _mode("Guard = 6", "Guard = 99").replace("Princess = 1", "Princess = 99"),
     # The solitaire's own files (loaded with load_solitaire_ruleset).
     "solitaire_not_kind": 'kind = "otro"\nname = "sola"\ncards = "classic"\n',
     "solitaire_cards_from": 'kind = "solitaire"\nname = "sola"\ncards = 7\n',

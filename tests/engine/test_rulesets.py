@@ -210,7 +210,7 @@ def test_every_round_a_tie_with_tie_break_rounds_is_refused(tmp_path: Path) -> N
     endless = BARONS.replace("copies", 'game_tie = "tiebreak_round"\ncopies')
     with pytest.raises(RulesetError, match=r"modes\[0\]\.game_tie: every card of this mode has the value 3"):
         load_ruleset(house(tmp_path, endless))
-    with pytest.raises(RulesetError, match=r"flags\.residual_tie: every card of mode \[2, 4\]"):
+    with pytest.raises(RulesetError, match=r"flags\.residual_tie: no card of mode \[2, 4\] can knock"):
         load_ruleset(house(tmp_path, BARONS + '[flags]\nresidual_tie = "none"\n'))
     # The same deck with shared game ties ends: everyone reaches the goal together.
     assert load_ruleset(house(tmp_path, BARONS)).modes[0].game_tie == "shared"

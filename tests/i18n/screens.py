@@ -599,8 +599,15 @@ def errors(console: Console) -> None:
             "not a round": deals / "item.json",
             "wrong deck": deals / "deck.json",
             "bad first player": deals / "first.json",
-            "unreadable": deals,
+            "a folder": deals,
+            "a pipe": deals / "fifo",
+            "too large": deals / "large.json",
+            "not text": deals / "latin1.json",
+            "unreadable": deals / ("x" * 300),  # a name too long for the system
         }
+        os.mkfifo(files["a pipe"])
+        files["too large"].write_bytes(b" " * (2 << 20))
+        files["not text"].write_bytes(b"\xff")
         deck = load_ruleset("2019").mode_for(2).deck()
         files["broken"].write_text("[", encoding="utf-8")
         files["not a list"].write_text("{}", encoding="utf-8")
@@ -627,6 +634,7 @@ def errors(console: Console) -> None:
             ("play", "--players", "1"),
             ("play", "--bots", "-1"),
             ("play", "--bots", "6"),
+            ("play", "--delay", "inf"),
             *(("play", "--bots", "2", "--deal-file", str(path)) for path in files.values()),
             ("replay",),
             ("replay", "--seat", "1", "--all", "x.json"),
@@ -698,8 +706,28 @@ def simulations(console: Console) -> None:
 # ------------------------------------------------------------------------------------------------ saved games
 
 
+@contextlib.contextmanager
+def data_folder(folder: Path) -> Iterator[None]:
+    """``folder`` as the data folder (``LOVELETTER_HOME``) while records are written: its key signs them, and
+    the commands run with ``home=folder`` read them."""
+    saved = os.environ.get("LOVELETTER_HOME")
+    os.environ["LOVELETTER_HOME"] = str(folder)
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("LOVELETTER_HOME", None)
+        else:
+            os.environ["LOVELETTER_HOME"] = saved
+
+
 def saved_games(folder: Path) -> dict[str, Path]:
     """A finished game, an unfinished one and an unreadable file in ``folder`` (a ``LOVELETTER_HOME``)."""
+    with data_folder(folder):
+        return _saved_games(folder)
+
+
+def _saved_games(folder: Path) -> dict[str, Path]:
     from loveletter.records import GameRecord, new_record_path
     from loveletter.records import Seat as RecordSeat
 
@@ -777,7 +805,8 @@ def two_people_playing(folder: Path) -> Path:
 
     record = GameRecord.start(play_randomly("classic", 2, 2, 5), [RecordSeat(n) for n in NAMES[:2]], seed=2)
     path = folder / "two.json"
-    record.save(path)
+    with data_folder(folder):
+        record.save(path)
     return path
 
 
@@ -790,7 +819,8 @@ def stacked_solitaire(folder: Path) -> Path:
     game = SolitaireGame(rs, layout=stacked_layout(rs, queue=["Priest"], hand="Guard", draws=["Countess"]))
     game.push("draw")
     path = folder / "stacked.json"
-    SolitaireRecord.start(game).save(path)
+    with data_folder(folder):
+        SolitaireRecord.start(game).save(path)
     return path
 
 
@@ -802,7 +832,7 @@ def replay_viewer(console: Console) -> None:
     from loveletter.tui.replay import Replay, ReplayViewer
     from loveletter.tui.solitaire.replay import SolitaireReplay, SolitaireReplayViewer
 
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, data_folder(Path(folder)):
         paths = saved_games(Path(folder))
         record = GameRecord.load(paths["finished"])
         script = [True, ReplayViewer.ROUND, ReplayViewer.LAST, True, ReplayViewer.QUIT]

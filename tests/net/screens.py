@@ -222,7 +222,7 @@ async def _closed_in_the_lobby(console: Console) -> None:
 
 def hosting_errors(console: Console) -> None:
     """``loveletter host`` and ``resume --host`` refusing to start: one line each."""
-    from tests.i18n.screens import command
+    from tests.i18n.screens import command, data_folder
 
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
@@ -236,10 +236,12 @@ def hosting_errors(console: Console) -> None:
         games = home / "games"
         games.mkdir()
         alone = Game("2019", 2, seed=1)
-        saver = Autosave.begin(alone, [Seat("Ana"), Seat("Bot 1", "easy")], 1, games)
+        with data_folder(home):  # its key signs the records the commands below read
+            saver = Autosave.begin(alone, [Seat("Ana"), Seat("Bot 1", "easy")], 1, games)
+            saver.release()  # the game is not open here: resume --host opens it
+            solitaire = games / "solitaire.json"
+            SolitaireRecord.start(SolitaireGame(seed=1)).save(solitaire)
         command("resume", "--host", str(saver.path), home=home, terminal=True)(console)
-        solitaire = games / "solitaire.json"
-        SolitaireRecord.start(SolitaireGame(seed=1)).save(solitaire)
         command("resume", "--host", str(solitaire), home=home)(console)
         with socket.socket() as taken:
             taken.bind(("127.0.0.1", 0))

@@ -29,7 +29,7 @@ def test_the_record_says_whether_hints_were_on(tmp_path: Path, hints: bool) -> N
     path = tmp_path / "game.json"
     finished(hints).save(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == VERSION == 3 and data["hints"] is hints
+    assert data["version"] == VERSION == 4 and data["hints"] is hints
     record = load_record(path)
     assert isinstance(record, GameRecord) and record.hints is hints
     record.replay(str(path))

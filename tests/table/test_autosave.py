@@ -151,4 +151,5 @@ def test_stale_temporaries_are_swept_when_saving_starts(tmp_path: Path) -> None:
     os.utime(stale, (old, old))
     game = Game("classic", 2, seed=1)
     saver = Autosave.begin(game, [Seat("A"), Seat("B", "random")], seed=1, folder=folder)
+    saver.release()  # the game's lock, beside it while it is open
     assert list(folder.iterdir()) == [saver.path]
