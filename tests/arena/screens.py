@@ -27,7 +27,9 @@ def command(*argv: str) -> Draw:
 def tournaments(console: Console) -> None:
     with tempfile.TemporaryDirectory() as folder:
         where = Path(folder)
-        bots = [f"--player={MISBEHAVING}:{name}" for name in ("Raises", "Illegal", "Loops")]
+        misbehaving = where / "mb.py"  # a copy: the repository's own path may hold English words
+        misbehaving.write_text(MISBEHAVING.read_text(encoding="utf-8"), encoding="utf-8")
+        bots = [f"--player={misbehaving}:{name}" for name in ("Raises", "Illegal", "Loops")]
         runs = (
             ("--player", "easy", "--player", "random", *bots, "--deals", "1", "--move-time", "0.3", "--csv",
              str(where / "s.csv")),
@@ -67,6 +69,9 @@ def tournament_stopped(console: Console) -> None:
 def tournament_errors(console: Console) -> None:
     with tempfile.TemporaryDirectory() as folder:
         where = Path(folder)
+        # The bot file is copied into the temporary folder: the repository's own path may hold English words.
+        misbehaving = str(where / "mb.py")
+        Path(misbehaving).write_text(Path(MISBEHAVING).read_text(encoding="utf-8"), encoding="utf-8")
         two = ("--player", "easy", "--player", "random")
         (where / "x2.py").mkdir()
         (where / "x3.py").write_text("raise ValueError(1)\n", encoding="utf-8")
@@ -87,13 +92,13 @@ def tournament_errors(console: Console) -> None:
             (*two, "--address", "host:1"),
             ("--player", "easy", "--player", "genius"),
             ("--player", "easy", "--player", "hard:0"),
-            ("--player", "easy", "--player", f"{MISBEHAVING}:2x"),
+            ("--player", "easy", "--player", f"{misbehaving}:2x"),
             ("--player", "easy", "--player", "=random"),
             ("--player", "easy", "--player", str(where / "x1.py:Bot")),
             ("--player", "easy", "--player", str(where / "x2.py:Bot")),
             ("--player", "easy", "--player", str(where / "x3.py:Bot")),
-            ("--player", "easy", "--player", f"{MISBEHAVING}:Absent"),
-            ("--player", "easy", "--player", f"{MISBEHAVING}:NoChoose"),
+            ("--player", "easy", "--player", f"{misbehaving}:Absent"),
+            ("--player", "easy", "--player", f"{misbehaving}:NoChoose"),
             (*two, "--sprt", "5"),
             (*two, "--sprt", "0,5", "--alpha", "0.7"),
             (*two, "--player", "hard", "--sprt", "0,5"),
