@@ -239,7 +239,7 @@ class HardBot:
                 base = sampler.sample(rng, likely)
                 seed = rng.getrandbits(32)
                 for q, mix in kinds.items():
-                    habits[q] = _draw(mix, rng)
+                    habits[q] = draw_habits(mix, rng)
                 for option in remaining:
                     spent += self._simulate(base, option, seed, tree, totals, counts, habits)
                 if spent >= allowance or (deadline is not None and time.perf_counter() > deadline):
@@ -291,7 +291,7 @@ class HardBot:
         return moves
 
 
-def _draw(mix: Sequence[tuple[Habits, float]], rng: random.Random) -> Habits | None:
+def draw_habits(mix: Sequence[tuple[Habits, float]], rng: random.Random) -> Habits | None:
     """One of the habits of ``mix`` by their chances, or none (the heuristic) with the chance left."""
     x = rng.random()
     for habits, chance in mix:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
-from loveletter.bots.hard import HardBot, round_won
+from loveletter.bots.hard import HardBot, draw_habits, round_won
 from loveletter.bots.tree import Tree
 from loveletter.engine import Action, GameState, Play, View
 from loveletter.engine.determinize import Determinizer
@@ -130,7 +130,7 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
         nonlocal spent
         seed = rng.getrandbits(32)
         for q, mix in kinds.items():
-            habits[q] = _draw(mix, rng)
+            habits[q] = draw_habits(mix, rng)
         totals: dict[Action, float] = defaultdict(float)
         counts: dict[Action, int] = defaultdict(int)
         for option in options:
@@ -244,15 +244,6 @@ def _arrangements(cards: list[str]) -> Iterator[list[str]]:
             continue
         for rest in _arrangements(cards[:i] + cards[i + 1 :]):
             yield [card, *rest]
-
-
-def _draw(mix: Sequence[tuple[Habits, float]], rng: random.Random) -> Habits | None:
-    x = rng.random()
-    for habits, chance in mix:
-        if x < chance:
-            return habits
-        x -= chance
-    return None
 
 
 def _smooth_names(values: dict[Action, float], view: View, chances: Mapping[int, Mapping[str, float]]) -> None:
