@@ -265,6 +265,7 @@ def _run(
     ``guard`` says which keys it takes (:class:`Guard`); ``frame`` redraws what is above the prompt (the table)
     when the terminal's size changes, before the prompt is drawn again."""
     state = {"shown": guard.grace <= 0, "ready": not guard.drop and guard.grace <= 0}
+    output = _no_cpr(output)
 
     app: Application[Any]
 
@@ -331,6 +332,21 @@ def _run(
     if guard.drop:
         drop_typed(app.input)
     return app.run(pre_run=start_timers)
+
+
+def _no_cpr(output: Output | None) -> Output:
+    """``output`` (``None``: the terminal's) with its cursor-position requests turned off. The frame above a
+    prompt puts the cursor where the prompt goes and the prompt takes the lines it needs, so nothing needs to ask
+    the terminal; an answer that comes back after a resize would tell where the cursor was *before* the table was
+    drawn again, and the prompt would pad itself down to the bottom of the grown screen, scrolling the table's
+    top away."""
+    from prompt_toolkit.application.current import get_app_session
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    chosen = output if output is not None else get_app_session().output
+    if isinstance(chosen, Vt100_Output):
+        chosen.enable_cpr = False
+    return chosen
 
 
 def choose(
