@@ -40,10 +40,11 @@ from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
 from loveletter.tui.style import fmt, name_text, tokens_text
 from loveletter.tui.summary import Summary
+from loveletter.tui.table import LOG_KEY as TABLE_LOG_KEY
 from loveletter.tui.table import TableModel, TableView, log_lines
 
 #: The key that shows the round's whole log, from a decision or a result to acknowledge.
-LOG_KEY = "l"
+LOG_KEY = TABLE_LOG_KEY
 #: The answer of the game's end that asks for a review of the game.
 REVIEW = "review"
 #: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
@@ -94,6 +95,7 @@ class TerminalFrontend(Frames):
         new_from: int | None = None,
         banner: RenderableType | None = None,
         status: Text | None = None,
+        log_key: str | None = LOG_KEY,
     ) -> TableModel:
         table = self.table
         return TableModel(
@@ -105,6 +107,7 @@ class TerminalFrontend(Frames):
             computers=table.unnamed_computers,
             banner=banner,
             status=status,
+            log_key=log_key,
         )
 
     # ------------------------------------------------------------------------------------ before the game
@@ -307,7 +310,7 @@ class TerminalFrontend(Frames):
             return
         table = self.table
         status = fmt("play.table.computer_moved", player=name_text(table.names[seat]))
-        model = self.model(table.screen_seat(), new_from=since, status=status)
+        model = self.model(table.screen_seat(), new_from=since, status=status, log_key=None)
         self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay)
 
     def first_player(self, choices: Sequence[int]) -> int | None:

@@ -32,7 +32,7 @@ from loveletter.tui.plain import PlainFrontend
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference, reference_pages
 from loveletter.tui.screen import Screen as TerminalScreen
-from loveletter.tui.table import TableModel, TableView, spectator_view
+from loveletter.tui.table import LOG_KEY, TableModel, TableView, spectator_view
 from tests.support import deal, play
 
 if TYPE_CHECKING:
@@ -258,14 +258,23 @@ def decisions(console: Console) -> None:
 # ------------------------------------------------------------------------------------------------- table
 
 
-def table(make: Callable[[], Game], seat: int | None, names: Sequence[str] = NAMES) -> Draw:
+def table(
+    make: Callable[[], Game],
+    seat: int | None,
+    names: Sequence[str] = NAMES,
+    *,
+    height: int = 60,
+    log_key: str | None = LOG_KEY,
+) -> Draw:
     def draw(console: Console) -> None:
         game = make()
         view = game.view(seat) if seat is not None else spectator_view(game.view(0))
         goal = game.ruleset.tokens_to_win(game.players)
         log = narrate(game.log, seat, names[: game.players], game.ruleset, goal=goal)
-        model = TableModel(view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}))
-        console.print(TableView(model, height=60))
+        model = TableModel(
+            view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}), log_key=log_key
+        )
+        console.print(TableView(model, height=height))
 
     return draw
 
@@ -1001,6 +1010,9 @@ def screens() -> dict[str, Draw]:
     out["table premium markers"] = table(premium_markers(False), 0)
     out["table premium knocked out"] = table(premium_markers(True), 5)
     out["table what you know"] = table(priest_look, 0)
+    crowded = random_game("premium", 8, 3, 14)
+    out["table crowded at 20 lines"] = table(crowded, 0, height=20)
+    out["table crowded, a computer's move"] = table(crowded, 0, height=20, log_key=None)
     out["table what others know of you"] = table(priest_look, 1)
     out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
     out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)
