@@ -60,6 +60,7 @@ SELECTED = "reverse bold"
 DISABLED = "fg:ansibrightblack"
 TITLE = "bold"
 HINT = "fg:ansibrightblack"
+WARNING = "bold"
 GAP = "  "
 
 
@@ -104,6 +105,11 @@ def default_keys(count: int) -> list[str]:
     return [str(i + 1) if i < 9 else ("0" if i == 9 else "") for i in range(count)]
 
 
+def option_keys(choices: Sequence[Choice[Any]]) -> list[str]:
+    """The key of each option: its own, else its position's (:func:`default_keys`)."""
+    return _keys(choices)
+
+
 def _keys(choices: Sequence[Choice[Any]]) -> list[str]:
     positional = default_keys(len(choices))
     return [c.key if c.key is not None else positional[i] for i, c in enumerate(choices)]
@@ -127,10 +133,17 @@ def _hint_text(hint: str, choices: Sequence[Choice[Any]], typed: str) -> str:
 
 
 def choice_lines(
-    title: str, choices: Sequence[Choice[Any]], selected: int, width: int, hint: str = "", typed: str = ""
+    title: str,
+    choices: Sequence[Choice[Any]],
+    selected: int,
+    width: int,
+    hint: str = "",
+    typed: str = "",
+    stray: str = "",
 ) -> list[StyleAndTextTuples]:
     """The lines a choice prompt draws at ``width``: the title, the options flowed into lines, the hint (with
-    how to type a card's name, or what was typed, when the options are cards), all wrapped to the width."""
+    how to type a card's name, or what was typed, when the options are cards), all wrapped to the width.
+    ``stray``: a digit just pressed that picks nothing, said in the hint's place."""
     lines: list[StyleAndTextTuples] = wrap(title, width, TITLE)
     keys = _keys(choices)
     row: StyleAndTextTuples = []
@@ -162,6 +175,10 @@ def choice_lines(
         shown = wrap(_hint_text(hint, choices, typed), width, HINT)
         if len(shown) <= len(hints):
             hints = shown + [[("", "")]] * (len(hints) - len(shown))
+    if stray:  # in the same lines: the table above keeps its place
+        usable = [k for k, c in zip(keys, choices, strict=True) if k and c.enabled]
+        said = wrap(t("play.hint.no_option", key=stray, keys=", ".join(usable)), width, WARNING)
+        hints = (said + [[("", "")]] * len(hints))[: max(len(hints), 1)] if hints else said[:1]
     return lines + hints
 
 
@@ -375,6 +392,7 @@ def choose(
     bindings = KeyBindings()
 
     def move(step: int) -> None:
+        typed["stray"] = ""
         order = enabled if step > 0 else list(reversed(enabled))
         current = state["selected"]
         after = [i for i in order if (i - current) * step > 0]
@@ -392,14 +410,20 @@ def choose(
     def _pick(event: KeyPressEvent) -> None:
         event.app.exit(result=choices[state["selected"]].value)
 
-    for index, key in enumerate(_keys(choices)):
+    typed = {"text": "", "stray": ""}
+    keys = _keys(choices)
+    for index, key in enumerate(keys):
         if key and choices[index].enabled:
             bindings.add(key)(_picker(choices[index].value))
+    # A digit that picks nothing says so (in the hint's place) rather than doing nothing without a word.
+    usable = {k for k, c in zip(keys, choices, strict=True) if k and c.enabled} | set(extra or {})
+    for digit in "0123456789":
+        if digit not in usable:
+            bindings.add(digit)(lambda event, digit=digit: typed.update(stray=digit))
     if allow_back:
         bindings.add("escape")(lambda event: event.app.exit(result=Nav.BACK))
     if allow_help:
         bindings.add("?")(lambda event: event.app.exit(result=Nav.HELP))
-    typed = {"text": ""}
     cards = bool(typing_cards(choices))
     # With cards to type, a letter key answers only where it cannot go on a card's name (see the docstring).
     letters = {k: v for k, v in (extra or {}).items() if cards and len(k) == 1 and k.isalpha()}
@@ -414,6 +438,7 @@ def choose(
             return False
         state["selected"] = found
         typed["text"] = text
+        typed["stray"] = ""
         return True
 
     if cards:
@@ -432,7 +457,7 @@ def choose(
                 typed["text"] = text
 
     def render(width: int) -> list[StyleAndTextTuples]:
-        return choice_lines(title, choices, state["selected"], width, hint, typed["text"])
+        return choice_lines(title, choices, state["selected"], width, hint, typed["text"], typed["stray"])
 
     result: T | Nav = _run(render, bindings, guard=guard, frame=frame, input=input, output=output)
     return result

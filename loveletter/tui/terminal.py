@@ -13,6 +13,7 @@ decision take keys typed ahead. A computer player's move is shown for a moment a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
 
 from prompt_toolkit.input import Input
@@ -225,6 +226,7 @@ class TerminalFrontend(Frames):
         # the table) until the decision is made.
         hint: Hint | None = None
         showing = False
+        numbers: dict[Hashable, str] = {}
         while True:
             step = plan.step()
             if step is None:
@@ -238,6 +240,12 @@ class TerminalFrontend(Frames):
                 continue
             title = self.question(step, plan, view)
             choices = self.choices(step, view)
+            # A player keeps the number the target question gave them in the questions after it (the Cardinal's
+            # second player, whose new hand to look at): a number never changes its meaning within a decision.
+            if step.kind == "target":
+                numbers = {c.value: key for c, key in zip(choices, prompts.option_keys(choices), strict=True)}
+            elif step.kind in ("second", "look"):
+                choices = renumbered(choices, numbers)
             keys = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
             extra: dict[str, object] = {LOG_KEY: Nav.LOG}
             body = table_body(model)
@@ -513,6 +521,14 @@ class TerminalFrontend(Frames):
             )
             for option, key in zip(step.options, keys, strict=True)
         ]
+
+
+def renumbered(choices: Sequence[Choice[Hashable]], numbers: Mapping[Hashable, str]) -> list[Choice[Hashable]]:
+    """``choices`` with the keys ``numbers`` gave their values before; the others (``nobody else``) take the
+    first digits left free."""
+    taken = {numbers[c.value] for c in choices if c.value in numbers}
+    free = iter(k for k in prompts.default_keys(10) if k not in taken)
+    return [dataclasses.replace(c, key=numbers[c.value] if c.value in numbers else next(free, "")) for c in choices]
 
 
 def _note(option: Option, step: Step) -> str:

@@ -226,6 +226,9 @@ def decisions(console: Console) -> None:
             typing = prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint, "g")
             for line in typing[-2:]:
                 console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
+            stray = prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint, stray="9")
+            for line in stray[-2:]:  # a digit that picks nothing
+                console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
         for option in step.options:
             if option.enabled:
                 plan.answer(option.value)
