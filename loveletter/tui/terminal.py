@@ -347,7 +347,7 @@ class TerminalFrontend(Frames):
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.game.title"))
         model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
-        self.acknowledge(model, t("summary.next"), t("play.game.hint"))
+        self.acknowledge(model, t("summary.next"), t("play.game.next_hint"))
         goal = game.ruleset.tokens_to_win(game.players)
         choices: list[Choice[bool | str]] = [
             Choice(True, t("summary.yes"), key=t("summary.yes_key")),
@@ -363,11 +363,14 @@ class TerminalFrontend(Frames):
         review = t("coach.review.offer_key")
         offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"), key=review)] if table.people else []
         while True:
+            # The thanks come last: with the summary and the offers, never before them.
+            thanks = t("play.game.hint")
             if not self.play_again:
-                hint = t("coach.review.offer_hint", key=review) if offer else ""
+                hint = thanks + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
                 answer = self.press(body, t("play.game.leave"), hint, keys={review: REVIEW} if offer else None)
             else:
                 hint = t("summary.hint") + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
+                hint += " · " + thanks
                 picked = self.choose(body, t("summary.again"), choices + offer, hint=hint)
                 answer = picked
             if answer != REVIEW:
