@@ -60,7 +60,7 @@ def test_tokens_given_for_a_card_are_explained_round_by_round() -> None:
     else:
         pytest.fail("no random game gave a token for a card")
     # Every token a round gave is a winner's or a bonus named on its line.
-    before = (0,) * 6
+    before: tuple[int, ...] = (0,) * 6
     for line in lines:
         gained = sum(line.tokens) - sum(before)
         assert gained == len(line.winners) + len(line.bonuses), line
