@@ -20,7 +20,8 @@ Developer options, hidden from ``--help``:
     anyone; later rounds: the previous round's winner). Rounds after the listed ones are shuffled with
     ``--seed``.
 ``--delay SECONDS``
-    The pause after a computer player's move (default 1.2; any key skips it; 0: no pause, as in tests).
+    The older name of ``--pace SECONDS``: the pause after a computer player's move (default 1.2; 0: no pause, as
+    in tests; with one person at the table, any key skips it).
 """
 
 from __future__ import annotations
@@ -52,7 +53,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    parser.add_argument("--delay", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    add_pace_option(parser)
+
+
+def add_pace_option(parser: argparse.ArgumentParser) -> None:
+    """``--pace SECONDS``: how long a computer player's move stays on the screen (0: no pause); ``--delay`` is
+    its older, hidden name."""
+    parser.add_argument("--pace", type=float, default=DEFAULT_DELAY, metavar="SECONDS", help=t("play.help.pace"))
+    parser.add_argument("--delay", dest="pace", type=float, metavar="SECONDS", help=argparse.SUPPRESS)
+
+
+def check_pace(pace: float) -> float:
+    """``pace`` if it is a number of seconds a pause can last; else the command's one-line error."""
+    import math
+
+    from loveletter.errors import UsageError
+
+    if not math.isfinite(pace) or pace < 0:
+        raise UsageError(t("play.error.pace", pace=pace))
+    return pace
 
 
 def add_hints_option(parser: argparse.ArgumentParser) -> None:
@@ -68,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.engine import load_ruleset
     from loveletter.tui.setup import NewGame, plan_seats, read_deals
 
+    pace = check_pace(args.pace)
     ruleset = load_ruleset(args.ruleset)
     if args.bots is not None and args.bots < 0:
         raise UsageError(t("play.error.negative_bots", bots=args.bots))
@@ -102,9 +122,7 @@ def run(args: argparse.Namespace) -> int:
 
     first = deals[0] if deals else None
     start = NewGame(ruleset, players, args.seed, first)
-    return play_game(
-        start, seats, seed=args.seed, deals=deals[1:], delay=args.delay, terminal=terminal, hints=args.hints
-    )
+    return play_game(start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints)
 
 
 def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:

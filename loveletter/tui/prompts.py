@@ -524,16 +524,22 @@ def pause(
     frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    skip: bool = False,
 ) -> None:
     """Show ``message`` for ``seconds``. A pause takes no key (only Ctrl-C): a key pressed during it is dropped,
-    so it can never land on the screen after it."""
+    so it can never land on the screen after it. ``skip``: any key ends it, for a screen no hand-off can follow
+    (one person at the table), whose next screen drops keys typed before it anyway."""
     if seconds <= 0:
         return
 
     def render(width: int) -> list[StyleAndTextTuples]:
         return wrap(message, width) + wrap(hint, width, HINT)
 
-    _run(render, KeyBindings(), guard=DROP, timeout=seconds, frame=frame, input=input, output=output)
+    bindings = KeyBindings()
+    if skip:
+        bindings.add(Keys.Any)(lambda event: event.app.exit(result=None))
+        bindings.add("enter")(lambda event: event.app.exit(result=None))
+    _run(render, bindings, guard=DROP, timeout=seconds, frame=frame, input=input, output=output)
 
 
 def ask_text(

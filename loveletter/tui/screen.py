@@ -264,14 +264,15 @@ class Frames:
             output=self.output,
         )
 
-    def pause(self, body: Body, message: str, seconds: float, hint: str = "") -> None:
-        """Draw ``body`` above ``message`` for ``seconds``; no key goes on (:func:`~loveletter.tui.prompts.pause`)."""
+    def pause(self, body: Body, message: str, seconds: float, hint: str = "", *, skip: bool = False) -> None:
+        """Draw ``body`` above ``message`` for ``seconds``; no key goes on, unless ``skip``: then any key ends
+        the pause (:func:`~loveletter.tui.prompts.pause`)."""
 
         def frame() -> None:
             self.draw(body, prompts.press_height(message, self.width(), hint))
 
         frame()
-        prompts.pause(message, seconds, hint=hint, frame=frame, input=self.input, output=self.output)
+        prompts.pause(message, seconds, hint=hint, frame=frame, input=self.input, output=self.output, skip=skip)
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:

@@ -319,7 +319,10 @@ class TerminalFrontend(Frames):
         table = self.table
         status = fmt("play.table.computer_moved", player=name_text(table.names[seat]))
         model = self.model(table.screen_seat(), new_from=since, status=status, log_key=None)
-        self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay)
+        # No hand-off can follow with at most one person at this screen: a key may end the pause safely.
+        skip = not table.hot_seat
+        hint = t("play.pause.skip") if skip else ""
+        self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay, hint, skip=skip)
 
     def first_player(self, choices: Sequence[int]) -> int | None:
         table = self.table
