@@ -134,7 +134,15 @@ class TableView:
             yield Segment.line()
 
     def _body(
-        self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int, keep: int = 0
+        self,
+        console: Console,
+        width: int,
+        room: int,
+        news: list[Entry],
+        log_wanted: int,
+        keep: int = 0,
+        *,
+        rule: bool = False,
     ) -> list[Line]:
         """Everything but the header and the log, in ``room`` lines if it can (see the class), leaving ``keep``
         lines for the log's new lines before any optional section. The hand is drawn as cards, or as a line of
@@ -154,13 +162,14 @@ class TableView:
         # Private news first, then the card tracker (before the room kept for the log's new lines: a knock-out
         # shows on its row anyway, and the rest of the log is a key away), then the rest by importance.
         candidates: list[tuple[str, RenderableType | None]] = [
+            ("rule", None),
             ("news", news_panel(m, news) if news else None),
             ("info", Group(*table_info(m, width))),
             ("keep", None),
             ("banner", m.banner),
         ]
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
-        wanted = {name for name, r in candidates if r is not None and name != "keep"}
+        wanted = {name for name, r in candidates if r is not None}
         if news:
             wanted.discard("info")
         for compact in (False, True) if has_hand else (False,):
@@ -169,8 +178,11 @@ class TableView:
             left = room - len(seats) - len(marks) - len(hand)
             optional = {}
             for name, renderable in candidates:
-                if name == "keep":
-                    left -= keep
+                if name == "rule":  # the log's title line, which says how many entries are not shown
+                    left -= 1 if rule else 0
+                    continue
+                if name == "keep":  # the log's new lines (their title line counted above)
+                    left -= max(keep - 1, 0) if rule else keep
                     continue
                 if name == "info" and news and "news" not in optional:
                     continue  # the news goes in the log instead (see _narrow): it needs the room more
@@ -224,7 +236,7 @@ class TableView:
         for _ in range(2):  # a second pass when private news did not fit in the log
             rest = [e for e in new if e not in news]  # the news, if it needs a panel, is kept apart
             keep = len(log_lines(console, m, width, height, entries=rest)[0]) + 1 if rest else 0
-            lines = top + self._body(console, width, height - len(top), news, wanted, keep)
+            lines = top + self._body(console, width, height - len(top), news, wanted, keep, rule=bool(m.log))
             room = height - len(lines)
             if not m.log or (room < 1 and (news or not private)):
                 return lines
