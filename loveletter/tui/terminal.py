@@ -39,7 +39,7 @@ from loveletter.tui.log import Entry
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Guard, Nav
 from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
-from loveletter.tui.style import fmt, name_text, tokens_text
+from loveletter.tui.style import NBSP, fmt, keep_together, name_text, tokens_text, wrap_words
 from loveletter.tui.summary import Summary
 from loveletter.tui.table import LOG_KEY as TABLE_LOG_KEY
 from loveletter.tui.table import TableModel, TableView, log_lines
@@ -184,28 +184,26 @@ class TerminalFrontend(Frames):
         table = self.table
         name = table.names[seat]
         public = table.view(None)
+        # A name and its tokens never part at a line's end ("Bot" / "3"): the lines are broken here, only at
+        # plain spaces (rich would also break at the non-breaking ones).
         standings = Text("   ").join(
-            Text.assemble(name_text(table.names[sv.seat]), " ", tokens_text(sv.tokens, public.goal))
+            Text.assemble(name_text(keep_together(table.names[sv.seat])), NBSP, tokens_text(sv.tokens, public.goal))
             for sv in public.seats
         )
+        parts = [
+            Text(fmt("play.handoff.pass", player=keep_together(name)).plain, style="bold"),
+            fmt("play.handoff.only", player=name_text(keep_together(name))),
+            standings,
+        ]
 
         def body(height: int) -> RenderableType:
+            width = min(self.width(), 72)
+            inner = max(width - 10, 1)  # the double frame and the padding
+            lines = [Text("\n").join(wrap_words(part, inner)) for part in parts]
+            text = Text("\n\n").join(lines)
+            text.justify = "center"
             return Align.center(
-                Panel(
-                    Align.center(
-                        Text.assemble(
-                            (fmt("play.handoff.pass", player=name).plain, "bold"),
-                            "\n\n",
-                            fmt("play.handoff.only", player=name_text(name)),
-                            "\n\n",
-                            standings,
-                            justify="center",
-                        )
-                    ),
-                    box=box.DOUBLE,
-                    padding=(1, 4),
-                    width=min(self.width(), 72),
-                ),
+                Panel(Align.center(text), box=box.DOUBLE, padding=(1, 4), width=width),
                 vertical="middle",
                 height=max(height, 1),
             )
