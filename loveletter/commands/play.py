@@ -54,6 +54,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
     add_pace_option(parser)
+    add_reader_option(parser)
+
+
+def add_reader_option(parser: argparse.ArgumentParser) -> None:
+    """``--screen-reader``: plain lines in reading order, for a screen reader (also ``LOVELETTER_SCREEN_READER=1``)."""
+    parser.add_argument("--screen-reader", action="store_true", help=t("play.help.screen_reader"))
 
 
 def add_pace_option(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +128,14 @@ def run(args: argparse.Namespace) -> int:
 
     first = deals[0] if deals else None
     start = NewGame(ruleset, players, args.seed, first)
-    return play_game(start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints)
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    reader = wanted(args.screen_reader, os.environ)
+    return play_game(
+        start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints, reader=reader
+    )
 
 
 def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
@@ -145,6 +158,7 @@ def play_game(
     deals: Sequence[StackedDeal] = (),
     saver: Autosave | None = None,
     hints: bool = True,
+    reader: bool = False,
 ) -> int:
     """Play ``game`` to its end (or until the players stop), saving it after every action: on the terminal, or
     as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
@@ -152,7 +166,8 @@ def play_game(
     resumed game (which then starts with a hand-off screen); without it, a new record is started once the game
     has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
     next seed (``seed + 1``, or a new random one), a new record. ``hints``: whether the people may ask the coach
-    for a hint (kept for the games played again, and said in each record).
+    for a hint (kept for the games played again, and said in each record). ``reader``: screen-reader mode
+    (:mod:`loveletter.tui.reader`).
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
@@ -181,7 +196,7 @@ def play_game(
             if isinstance(game, NewGame):
                 game = game.start(first_rng)
             return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
-        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints)
+        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints, reader)
     except KeyboardInterrupt:
         if not played:
             print(t("records.interrupted_unsaved"), file=sys.stderr)
@@ -272,18 +287,24 @@ def _play_terminal(
     start_saving: Callable[[Game, Sequence[Seat], int | None], Autosave],
     resumed: bool,
     hints: bool,
+    reader: bool = False,
 ) -> None:
-    """The games on the terminal's alternate screen, another one each time the players ask at the end."""
+    """The games on the terminal's alternate screen (or as plain lines, ``reader``), another one each time the
+    players ask at the end."""
     import sys
 
     from loveletter.tui.hotseat import Hotseat, first_player_rng
+    from loveletter.tui.reader import PlainScreen, ReaderFrontend
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.setup import NewGame
     from loveletter.tui.terminal import TerminalFrontend
 
     console = terminal_console()
-    with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
-        frontend = TerminalFrontend(console, screen, delay=max(delay, 0.0))
+    chosen = PlainScreen(sys.stdout) if reader else Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin)
+    with chosen as screen:
+        frontend: TerminalFrontend = (
+            ReaderFrontend(screen) if reader else TerminalFrontend(console, screen, delay=max(delay, 0.0))
+        )
         seats = frontend.name_seats(game.ruleset, seats)
         while True:
             first_rng = first_player_rng(seed)
