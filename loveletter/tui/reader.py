@@ -161,10 +161,11 @@ class ReaderFrontend(TerminalFrontend):
         default = int(options.get("default", 0))
         while True:
             typed = self.answer(t("play.reader.choice_back" if back else "play.reader.choice"))
-            if not typed:
+            if not typed:  # Enter alone: the option the normal mode starts on, else the first open one
                 picked = choices[default] if 0 <= default < len(choices) else None
                 if picked is not None and picked.enabled:
                     return picked.value
+                return next(c for c in choices if c.enabled).value
             elif back and typed.lower() in ("b", "back", t("play.reader.back_key")):
                 return Nav.BACK
             elif typed in usable:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import os
 import random
@@ -158,6 +159,25 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
             table.run()
             if table.stopped:
                 front.game_over()
+
+    return draw
+
+
+def screen_reader_game(ruleset: str, seed: int) -> Draw:
+    """A game in screen-reader mode, two people and two computer players, every answer typed as a line (a
+    number off the list first, then numbers, Enter and yes in turn), to its end."""
+
+    def draw(console: Console) -> None:
+        from loveletter.tui.reader import PlainScreen, ReaderFrontend
+
+        game = Game(ruleset, 4, seed=seed)
+        out = io.StringIO()
+        answers = itertools.chain(["Ana", "Bea", "x"], itertools.cycle(["2", "", "1", "y", "3"]))
+        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(answers))
+        seats = front.name_seats(game.ruleset, [Seat(""), Seat(""), Seat("Cal", "random"), Seat("Dee", "random")])
+        table = Hotseat(game, seats, front, seed=seed)
+        table.run()
+        console.print(out.getvalue(), markup=False, highlight=False)
 
     return draw
 
@@ -1011,6 +1031,8 @@ def screens() -> dict[str, Draw]:
             out[f"table {name} {players}p"] = table(game, 0)
             out[f"table {name} {players}p spectator"] = table(game, None)
     out["table premium markers"] = table(premium_markers(False), 0)
+    for seed in (1, 2, 3):
+        out[f"screen reader premium {seed}"] = screen_reader_game("premium", seed)
     out["table premium knocked out"] = table(premium_markers(True), 5)
     out["table what you know"] = table(priest_look, 0)
     crowded = random_game("premium", 8, 3, 14)
