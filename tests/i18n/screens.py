@@ -165,15 +165,16 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
 
 def screen_reader_game(ruleset: str, seed: int) -> Draw:
     """A game in screen-reader mode, two people and two computer players, every answer typed as a line (a
-    number off the list first, then numbers, Enter and yes in turn), to its end."""
+    number off the list first, then numbers, Enter, yes and back at random), to its end."""
 
     def draw(console: Console) -> None:
         from loveletter.tui.reader import PlainScreen, ReaderFrontend
 
         game = Game(ruleset, 4, seed=seed)
         out = io.StringIO()
-        answers = itertools.chain(["Ana", "Bea", "x"], itertools.cycle(["2", "", "1", "y", "3"]))
-        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(answers))
+        rng = random.Random(seed)
+        typed = itertools.chain(["Ana", "Bea", "x"], iter(lambda: rng.choice(["1", "2", "3", "", "y", "s", "b"]), None))
+        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(typed))
         seats = front.name_seats(game.ruleset, [Seat(""), Seat(""), Seat("Cal", "random"), Seat("Dee", "random")])
         table = Hotseat(game, seats, front, seed=seed)
         table.run()
