@@ -659,6 +659,7 @@ def errors(console: Console) -> None:
             ("play", "--players", "1"),
             ("play", "--bots", "-1"),
             ("play", "--bots", "6"),
+            ("play", "--pace", "-1"),
             *(("play", "--bots", "2", "--deal-file", str(path)) for path in files.values()),
             ("replay",),
             ("replay", "--seat", "1", "--all", "x.json"),
