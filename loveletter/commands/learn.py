@@ -2,10 +2,8 @@
 :mod:`loveletter.tui.tutor`). ``basic`` (the default): the 2019 edition against one computer player; ``premium``:
 the cards the Premium Edition adds, at five seats. A lesson is not saved: ``loveletter learn`` starts it again.
 
-Developer option, hidden from ``--help``:
-
-``--delay SECONDS``
-    The pause after a computer player's move that the lesson does not comment on (default 1.2; 0: none).
+``--pace SECONDS``: the pause after a computer player's move that the lesson does not comment on (default 1.2;
+0: none).
 """
 
 from __future__ import annotations
@@ -17,24 +15,25 @@ from loveletter.i18n import t
 #: The lessons, as ``loveletter/coach/lessons/*.toml`` names them (a test checks the two agree): listed here so that
 #: building the parser reads no folder.
 LESSONS = ("basic", "premium")
-DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("lesson", nargs="?", choices=LESSONS, default=LESSONS[0], help=t("learn.help.lesson"))
-    from loveletter.commands.options import delay_seconds
+    from loveletter.commands.play import add_pace_option
 
-    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    add_pace_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.coach.lesson import load_lesson, walk
+    from loveletter.commands.play import check_pace
     from loveletter.errors import UsageError
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.tutor import play_lesson
 
+    pace = check_pace(args.pace)
     lesson = load_lesson(args.lesson)
     for _ in walk(lesson):  # a script that does not fit the game is one line now, not a surprise mid-lesson
         pass
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(t("learn.no_terminal"))
     try:
         with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
-            finished = play_lesson(lesson, terminal_console(), screen, delay=max(args.delay, 0.0))
+            finished = play_lesson(lesson, terminal_console(), screen, delay=pace)
     except KeyboardInterrupt:
         print(t("learn.stopped", lesson=_command(args.lesson)), file=sys.stderr)
         return 130

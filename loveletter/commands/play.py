@@ -20,7 +20,8 @@ Developer options, hidden from ``--help``:
     anyone; later rounds: the previous round's winner). Rounds after the listed ones are shuffled with
     ``--seed``.
 ``--delay SECONDS``
-    The pause after a computer player's move (default 1.2; any key skips it; 0: no pause, as in tests).
+    The older name of ``--pace SECONDS``: the pause after a computer player's move (default 1.2; 0: no pause, as
+    in tests; with one person at the table, any key skips it).
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from loveletter.commands.options import delay_seconds
 
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
@@ -55,7 +55,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    add_pace_option(parser)
+    add_reader_option(parser)
+
+
+def add_reader_option(parser: argparse.ArgumentParser) -> None:
+    """``--screen-reader``: plain lines in reading order, for a screen reader (also ``LOVELETTER_SCREEN_READER=1``)."""
+    parser.add_argument("--screen-reader", action="store_true", help=t("play.help.screen_reader"))
+
+
+def add_pace_option(parser: argparse.ArgumentParser) -> None:
+    """``--pace SECONDS``: how long a computer player's move stays on the screen (0: no pause); ``--delay`` is
+    its older, hidden name."""
+    from loveletter.commands.options import delay_seconds
+
+    # Bounded (0 to 60 s): inf or nan would freeze the game.
+    parser.add_argument(
+        "--pace", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=t("play.help.pace")
+    )
+    parser.add_argument("--delay", dest="pace", type=delay_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
+
+
+def check_pace(pace: float) -> float:
+    """``pace`` if it is a number of seconds a pause can last; else the command's one-line error."""
+    import math
+
+    from loveletter.errors import UsageError
+
+    if not math.isfinite(pace) or pace < 0:
+        raise UsageError(t("play.error.pace", pace=pace))
+    return pace
 
 
 def add_hints_option(parser: argparse.ArgumentParser) -> None:
@@ -71,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.errors import UsageError
     from loveletter.table.setup import NewGame, plan_seats, read_deals
 
+    pace = check_pace(args.pace)
     ruleset = load_ruleset(args.ruleset)
     if args.bots is not None and args.bots < 0:
         raise UsageError(t("play.error.negative_bots", bots=args.bots))
@@ -105,8 +135,13 @@ def run(args: argparse.Namespace) -> int:
 
     first = deals[0] if deals else None
     start = NewGame(ruleset, players, args.seed, first)
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    reader = wanted(args.screen_reader, os.environ)
     return play_game(
-        start, seats, seed=args.seed, deals=deals[1:], delay=args.delay, terminal=terminal, hints=args.hints
+        start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints, reader=reader
     )
 
 
@@ -130,6 +165,7 @@ def play_game(
     deals: Sequence[StackedDeal] = (),
     saver: Autosave | None = None,
     hints: bool = True,
+    reader: bool = False,
 ) -> int:
     """Play ``game`` to its end (or until the players stop), saving it after every action: on the terminal, or
     as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
@@ -137,7 +173,8 @@ def play_game(
     resumed game (which then starts with a hand-off screen); without it, a new record is started once the game
     has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
     next seed (``seed + 1``, or a new random one), a new record. ``hints``: whether the people may ask the coach
-    for a hint (kept for the games played again, and said in each record).
+    for a hint (kept for the games played again, and said in each record). ``reader``: screen-reader mode
+    (:mod:`loveletter.tui.reader`).
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
@@ -171,7 +208,7 @@ def play_game(
             if isinstance(game, NewGame):
                 game = game.start(first_rng)
             return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
-        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints)
+        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints, reader)
     except (KeyboardInterrupt, SystemExit) as exc:
         # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen, or
         # terminated() in plain mode): it says how to continue the game as Ctrl-C does.
@@ -299,19 +336,25 @@ def _play_terminal(
     start_saving: Callable[[Game, Sequence[Seat], int | None], Autosave],
     resumed: bool,
     hints: bool,
+    reader: bool = False,
 ) -> None:
-    """The games on the terminal's alternate screen, another one each time the players ask at the end."""
+    """The games on the terminal's alternate screen (or as plain lines, ``reader``), another one each time the
+    players ask at the end."""
     import sys
 
     from loveletter.table.loop import GameLoop
     from loveletter.table.seats import first_player_rng
     from loveletter.table.setup import NewGame
+    from loveletter.tui.reader import PlainScreen, ReaderFrontend
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.terminal import TerminalFrontend
 
     console = terminal_console()
-    with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
-        frontend = TerminalFrontend(console, screen, delay=max(delay, 0.0))
+    chosen = PlainScreen(sys.stdout) if reader else Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin)
+    with chosen as screen:
+        frontend: TerminalFrontend = (
+            ReaderFrontend(screen) if reader else TerminalFrontend(console, screen, delay=max(delay, 0.0))
+        )
         seats = frontend.name_seats(game.ruleset, seats)
         while True:
             first_rng = first_player_rng(seed)

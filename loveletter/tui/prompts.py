@@ -60,6 +60,7 @@ SELECTED = "reverse bold"
 DISABLED = "fg:ansibrightblack"
 TITLE = "bold"
 HINT = "fg:ansibrightblack"
+WARNING = "bold"
 GAP = "  "
 
 
@@ -104,6 +105,11 @@ def default_keys(count: int) -> list[str]:
     return [str(i + 1) if i < 9 else ("0" if i == 9 else "") for i in range(count)]
 
 
+def option_keys(choices: Sequence[Choice[Any]]) -> list[str]:
+    """The key of each option: its own, else its position's (:func:`default_keys`)."""
+    return _keys(choices)
+
+
 def _keys(choices: Sequence[Choice[Any]]) -> list[str]:
     positional = default_keys(len(choices))
     return [c.key if c.key is not None else positional[i] for i, c in enumerate(choices)]
@@ -127,10 +133,17 @@ def _hint_text(hint: str, choices: Sequence[Choice[Any]], typed: str) -> str:
 
 
 def choice_lines(
-    title: str, choices: Sequence[Choice[Any]], selected: int, width: int, hint: str = "", typed: str = ""
+    title: str,
+    choices: Sequence[Choice[Any]],
+    selected: int,
+    width: int,
+    hint: str = "",
+    typed: str = "",
+    stray: str = "",
 ) -> list[StyleAndTextTuples]:
     """The lines a choice prompt draws at ``width``: the title, the options flowed into lines, the hint (with
-    how to type a card's name, or what was typed, when the options are cards), all wrapped to the width."""
+    how to type a card's name, or what was typed, when the options are cards), all wrapped to the width.
+    ``stray``: a digit just pressed that picks nothing, said in the hint's place."""
     lines: list[StyleAndTextTuples] = wrap(title, width, TITLE)
     keys = _keys(choices)
     row: StyleAndTextTuples = []
@@ -162,6 +175,10 @@ def choice_lines(
         shown = wrap(_hint_text(hint, choices, typed), width, HINT)
         if len(shown) <= len(hints):
             hints = shown + [[("", "")]] * (len(hints) - len(shown))
+    if stray:  # in the same lines: the table above keeps its place
+        usable = [k for k, c in zip(keys, choices, strict=True) if k and c.enabled]
+        said = wrap(t("play.hint.no_option", key=stray, keys=", ".join(usable)), width, WARNING)
+        hints = (said + [[("", "")]] * len(hints))[: max(len(hints), 1)] if hints else said[:1]
     return lines + hints
 
 
@@ -265,6 +282,7 @@ def _run(
     ``guard`` says which keys it takes (:class:`Guard`); ``frame`` redraws what is above the prompt (the table)
     when the terminal's size changes, before the prompt is drawn again."""
     state = {"shown": guard.grace <= 0, "ready": not guard.drop and guard.grace <= 0}
+    output = _no_cpr(output)
 
     app: Application[Any]
 
@@ -342,6 +360,21 @@ def _run(
     return app.run(pre_run=start_timers)
 
 
+def _no_cpr(output: Output | None) -> Output:
+    """``output`` (``None``: the terminal's) with its cursor-position requests turned off. The frame above a
+    prompt puts the cursor where the prompt goes and the prompt takes the lines it needs, so nothing needs to ask
+    the terminal; an answer that comes back after a resize would tell where the cursor was *before* the table was
+    drawn again, and the prompt would pad itself down to the bottom of the grown screen, scrolling the table's
+    top away."""
+    from prompt_toolkit.application.current import get_app_session
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    chosen = output if output is not None else get_app_session().output
+    if isinstance(chosen, Vt100_Output):
+        chosen.enable_cpr = False
+    return chosen
+
+
 def choose(
     title: str,
     choices: Sequence[Choice[T]],
@@ -368,6 +401,7 @@ def choose(
     bindings = KeyBindings()
 
     def move(step: int) -> None:
+        typed["stray"] = ""
         order = enabled if step > 0 else list(reversed(enabled))
         current = state["selected"]
         after = [i for i in order if (i - current) * step > 0]
@@ -385,14 +419,20 @@ def choose(
     def _pick(event: KeyPressEvent) -> None:
         event.app.exit(result=choices[state["selected"]].value)
 
-    for index, key in enumerate(_keys(choices)):
+    typed = {"text": "", "stray": ""}
+    keys = _keys(choices)
+    for index, key in enumerate(keys):
         if key and choices[index].enabled:
             bindings.add(key)(_picker(choices[index].value))
+    # A digit that picks nothing says so (in the hint's place) rather than doing nothing without a word.
+    usable = {k for k, c in zip(keys, choices, strict=True) if k and c.enabled} | set(extra or {})
+    for digit in "0123456789":
+        if digit not in usable:
+            bindings.add(digit)(lambda event, digit=digit: typed.update(stray=digit))
     if allow_back:
         bindings.add("escape")(lambda event: event.app.exit(result=Nav.BACK))
     if allow_help:
         bindings.add("?")(lambda event: event.app.exit(result=Nav.HELP))
-    typed = {"text": ""}
     cards = bool(typing_cards(choices))
     # With cards to type, a letter key answers only where it cannot go on a card's name (see the docstring).
     letters = {k: v for k, v in (extra or {}).items() if cards and len(k) == 1 and k.isalpha()}
@@ -407,6 +447,7 @@ def choose(
             return False
         state["selected"] = found
         typed["text"] = text
+        typed["stray"] = ""
         return True
 
     if cards:
@@ -425,7 +466,7 @@ def choose(
                 typed["text"] = text
 
     def render(width: int) -> list[StyleAndTextTuples]:
-        return choice_lines(title, choices, state["selected"], width, hint, typed["text"])
+        return choice_lines(title, choices, state["selected"], width, hint, typed["text"], typed["stray"])
 
     result: T | Nav = _run(render, bindings, guard=guard, frame=frame, input=input, output=output)
     return result
@@ -492,16 +533,22 @@ def pause(
     frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    skip: bool = False,
 ) -> None:
     """Show ``message`` for ``seconds``. A pause takes no key (only Ctrl-C): a key pressed during it is dropped,
-    so it can never land on the screen after it."""
+    so it can never land on the screen after it. ``skip``: any key ends it, for a screen no hand-off can follow
+    (one person at the table), whose next screen drops keys typed before it anyway."""
     if seconds <= 0:
         return
 
     def render(width: int) -> list[StyleAndTextTuples]:
         return wrap(message, width) + wrap(hint, width, HINT)
 
-    _run(render, KeyBindings(), guard=DROP, timeout=seconds, frame=frame, input=input, output=output)
+    bindings = KeyBindings()
+    if skip:
+        bindings.add(Keys.Any)(lambda event: event.app.exit(result=None))
+        bindings.add("enter")(lambda event: event.app.exit(result=None))
+    _run(render, bindings, guard=DROP, timeout=seconds, frame=frame, input=input, output=output)
 
 
 def ask_text(

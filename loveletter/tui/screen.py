@@ -141,11 +141,37 @@ def _restore(keys: TextIO, settings: list[Any]) -> None:
 def terminal_console() -> Console:
     """A rich console for the game's screen whose size is always the terminal's own, read anew for each frame,
     so that a resized window is drawn again to fit (rich would take ``COLUMNS`` and ``LINES``, when exported,
-    as a fixed size: they are ignored)."""
+    as a fixed size: they are ignored). On a ``TERM=dumb`` terminal rich would assume 80x25 whatever the size,
+    one line more than 80x24 holds, and the screen's first line would scroll away: the size is the terminal's
+    there too, and there is no colour."""
     from rich.console import Console
 
     environ = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
-    return Console(highlight=False, emoji=False, _environ=environ)
+    if environ.get("TERM", "").lower() not in ("dumb", "unknown"):
+        return Console(highlight=False, emoji=False, _environ=environ)
+    return _dumb_console_class()(highlight=False, emoji=False, color_system=None, _environ=environ)
+
+
+def _dumb_console_class() -> type[Console]:
+    """The class of :func:`terminal_console` on a dumb terminal (made when first needed: rich loads late)."""
+    from rich.console import Console, ConsoleDimensions
+
+    class DumbTerminalConsole(Console):
+        """A console on a ``TERM=dumb`` terminal that still reads the terminal's size."""
+
+        @property
+        def size(self) -> ConsoleDimensions:
+            try:
+                columns, rows = os.get_terminal_size(self.file.fileno())
+            except (AttributeError, ValueError, OSError):
+                return super().size
+            return ConsoleDimensions(columns or 80, rows or 25)
+
+        @size.setter
+        def size(self, new_size: tuple[int, int]) -> None:
+            Console.size.fset(self, new_size)  # type: ignore[attr-defined]
+
+    return DumbTerminalConsole
 
 
 #: What a frame draws above its prompt: a renderable, or a function that makes one for the lines it may take.
@@ -264,14 +290,15 @@ class Frames:
             output=self.output,
         )
 
-    def pause(self, body: Body, message: str, seconds: float, hint: str = "") -> None:
-        """Draw ``body`` above ``message`` for ``seconds``; no key goes on (:func:`~loveletter.tui.prompts.pause`)."""
+    def pause(self, body: Body, message: str, seconds: float, hint: str = "", *, skip: bool = False) -> None:
+        """Draw ``body`` above ``message`` for ``seconds``; no key goes on, unless ``skip``: then any key ends
+        the pause (:func:`~loveletter.tui.prompts.pause`)."""
 
         def frame() -> None:
             self.draw(body, prompts.press_height(message, self.width(), hint))
 
         frame()
-        prompts.pause(message, seconds, hint=hint, frame=frame, input=self.input, output=self.output)
+        prompts.pause(message, seconds, hint=hint, frame=frame, input=self.input, output=self.output, skip=skip)
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:

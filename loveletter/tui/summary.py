@@ -24,34 +24,42 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.engine import events as ev
-from loveletter.i18n import t
+from loveletter.i18n import card_name, t
 from loveletter.tui.style import DIM, fmt, join_names, name_text
 
 
 @dataclass(frozen=True, slots=True)
 class RoundLine:
     """One round: its number, whether it was a tie-break round, how it ended (``RoundEnded.reason``), its
-    winners, and everyone's tokens once it was over."""
+    winners, everyone's tokens once it was over, and the tokens given for something else than winning it
+    (``(seat, reason)``: a Spy, a Jester's bet, a Bishop's guess, a Constable), which the summary must explain."""
 
     number: int
     tiebreak: bool
     reason: str
     winners: tuple[int, ...]
     tokens: tuple[int, ...]
+    bonuses: tuple[tuple[int, str], ...] = ()
 
 
 def rounds(log: Sequence[ev.Event], players: int) -> list[RoundLine]:
     """The finished rounds of a game's ``log``."""
     tokens = [0] * players
     tiebreak = False
+    bonuses: list[tuple[int, str]] = []
     out = []
     for event in log:
         if isinstance(event, ev.RoundStarted):
             tiebreak = event.tiebreak
+            bonuses = []
         elif isinstance(event, ev.TokenAwarded):
             tokens[event.seat] = event.total
+            if event.reason != "round":
+                bonuses.append((event.seat, event.reason))
         elif isinstance(event, ev.RoundEnded):
-            out.append(RoundLine(event.round, tiebreak, event.reason, event.winners, tuple(tokens)))
+            line = RoundLine(event.round, tiebreak, event.reason, event.winners, tuple(tokens), tuple(bonuses))
+            out.append(line)
+            bonuses = []
     return out
 
 
@@ -77,7 +85,8 @@ class Summary:
         while True:
             hidden = len(self.lines) - len(shown)
             earlier = [Text(t("summary.earlier", count=hidden), style=DIM)] if hidden else []
-            group = Group(*head, *earlier, self.table(shown, hidden))
+            explain = [Text(t("summary.explain"), style=DIM)] if any(line.bonuses for line in shown) else []
+            group = Group(*head, *earlier, self.table(shown, hidden), *explain)
             if len(shown) <= 1 or len(console.render_lines(group, options, pad=False)) <= self.height:
                 break
             shown = shown[1:]  # the latest rounds matter most: the earliest give way
@@ -95,7 +104,15 @@ class Summary:
         for line in shown:
             number = t("summary.tiebreak_round", round=line.number) if line.tiebreak else str(line.number)
             winners = join_names([name_text(self.names[w]) for w in line.winners]) if line.winners else Text("–")
-            how = t(_how(line))
+            how = ", ".join(
+                [
+                    t(_how(line)),
+                    *(
+                        t("summary.bonus", card=card_name(why.capitalize()), player=self.names[seat])
+                        for seat, why in line.bonuses
+                    ),
+                ]
+            )
             cells = [
                 Text(str(count), style="bold" if count > was else DIM)
                 for count, was in zip(line.tokens, before, strict=True)

@@ -35,6 +35,8 @@ from loveletter.tui.style import (
     NEW,
     PRIVATE,
     card_label,
+    card_short,
+    card_text_of,
     cards_text,
     counts_text,
     fmt,
@@ -51,6 +53,8 @@ WIDE = 120
 LOG_MIN = 44
 #: Log lines kept free before the cards grow to show their whole text (narrow layout).
 LOG_WANTED = 8
+#: Log lines (its rule included) the hand's cards may not take from the log's new lines on a crowded table.
+LOG_LEAST = 4
 #: The widest a large card face grows.
 LARGE_CARD_MAX = 34
 
@@ -65,9 +69,14 @@ MARKS = {
     "set_aside": "↑",
     "computer": "⌘",
 }
+#: The log's marks: new since the viewer's last turn, and seen by the viewer only.
+LOG_MARKS = {"new": "›", "private": "*"}
 MARK_STYLES = {"out": "bold", "protected": "bold cyan", "sycophant": "bold yellow", "computer": DIM}
 
 Line = list[Segment]
+
+#: The key that shows the round's whole log (from a decision or a result to acknowledge).
+LOG_KEY = "l"
 
 
 @dataclass
@@ -85,6 +94,8 @@ class TableModel:
     #: Replaces the usual "whose turn" at the right of the header.
     status: Text | None = None
     extra: list[RenderableType] = field(default_factory=list)
+    #: The key that shows the whole log on this screen (``None``: it takes no key, as a computer's move).
+    log_key: str | None = LOG_KEY
 
 
 class TableView:
@@ -100,6 +111,8 @@ class TableView:
     def __init__(self, model: TableModel, height: int | None = None) -> None:
         self.model = model
         self.height = height
+        #: The optional sections the last layout placed (see :meth:`_body`).
+        self._placed: set[str] = set()
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -111,10 +124,19 @@ class TableView:
             yield Segment.line()
 
     def _body(
-        self, console: Console, width: int, room: int, news: list[Entry], log_wanted: int, keep: int = 0
+        self,
+        console: Console,
+        width: int,
+        room: int,
+        news: list[Entry],
+        log_wanted: int,
+        keep: int = 0,
+        *,
+        rule: bool = False,
     ) -> list[Line]:
         """Everything but the header and the log, in ``room`` lines if it can (see the class), leaving ``keep``
-        lines for the log's new lines before any optional section."""
+        lines for the log's new lines before any optional section. The hand is drawn as cards, or as a line of
+        words when the cards would push the card tracker (or the log's new lines) off a crowded table."""
         m = self.model
         opts = console.options.update(width=width, height=None)
 
@@ -122,51 +144,74 @@ class TableView:
             return console.render_lines(renderable, opts, pad=True) if renderable is not None else []
 
         seats = render(Group(*seat_lines(m, width)))
-        hand = render(hand_section(m, width)) if m.viewer is not None and m.view.hand else []
-        left = room - len(seats) - len(hand)
+        marks = render(legend(m, width))  # never left out: a mark on a row must always be explained
+        has_hand = m.viewer is not None and bool(m.view.hand)
+        faces = render(hand_section(m, width)) if has_hand else []
+        hand, left = faces, 0
         optional: dict[str, list[Line]] = {}
-        # Private news first (before the room kept for the log's new lines), then the rest by importance.
+        # Private news first, then the card tracker (before the room kept for the log's new lines: a knock-out
+        # shows on its row anyway, and the rest of the log is a key away), then the rest by importance.
         candidates: list[tuple[str, RenderableType | None]] = [
+            ("rule", None),
             ("news", news_panel(m, news) if news else None),
-            ("keep", None),
-            ("legend", legend(m, width)),
-            ("banner", m.banner),
             ("info", Group(*table_info(m, width))),
+            ("keep", None),
+            ("banner", m.banner),
         ]
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
-        for name, renderable in candidates:
-            if name == "keep":
-                left -= keep
-                continue
-            if name == "info" and news and "news" not in optional:
-                continue  # the news goes in the log instead (see _narrow): it needs the room more
-            lines = render(renderable)
-            if lines and len(lines) <= left:
-                optional[name] = lines
-                left -= len(lines)
-        if hand:
+        wanted = {name for name, r in candidates if r is not None}
+        if news:
+            wanted.discard("info")
+        for compact in (False, True) if has_hand else (False,):
+            if compact:
+                hand = render(hand_words(m, width))
+            left = room - len(seats) - len(marks) - len(hand)
+            optional = {}
+            for name, renderable in candidates:
+                if name == "rule":  # the log's title line, which says how many entries are not shown
+                    left -= 1 if rule else 0
+                    continue
+                if name == "keep":  # the log's new lines (their title line counted above)
+                    left -= max(keep - 1, 0) if rule else keep
+                    continue
+                if name == "info" and news and "news" not in optional:
+                    continue  # the news goes in the log instead (see _narrow): it needs the room more
+                lines = render(renderable)
+                if lines and len(lines) <= left:
+                    optional[name] = lines
+                    left -= len(lines)
+            if wanted <= set(optional) and left + keep >= min(keep, LOG_LEAST):
+                break  # every section fits with the hand as cards, and the log keeps a few lines
+        if hand is faces and faces:
             large = render(hand_section(m, width, large=True))
             if len(large) > len(hand) and len(large) - len(hand) <= left - max(log_wanted - keep, 0):
                 hand = large
-        order = ["legend", "info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
-        out = list(seats)
+        self._placed = set(optional)
+        order = ["info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
+        out = list(seats) + marks
         for name in order:
             out.extend(hand if name == "hand" else optional.get(name, []))
         return out
 
     def _log(
-        self, console: Console, width: int, room: int, *, top: bool = False, only: Sequence[Entry] = ()
+        self,
+        console: Console,
+        width: int,
+        room: int,
+        *,
+        top: bool = False,
+        apart: Sequence[Entry] = (),
+        only: Sequence[Entry] = (),
     ) -> tuple[list[Line], list[Entry]]:
-        """The log (a rule, then the newest entries, the newest last) in ``room`` lines, at the bottom or
+        """The log (a rule, then the newest entries whole, the newest last) in ``room`` lines, at the bottom or
         (``top``) at the top, and the private news it leaves out (new private results that did not fit: they
-        are shown in a panel instead). ``only``: these entries alone, when the whole log would not show them."""
+        are shown in a panel instead). Entries shown ``apart`` (in that panel) are left out of it; ``only``:
+        these entries alone (private news that has no room for a panel)."""
         m = self.model
-        tail, shown = log_lines(console, m, width, room - 1)
-        missing = [e for e in m.log if _is_news(m, e) and e.index not in shown]
-        if only and missing:
-            tail, shown = log_lines(console, m, width, room - 1, entries=only)
-            missing = [e for e in only if e.index not in shown]
-        rule = Rule(fmt("play.table.log"), style=DIM, align="left")
+        entries = list(only) if only else [e for e in m.log if e not in apart]
+        tail, shown = log_lines(console, m, width, room - 1, entries=entries)
+        missing = [e for e in entries if _is_news(m, e) and e.index not in shown]
+        rule = Rule(log_title(m, len(m.log) - len(apart) - len(shown)), style=DIM, align="left")
         blank: list[Line] = [[Segment(" " * width)]] * (room - 1 - len(tail))
         lines = console.render_lines(rule, console.options.update(width=width, height=None), pad=True) + tail
         return (lines + blank if top else blank + lines), missing
@@ -177,17 +222,25 @@ class TableView:
         news: list[Entry] = []
         wanted = min(LOG_WANTED, len(m.log) * 2 + 1) if m.log else 0
         new = [e for e in m.log if m.new_from is not None and e.index >= m.new_from]
+        private = [e for e in new if e.private]
         for _ in range(2):  # a second pass when private news did not fit in the log
             rest = [e for e in new if e not in news]  # the news, if it needs a panel, is kept apart
             keep = len(log_lines(console, m, width, height, entries=rest)[0]) + 1 if rest else 0
-            lines = top + self._body(console, width, height - len(top), news, wanted, keep)
+            lines = top + self._body(console, width, height - len(top), news, wanted, keep, rule=bool(m.log))
             room = height - len(lines)
-            if room < 2 or not self.model.log:
+            if not m.log or (room < 1 and (news or not private)):
                 return lines
-            log, missing = self._log(console, width, room, only=news)
+            log: list[Line] = []
+            missing: list[Entry] = private
+            if room < 1:
+                pass  # not even the log's title: the news goes in a panel
+            elif news and "news" not in self._placed:  # no room for the panel: the news alone, in the log
+                log, missing = self._log(console, width, room, only=news)
+            else:
+                log, missing = self._log(console, width, room, apart=news)
             if not missing or news:
                 return lines + log
-            news = missing
+            news = private  # the whole of it in a panel of its own, not only what the log left out
         return lines
 
     def _wide(self, console: Console, width: int, height: int) -> list[Line]:
@@ -200,7 +253,8 @@ class TableView:
         missing: list[Entry] = []
         if self.model.log and room >= 2:
             log, missing = self._log(console, log_width, room, top=True)
-        left = self._body(console, left_width, room, missing, 0)
+        news = [e for e in self.model.log if _is_news(self.model, e)] if missing else []
+        left = self._body(console, left_width, room, news, 0)
         rows = max(len(left), len(log))
         blank_left: Line = [Segment(" " * left_width)]
         merged = []
@@ -210,6 +264,23 @@ class TableView:
             row.extend(log[i] if i < len(log) else [])
             merged.append(row)
         return top + merged
+
+
+def _ellipsis(line: Line, width: int) -> Line:
+    """``line`` (``width`` cells) ending in "…", to say that the entry goes on (in the whole log)."""
+    cut = Segment.adjust_line_length(line, max(width - 1, 0))
+    text = "".join(s.text for s in cut).rstrip()
+    kept = Segment.adjust_line_length(cut, cell_len(text))
+    return Segment.adjust_line_length([*kept, Segment("…")], width)
+
+
+def log_title(m: TableModel, hidden: int) -> Text:
+    """The log's title, and how many of its entries (the oldest) are left out and how to see them."""
+    title = fmt("play.table.log")
+    if hidden <= 0:
+        return title
+    key = "play.table.log_more" if m.log_key else "play.table.log_more_nokey"
+    return Text.assemble(title, " · ", fmt(key, count=str(hidden), key=m.log_key or ""))
 
 
 def _is_news(m: TableModel, entry: Entry) -> bool:
@@ -272,9 +343,13 @@ def _mark(key: str) -> Text:
 def legend(m: TableModel, width: int) -> Group | None:
     """What the marks on the table mean (``Status: ✗ OUT · ◆ protected``), or ``None`` without marks."""
     shown = {key for sv in m.view.seats for key in seat_marks(m, sv.seat)}
-    if not shown:
+    logged = log_marks(m)
+    if not shown and not logged:
         return None
     entries = []
+    for key in logged:
+        words = fmt(f"play.status.log_{key}")
+        entries.append(Text.assemble((LOG_MARKS[key], "bold"), NBSP, Text(words.plain, style=DIM)))
     for key in MARKS:
         if key not in shown:
             continue
@@ -430,6 +505,24 @@ def hand_section(m: TableModel, width: int, *, large: bool = False) -> Renderabl
     return Group(grid, Text.assemble((title.plain, "bold"), ": ", Text("; ").join(known)))
 
 
+def hand_words(m: TableModel, width: int) -> Group:
+    """The viewer's hand in words for a crowded table (``Your hand: 3 Baron, compare hands...``), and what
+    they know under it: the same as :func:`hand_section`, in fewer lines."""
+    view = m.view
+    cards = [
+        Text.assemble(card_text_of(card, view.ruleset), Text(f" ({card_short(card, view.ruleset.name)})", style=DIM))
+        if card_short(card, view.ruleset.name)
+        else card_text_of(card, view.ruleset)
+        for card in view.hand
+    ]
+    label = Text(fmt("play.table.hand").plain, style="bold")
+    lines = wrap_words(Text.assemble(label, " ", Text(" · ").join(cards)), width)
+    known = knowledge(m) or [Text(fmt("play.know.nothing").plain, style=DIM)]
+    title = Text(fmt("play.know.title").plain + ":", style="bold")
+    lines += wrap_words(Text.assemble(title, " ", Text("; ").join(known)), width)
+    return Group(*lines)
+
+
 def news_panel(m: TableModel, news: Sequence[Entry]) -> Panel:
     body = Text("\n").join(e.text for e in news)
     viewer = m.names[m.viewer] if m.viewer is not None else ""
@@ -441,6 +534,26 @@ def news_panel(m: TableModel, news: Sequence[Entry]) -> Panel:
         border_style=PRIVATE,
         padding=(0, 1),
     )
+
+
+def log_mark(new: bool, private: bool) -> Text:
+    """An entry's mark: new since the viewer's last turn (``›``, else ``·``), and only the viewer saw it
+    (``*``): two things, two marks, both explained in the legend."""
+    return Text.assemble(
+        (LOG_MARKS["new"] if new else "·", "bold" if new else DIM),
+        (LOG_MARKS["private"] if private else " ", PRIVATE if private else ""),
+        " ",
+    )
+
+
+def log_marks(m: TableModel) -> list[str]:
+    """The log's marks to explain (keys of :data:`LOG_MARKS`): new entries, entries only the viewer saw."""
+    marks = []
+    if m.new_from is not None and any(e.index >= m.new_from for e in m.log):
+        marks.append("new")
+    if any(e.private for e in m.log):
+        marks.append("private")
+    return marks
 
 
 def log_lines(
@@ -457,13 +570,14 @@ def log_lines(
         if new:
             text.stylize(NEW)
         row = Table.grid()
-        row.add_column(width=2, no_wrap=True)
+        row.add_column(width=3, no_wrap=True)
         row.add_column(ratio=1)
-        row.add_row(Text("› " if new else "· ", style="bold" if new else DIM), text)
+        row.add_row(log_mark(new, entry.private), text)
         rendered = console.render_lines(row, opts, pad=True)
         if len(rendered) > room - len(picked):
-            if not picked and room > 0:  # show the newest entry's last lines rather than nothing
-                picked = rendered[-room:]
+            if not picked and room > 0:  # the newest entry's beginning, cut where the room ends, never its tail
+                picked = rendered[:room]
+                picked[-1] = _ellipsis(picked[-1], width)
             break
         picked = rendered + picked
         shown.add(entry.index)

@@ -13,6 +13,7 @@ decision take keys typed ahead. A computer player's move is shown for a moment a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Mapping, Sequence
 
 from prompt_toolkit.input import Input
@@ -39,12 +40,13 @@ from loveletter.tui.log import Entry, round_log
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.reference import reference_pages
 from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
-from loveletter.tui.style import fmt, name_text, tokens_text
+from loveletter.tui.style import NBSP, fmt, keep_together, name_text, tokens_text, wrap_words
 from loveletter.tui.summary import Summary
+from loveletter.tui.table import LOG_KEY as TABLE_LOG_KEY
 from loveletter.tui.table import TableModel, TableView, log_lines
 
 #: The key that shows the round's whole log, from a decision or a result to acknowledge.
-LOG_KEY = "l"
+LOG_KEY = TABLE_LOG_KEY
 #: The answer of the game's end that asks for a review of the game.
 REVIEW = "review"
 #: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
@@ -95,6 +97,7 @@ class TerminalFrontend(Frames):
         new_from: int | None = None,
         banner: RenderableType | None = None,
         status: Text | None = None,
+        log_key: str | None = LOG_KEY,
     ) -> TableModel:
         table = self.table
         return TableModel(
@@ -106,6 +109,7 @@ class TerminalFrontend(Frames):
             computers=table.unnamed_computers,
             banner=banner,
             status=status,
+            log_key=log_key,
         )
 
     # ------------------------------------------------------------------------------------ before the game
@@ -192,28 +196,26 @@ class TerminalFrontend(Frames):
         table = self.table
         name = table.names[seat]
         public = table.view(None)
+        # A name and its tokens never part at a line's end ("Bot" / "3"): the lines are broken here, only at
+        # plain spaces (rich would also break at the non-breaking ones).
         standings = Text("   ").join(
-            Text.assemble(name_text(table.names[sv.seat]), " ", tokens_text(sv.tokens, public.goal))
+            Text.assemble(name_text(keep_together(table.names[sv.seat])), NBSP, tokens_text(sv.tokens, public.goal))
             for sv in public.seats
         )
+        parts = [
+            Text(fmt("play.handoff.pass", player=keep_together(name)).plain, style="bold"),
+            fmt("play.handoff.only", player=name_text(keep_together(name))),
+            standings,
+        ]
 
         def body(height: int) -> RenderableType:
+            width = min(self.width(), 72)
+            inner = max(width - 10, 1)  # the double frame and the padding
+            lines = [Text("\n").join(wrap_words(part, inner)) for part in parts]
+            text = Text("\n\n").join(lines)
+            text.justify = "center"
             return Align.center(
-                Panel(
-                    Align.center(
-                        Text.assemble(
-                            (fmt("play.handoff.pass", player=name).plain, "bold"),
-                            "\n\n",
-                            fmt("play.handoff.only", player=name_text(name)),
-                            "\n\n",
-                            standings,
-                            justify="center",
-                        )
-                    ),
-                    box=box.DOUBLE,
-                    padding=(1, 4),
-                    width=min(self.width(), 72),
-                ),
+                Panel(Align.center(text), box=box.DOUBLE, padding=(1, 4), width=width),
                 vertical="middle",
                 height=max(height, 1),
             )
@@ -234,6 +236,7 @@ class TerminalFrontend(Frames):
         # the table) until the decision is made.
         hint: Hint | None = None
         showing = False
+        numbers: dict[Hashable, str] = {}
         while True:
             step = plan.step()
             if step is None:
@@ -247,6 +250,12 @@ class TerminalFrontend(Frames):
                 continue
             title = self.question(step, plan, view)
             choices = self.choices(step, view)
+            # A player keeps the number the target question gave them in the questions after it (the Cardinal's
+            # second player, whose new hand to look at): a number never changes its meaning within a decision.
+            if step.kind == "target":
+                numbers = {c.value: key for c, key in zip(choices, prompts.option_keys(choices), strict=True)}
+            elif step.kind in ("second", "look"):
+                choices = renumbered(choices, numbers)
             keys = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
             extra: dict[str, object] = {LOG_KEY: Nav.LOG}
             body = table_body(model)
@@ -327,8 +336,11 @@ class TerminalFrontend(Frames):
             return
         table = self.table
         status = fmt("play.table.computer_moved", player=name_text(table.names[seat]))
-        model = self.model(table.screen_seat(), new_from=since, status=status)
-        self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay)
+        model = self.model(table.screen_seat(), new_from=since, status=status, log_key=None)
+        # No hand-off can follow with at most one person at this screen: a key may end the pause safely.
+        skip = not table.hot_seat
+        hint = t("play.pause.skip") if skip else ""
+        self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay, hint, skip=skip)
 
     def first_player(self, choices: Sequence[int]) -> int | None:
         table = self.table
@@ -356,7 +368,7 @@ class TerminalFrontend(Frames):
         viewer = table.screen_seat()
         banner = self.result_banner(viewer, t("play.game.title"))
         model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
-        self.acknowledge(model, t("summary.next"), t("play.game.hint"))
+        self.acknowledge(model, t("summary.next"), t("play.game.next_hint"))
         goal = game.ruleset.tokens_to_win(game.players)
         choices: list[Choice[bool | str]] = [
             Choice(True, t("summary.yes"), key=t("summary.yes_key")),
@@ -372,11 +384,14 @@ class TerminalFrontend(Frames):
         review = t("coach.review.offer_key")
         offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"), key=review)] if table.people else []
         while True:
+            # The thanks come last: with the summary and the offers, never before them.
+            thanks = t("play.game.hint")
             if not self.play_again:
-                hint = t("coach.review.offer_hint", key=review) if offer else ""
+                hint = thanks + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
                 answer = self.press(body, t("play.game.leave"), hint, keys={review: REVIEW} if offer else None)
             else:
                 hint = t("summary.hint") + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
+                hint += " · " + thanks
                 picked = self.choose(body, t("summary.again"), choices + offer, hint=hint)
                 answer = picked
             if answer != REVIEW:
@@ -530,6 +545,14 @@ class TerminalFrontend(Frames):
             )
             for option, key in zip(step.options, keys, strict=True)
         ]
+
+
+def renumbered(choices: Sequence[Choice[Hashable]], numbers: Mapping[Hashable, str]) -> list[Choice[Hashable]]:
+    """``choices`` with the keys ``numbers`` gave their values before; the others (``nobody else``) take the
+    first digits left free."""
+    taken = {numbers[c.value] for c in choices if c.value in numbers}
+    free = iter(k for k in prompts.default_keys(10) if k not in taken)
+    return [dataclasses.replace(c, key=numbers[c.value] if c.value in numbers else next(free, "")) for c in choices]
 
 
 def _note(option: Option, step: Step) -> str:

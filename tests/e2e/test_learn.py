@@ -49,7 +49,7 @@ BASIC: Script = [
 
 #: The Premium Edition's cards, at five seats.
 PREMIUM: Script = [
-    ("step", "baroness", "2", "1", "1"),  # the Baroness, on Bot 1, then Bot 2
+    ("step", "baroness", "2", "1", "2"),  # the Baroness, on Bot 1, then Bot 2 (who keeps their number: 2)
     ("bot", "bot_jester"),
     ("bot", "bot_sycophant"),
     ("bot", "bot_assassin"),
@@ -57,7 +57,7 @@ PREMIUM: Script = [
     ("step", "bishop", "2", "1", "7"),  # the Bishop, on Bot 1, naming 7
     ("bot", "bot_pass", "bot_count"),  # Bot 1's decision on Alex's turn, then its own turn: one screen
     ("bot", "bot_guard"),
-    ("step", "cardinal", "1", "2", "2", "1"),  # the Cardinal: Bot 1, with Bot 2, no look
+    ("step", "cardinal", "1", "2", "3", "1"),  # the Cardinal: Bot 1, with Bot 2 (still 3), no look
     ("bot", "bot_guard2"),
     ("wrong", "dowager", "1"),  # the Handmaid
     ("step", "dowager", "2"),

@@ -63,7 +63,7 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         screen = term.wait_for("Pass the computer to Dee", "Dee: press Enter to see your cards.")
         assert "King" not in screen
         term.press("enter")
-        term.wait_for("(secret: Cal has King, Dee has Handmaid.)", "Dee (you)", "only you learned")
+        term.wait_for("(secret: Cal has King, Dee has Handmaid.)", "Dee (you)", "What only you saw is marked *")
         term.press("enter")
         screen = term.wait_for("Round 1 is over", "Ana is the last one standing", "Press Enter to deal")
         assert KING_FACE not in screen

@@ -76,9 +76,12 @@ def test_a_whole_game_against_the_computer(tmp_path: Path) -> None:
         screen = term.wait_for(
             "The game is over", "Ana wins the game!", "●●●●●●", "Press Enter for the game's summary."
         )
+        assert "Thanks for playing" not in screen  # not before the summary and the offer of another game
         term.press("enter")
-        # The game round by round: who won each round and how, and the tokens after it.
+        # The game round by round: who won each round and how, and the tokens after it; then the thanks.
         summary = term.wait_for("The game, round by round", "Play again, with the same players and rules?")
+        assert term.says("Thanks for playing!")
+        assert summary.index("Play again") < summary.index("Thanks for playing")
         rows = [line.split() for line in summary.splitlines() if line.strip()[:1].isdigit()]
         assert [row[0] for row in rows] == ["1", "2", "3", "4", "5", "6"]
         assert all(" ".join(row[1:]).startswith("Ana last one standing") for row in rows), summary

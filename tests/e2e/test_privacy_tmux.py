@@ -31,9 +31,20 @@ CONFIG = "set-option -g history-limit 5000\nset-option -g remain-on-exit on\n"
 
 
 class Tmux:
-    """A detached tmux session on its own server socket and settings (:data:`CONFIG`, never the user's), 80x24."""
+    """A detached tmux session on its own server socket and settings (:data:`CONFIG`, never the user's), 80x24
+    unless told. ``cpr``: the program may ask the terminal where its cursor is, as it does outside the tests
+    (tmux answers; the other end-to-end tests turn it off, since pyte does not)."""
 
-    def __init__(self, command: list[str], cwd: str, *, shell_command: str | None = None) -> None:
+    def __init__(
+        self,
+        command: list[str],
+        cwd: str,
+        *,
+        shell_command: str | None = None,
+        columns: int = 80,
+        rows: int = 24,
+        cpr: bool = False,
+    ) -> None:
         self.socket = f"loveletter-test-{uuid.uuid4().hex[:8]}"
         self.config = Path(tempfile.mkdtemp(prefix="loveletter-tmux-")) / "tmux.conf"
         self.config.write_text(CONFIG, encoding="utf-8")
@@ -43,11 +54,12 @@ class Tmux:
             f"{key}={value}"
             for key, value in env.items()
             if key in ("PROMPT_TOOLKIT_NO_CPR", "LOVELETTER_LANG", "NO_COLOR", "LANG")
+            and not (cpr and key == "PROMPT_TOOLKIT_NO_CPR")
         ]
         # A shell command gets the same exports as a program does (the pane's language and terminal settings).
         program = shell_command if shell_command is not None else " ".join(_quote(part) for part in command)
         shell = " ".join(["env", *exports, program])
-        self.run("new-session", "-d", "-x", "80", "-y", "24", "-s", self.session, "-c", cwd, shell)
+        self.run("new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", self.session, "-c", cwd, shell)
 
     def run(self, *args: str) -> str:
         done = subprocess.run(
@@ -58,6 +70,14 @@ class Tmux:
             check=True,
         )
         return done.stdout
+
+    def resize(self, columns: int, rows: int) -> None:
+        """Resize the window (the program gets SIGWINCH), as dragging a terminal's corner does."""
+        self.run("resize-window", "-t", self.session, "-x", str(columns), "-y", str(rows))
+
+    def screen(self) -> str:
+        """The visible screen only."""
+        return self.run("capture-pane", "-p", "-t", self.session)
 
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", self.session, *keys)

@@ -52,9 +52,12 @@ def test_the_barons_knocked_out_target_sees_the_winners_card_at_the_rounds_end(t
         others.append(handoff)
         assert "Countess" not in handoff
         term.press("enter")
-        # ...and sees what beat her, marked as news for her only.
-        news = term.wait_for("The round is over. What only you learned is marked", "Bea (you)")
-        assert SECRET in news and "› Ana plays Baron on Bea." in news
+        # ...and sees what beat her, marked as new since her last turn (›) and seen by her only (*), and so
+        # explained; a public event is marked new only.
+        news = term.wait_for("The round is over. What only you saw is marked *", "Bea (you)")
+        assert SECRET in news and "›* Ana plays Baron on Bea." in news
+        assert "›  Cal plays Guard on Ana" in news
+        assert "› new since your last turn · * only you saw it" in " ".join(news.split()), news
         term.press("enter")
 
         # Then the public end screen (Cal had no news: no hand-off for him).

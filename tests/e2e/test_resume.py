@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from loveletter.records import GameRecord
 from loveletter.records.library import record_name
 from tests.e2e.deals import GUARD_ROUND, PRINCESS_ROUND, write_deals
@@ -86,7 +88,7 @@ def test_replay_steps_through_a_game_in_the_terminal(tmp_path: Path) -> None:
         term.close()
 
 
-def test_replay_steps_through_a_solitaire_game_in_the_terminal(tmp_path: Path) -> None:
+def test_replay_steps_through_a_solitaire_game_in_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
     from loveletter.records.solitaire import SolitaireRecord
@@ -97,6 +99,7 @@ def test_replay_steps_through_a_solitaire_game_in_the_terminal(tmp_path: Path) -
     while not game.over:
         game.push(rng.choice(game.legal_actions()))
     path = tmp_path / "solitaire.json"
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))  # signed with the key the program will read it with
     SolitaireRecord.start(game).save(path)
     total = len(game.actions)
 

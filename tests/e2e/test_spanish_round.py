@@ -56,9 +56,13 @@ def test_a_whole_game_against_the_computer_in_spanish(tmp_path: Path) -> None:
             if number < GOAL:
                 term.wait_for(f"Fin de la ronda {number}", "Pulsa Intro para repartir")
                 term.press("enter")
-        screen = term.wait_for("Fin de la partida", "¡Ana gana la partida!", "●●●●●●", "¡Gracias por jugar!")
+        screen = term.wait_for(
+            "Fin de la partida", "¡Ana gana la partida!", "●●●●●●", "Pulsa Intro para ver el resumen de la partida."
+        )
+        assert "¡Gracias por jugar!" not in screen  # the thanks come with the summary, not before it
         term.press("enter")
         term.wait_for("La partida, ronda a ronda", "último en pie", "¿Otra partida, con los mismos jugadores y reglas?")
+        assert term.says("¡Gracias por jugar!")
         term.press("n")
         assert term.finish() == 0
         assert "Fin de la partida: victoria de Ana." in term.text()

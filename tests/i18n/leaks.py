@@ -93,3 +93,17 @@ def leaks(screen: str) -> list[str]:
     lowered = {w.casefold() for w in _WORD.findall(flat)}
     found += sorted(w for w in english_words() if w in lowered)
     return found
+
+
+@cache
+def spanish_in_ascii() -> frozenset[str]:
+    """The Spanish catalog's words without their accents, as screen-reader mode writes them ("Barón": baron)."""
+    from loveletter.tui.reader import ascii_text
+
+    return frozenset(_words(ascii_text(text) for text in catalog("es").values()))
+
+
+def ascii_leaks(screen: str) -> list[str]:
+    """:func:`leaks` of an ASCII-only screen (screen-reader mode): a Spanish word without its accents that
+    happens to be an English word ("baron") is Spanish there."""
+    return [w for w in leaks(screen) if w.casefold() not in spanish_in_ascii()]

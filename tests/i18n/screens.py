@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import os
 import random
@@ -33,7 +34,7 @@ from loveletter.tui.plain import PlainFrontend
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference, reference_pages
 from loveletter.tui.screen import Screen as TerminalScreen
-from loveletter.tui.table import TableModel, TableView
+from loveletter.tui.table import LOG_KEY, TableModel, TableView
 from tests.support import deal, play
 
 if TYPE_CHECKING:
@@ -163,6 +164,26 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
     return draw
 
 
+def screen_reader_game(ruleset: str, seed: int) -> Draw:
+    """A game in screen-reader mode, two people and two computer players, every answer typed as a line (a
+    number off the list first, then numbers, Enter, yes and back at random), to its end."""
+
+    def draw(console: Console) -> None:
+        from loveletter.tui.reader import PlainScreen, ReaderFrontend
+
+        game = Game(ruleset, 4, seed=seed)
+        out = io.StringIO()
+        rng = random.Random(seed)
+        typed = itertools.chain(["Ana", "Bea", "x"], iter(lambda: rng.choice(["1", "2", "3", "", "y", "s", "b"]), None))
+        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(typed))
+        seats = front.name_seats(game.ruleset, [Seat(""), Seat(""), Seat("Cal", "random"), Seat("Dee", "random")])
+        table = GameLoop(game, seats, front, seed=seed)
+        table.run()
+        console.print(out.getvalue(), markup=False, highlight=False)
+
+    return draw
+
+
 def host_chooses_first(console: Console) -> None:
     """A house ruleset with ``first_player_mode = "choose"``: the host is asked who starts the first round."""
     from loveletter.tui.terminal import TerminalFrontend
@@ -227,6 +248,9 @@ def decisions(console: Console) -> None:
             typing = prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint, "g")
             for line in typing[-2:]:
                 console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
+            stray = prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint, stray="9")
+            for line in stray[-2:]:  # a digit that picks nothing
+                console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
         for option in step.options:
             if option.enabled:
                 plan.answer(option.value)
@@ -259,14 +283,23 @@ def decisions(console: Console) -> None:
 # ------------------------------------------------------------------------------------------------- table
 
 
-def table(make: Callable[[], Game], seat: int | None, names: Sequence[str] = NAMES) -> Draw:
+def table(
+    make: Callable[[], Game],
+    seat: int | None,
+    names: Sequence[str] = NAMES,
+    *,
+    height: int = 60,
+    log_key: str | None = LOG_KEY,
+) -> Draw:
     def draw(console: Console) -> None:
         game = make()
         view = game.view(seat) if seat is not None else game.view(None)
         goal = game.ruleset.tokens_to_win(game.players)
         log = narrate(game.log, seat, names[: game.players], game.ruleset, goal=goal)
-        model = TableModel(view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}))
-        console.print(TableView(model, height=60))
+        model = TableModel(
+            view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}), log_key=log_key
+        )
+        console.print(TableView(model, height=height))
 
     return draw
 
@@ -635,6 +668,7 @@ def errors(console: Console) -> None:
             ("play", "--bots", "-1"),
             ("play", "--bots", "6"),
             ("play", "--delay", "inf"),
+            ("play", "--pace", "-1"),
             *(("play", "--bots", "2", "--deal-file", str(path)) for path in files.values()),
             ("replay",),
             ("replay", "--seat", "1", "--all", "x.json"),
@@ -1053,8 +1087,13 @@ def screens() -> dict[str, Draw]:
             out[f"table {name} {players}p"] = table(game, 0)
             out[f"table {name} {players}p spectator"] = table(game, None)
     out["table premium markers"] = table(premium_markers(False), 0)
+    for seed in (1, 2, 3):
+        out[f"screen reader premium {seed}"] = screen_reader_game("premium", seed)
     out["table premium knocked out"] = table(premium_markers(True), 5)
     out["table what you know"] = table(priest_look, 0)
+    crowded = random_game("premium", 8, 3, 14)
+    out["table crowded at 20 lines"] = table(crowded, 0, height=20)
+    out["table crowded, a computer's move"] = table(crowded, 0, height=20, log_key=None)
     out["table what others know of you"] = table(priest_look, 1)
     out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
     out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)

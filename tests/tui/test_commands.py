@@ -93,6 +93,9 @@ def test_people_need_a_terminal() -> None:
         (["--players", "2", "--level", "expert"], "invalid choice: 'expert'"),
         (["--ruleset", "solitaire"], "loveletter solitaire"),
         (["--players", "2", "--bots", "2", "--deal-file", "/nonexistent.json"], "does not exist"),
+        (["--pace", "-1"], "--pace -1.0: give a number of seconds, 0 or more."),
+        (["--pace", "nan"], "--pace nan: give a number of seconds, 0 or more."),
+        (["--pace", "soon"], "invalid float value: 'soon'"),
     ],
 )
 def test_bad_arguments_are_one_line_and_status_2(
@@ -185,3 +188,20 @@ def test_rules_of_the_solitaire_are_its_reference(
         assert word in out
     assert main(["--lang", "en", "rules", "--ruleset", "solitaire", "--players", "2"]) == 2
     assert "one player" in capsys.readouterr().err
+
+
+def test_pace_is_an_option_of_play_and_learn(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("play", "learn"):
+        with pytest.raises(SystemExit):
+            main(["--lang", "en", command, "--help"])
+        out = " ".join(capsys.readouterr().out.split())
+        assert "--pace SECONDS how many seconds a computer player's move stays on the screen" in out, out
+        assert "--delay" not in out  # the older name still works, unlisted
+
+
+def test_pace_zero_plays_an_all_computer_game_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4", "--level", "random"]
+    assert main([*args, "--pace", "0"]) == 0
+    assert main([*args, "--delay", "0"]) == 0  # the older name
+    first, second = capsys.readouterr().out.split("Love Letter")[1:3]
+    assert first == second

@@ -128,6 +128,22 @@ def test_a_pause_takes_no_key_and_leaves_none_for_the_next_screen(keys: PipeInpu
     assert choose("Which?", FRUIT, guard=TYPE_AHEAD, input=keys, output=DummyOutput()) == "a"
 
 
+def test_a_pause_no_hand_off_can_follow_ends_on_a_key() -> None:
+    drawn = Drawn()
+    with create_pipe_input() as keys:
+        typist = Typist(keys.send_text, drawn, "Bot 1 has played.", "x")
+        typist.start()
+        started = time.monotonic()
+        pause("Bot 1 has played.", PATIENCE * 2, hint="Any key: go on.", input=keys, output=drawn.output, skip=True)
+        assert time.monotonic() - started < PATIENCE  # the key ended it, long before its time
+        assert typist.typed.is_set()
+        keys.send_text("1")
+        # The next screen drops what was typed before it: the 1 picks nothing there, Enter picks its default.
+        answer = Typist(keys.send_text, drawn, "Which?", "\r")
+        answer.start()
+        assert choose("Which?", FRUIT, guard=DROP, input=keys, output=drawn.output, default=2) == "c"
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_on_a_real_terminal_keys_typed_before_are_flushed() -> None:
     from prompt_toolkit.input.vt100 import Vt100Input

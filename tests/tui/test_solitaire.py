@@ -442,3 +442,19 @@ def test_resuming_a_finished_or_broken_record_is_one_line_and_leaves_it_alone(tm
             resume_record(path)
         assert words in str(caught.value) and "\n" not in str(caught.value)
         assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_header_never_cuts_a_word_of_the_streak(lang: str) -> None:
+    from loveletter.i18n import t
+
+    set_language(lang)
+    try:
+        game = SolitaireGame(RS, layout=WIN)
+        streak = t("solitaire.streak.line", current=12, best=120, won=1200, played=20000)
+        lines = render(BoardModel(game.view(), deal=123456, log=narrate(game.log, RS), streak=streak), height=20)
+    finally:
+        set_language("en")
+    header = " ".join(" ".join(lines[:2]).split())
+    assert " ".join(streak.split()) in header, lines[:2]  # whole, never "ganad…"
+    assert "…" not in " ".join(lines[:2])

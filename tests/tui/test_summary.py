@@ -47,3 +47,45 @@ def test_it_fits_the_screen_keeping_the_latest_rounds(height: int) -> None:
     last = rounds(game.log, 8)[-1]
     assert any(line.strip().startswith(str(last.number)) for line in drawn)  # the last round is always there
     assert "wins the game" in "\n".join(drawn)
+
+
+def test_tokens_given_for_a_card_are_explained_round_by_round() -> None:
+    # Rounds whose tokens are not only the winner's: a Spy's, a Jester's bet, a Constable's...
+    for seed in range(40):
+        game = Game("premium", 6, seed=seed)
+        random_playout(game, random.Random(seed))
+        lines = rounds(game.log, 6)
+        if any(line.bonuses for line in lines):
+            break
+    else:
+        pytest.fail("no random game gave a token for a card")
+    # Every token a round gave is a winner's or a bonus named on its line.
+    before: tuple[int, ...] = (0,) * 6
+    for line in lines:
+        gained = sum(line.tokens) - sum(before)
+        assert gained == len(line.winners) + len(line.bonuses), line
+        before = line.tokens
+    console = Console(width=120, height=60, color_system=None)
+    with console.capture() as capture:
+        console.print(Summary(game.log, NAMES[:6], game.winners, 6, 60), end="")
+    drawn = " ".join(capture.get().split())
+    reasons = {"spy": "Spy", "jester": "Jester", "bishop": "Bishop", "constable": "Constable"}
+    for line in lines:
+        for seat, why in line.bonuses:
+            assert f"+1 {NAMES[seat]} ({reasons[why]})" in drawn, drawn
+    assert "a card in brackets gave one more" in drawn
+
+
+def test_a_game_decided_mid_round_says_how() -> None:
+    log = [
+        ev.RoundStarted(1, 0, (0, 1), (), 11),
+        ev.TokenAwarded(1, "constable", 4),
+        ev.RoundEnded(1, "interrupted", ()),
+    ]
+    assert rounds(log, 2)[0].bonuses == ((1, "constable"),)
+    console = Console(width=100, height=20, color_system=None)
+    summary = Summary(log, ["Ana", "Bea"], [1], 4, 20)
+    with console.capture() as capture:
+        console.print(summary, end="")
+    drawn = " ".join(capture.get().split())
+    assert "goal reached mid-round, +1 Bea (Constable)" in drawn, drawn

@@ -14,7 +14,7 @@ from loveletter.engine import Game
 from loveletter.i18n import card_name, set_language
 from loveletter.tui.log import narrate
 from loveletter.tui.style import NBSP
-from loveletter.tui.table import TableModel, TableView
+from loveletter.tui.table import MARKS, TableModel, TableView
 from tests.support import deal, play
 
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -77,7 +77,8 @@ def test_markers_are_symbols_and_a_legend_not_colours() -> None:
     lines = render(game, 3).splitlines()
     row = {name: next(line for line in lines[1:] if name in line) for name in ("Ana", "Bea", "Cal")}
     assert "◆" in row["Ana"] and "✗" in row["Cal"] and not {"◆", "✗"} & set(row["Bea"])
-    assert "Marks: ✗ out of the round · ◆ protected" in "\n".join(lines)  # what the marks on the table mean
+    # What the marks on the table and in the log mean.
+    assert "Marks: › new since your last turn · ✗ out of the round · ◆ protected" in "\n".join(lines)
     assert all(len(line) <= 80 for line in lines)
     assert "\x1b[" not in "\n".join(lines)  # without colour, the same marks
     assert "\x1b[" in render(game, 3, colour=True)
@@ -110,9 +111,14 @@ def test_it_fits_the_height_it_is_given(ruleset: str, players: int) -> None:
         assert len(lines) <= height
         assert all(len(line) <= width for line in lines)
         text = "\n".join(lines)
-        tops = [line for line in lines if line.startswith("╭─ ")]
-        assert tops and all(f" {game.ruleset.value(c)} {card_name(c)} " in tops[0] for c in view.hand), text
-        assert sum(line.count("╰") for line in lines) >= len(view.hand), text  # the cards' frames are whole
+        tops = [line for line in lines if line.startswith("╭─ ") and "Only for" not in line]
+        flat = " ".join(text.split())
+        if tops:  # the hand as cards, their frames whole...
+            assert all(f" {game.ruleset.value(c)} {card_name(c)} " in tops[0] for c in view.hand), text
+            assert sum(line.count("╰") for line in lines) >= len(view.hand), text
+        else:  # ...or, on a crowded table, in words
+            hand = flat[flat.index("Your hand:") :]
+            assert all(f"{game.ruleset.value(c)} {card_name(c)}" in hand for c in view.hand), text
         for sv in view.seats:  # every seat, and every card of its pile
             assert LONG[sv.seat] in text
             assert " ".join(card_name(c) for c in sv.discards) in " ".join(text.split()), text
@@ -151,7 +157,7 @@ def test_the_log_sits_at_the_bottom_newest_last() -> None:
     play(game, "Guard>1=King")
     lines = render(game, 1, height=21).rstrip("\n").split("\n")
     assert "Round log" in lines[-3]
-    assert lines[-1].startswith("› Ana plays Guard on Bea, naming King. A miss.")
+    assert lines[-1].startswith("›  Ana plays Guard on Bea, naming King. A miss.")
 
 
 def test_private_news_that_the_log_cannot_hold_gets_a_panel_of_its_own() -> None:
@@ -216,9 +222,9 @@ def after_a_round_of_turns(seed: int) -> tuple[Game, int] | None:
     return (game, since) if not game.round_over else None
 
 
-def test_at_80x24_with_eight_players_the_new_log_lines_come_first() -> None:
-    squeezed = 0
-    for seed in range(30):
+def test_at_80x24_with_eight_players_the_legend_the_tracker_and_whole_log_entries_stay() -> None:
+    squeezed = panels = 0
+    for seed in range(120):
         found = after_a_round_of_turns(seed)
         if found is None:
             continue
@@ -228,22 +234,55 @@ def test_at_80x24_with_eight_players_the_new_log_lines_come_first() -> None:
         model = TableModel(game.view(0), NAMES, 0, log, new_from=since)
         console = Console(width=80, height=24, color_system=None)
         with console.capture() as capture:
-            console.print(TableView(model, height=21), end="")
+            console.print(TableView(model, height=20), end="")
         drawn = capture.get().replace(NBSP, " ")
-        flat = " ".join(drawn.split())
-        # What only Ana learned always shows (in the log, or in a panel of its own); else the newest line.
-        for entry in [e for e in new if e.private] or [new[-1]]:
-            assert entry.text.plain[:40] in flat, drawn
-        if all(e.text.plain[:40] in flat for e in new):
-            continue
-        # Not all fit: the legend and the tracker give way, and the log holds new lines only.
-        squeezed += 1
-        assert "Unseen by you" not in drawn and "Marks:" not in drawn, drawn
+        lines = drawn.splitlines()
+        flat = " ".join(drawn.replace("│", " ").split())
+        assert len(lines) <= 20
+        # What only Ana learned always shows (in the log, or in a panel of its own), else the newest line; on
+        # the most crowded table, at least the newest of it, whole, and the rest a key away.
+        private = [e for e in new if e.private]
+        if not all(" ".join(e.text.plain.split()) in flat for e in private):
+            assert " ".join(private[-1].text.plain.split()) in flat and "more: press l" in flat, drawn
+        newest = " ".join(new[-1].text.plain.split())[:40]
+        assert newest in flat or "more: press l" in flat or ("Only for Ana" in flat and len(lines) == 20), drawn
+        # Every seat's row, the tracker, and the legend whenever a row has a mark.
+        rows = [next(line for line in lines if name in line and "○" in line) for name in NAMES]
+        panel = [e for e in new if e.private] if "Only for Ana" in drawn else []
+        assert "Unseen by you:" in drawn or private, drawn  # the tracker gives way to private news only
+        if panel:  # the panel holds the whole of Ana's private news, not only what the log left out
+            start = next(i for i, line in enumerate(lines) if "Only for Ana" in line)
+            end = next(i for i in range(start, len(lines)) if lines[i].startswith("╰"))
+            inside = " ".join(" ".join(lines[start:end]).replace("│", " ").split())
+            assert all(" ".join(e.text.plain.split())[:60] in inside for e in panel), drawn
+            panels += 1
+        marked = any(mark in row[:4] for row in rows for mark in MARKS.values())
+        legend = flat[flat.index("Marks:") :]
+        assert legend.startswith("Marks: › new since your last turn"), drawn
+        if marked:
+            assert any(
+                f"{mark} {words}" in legend
+                for mark, words in (("✗", "out"), ("$", "Jester"), ("◎", "must"), ("◆", "prot"))
+            ), drawn
+        if any(e.private for e in log):
+            assert "* only you saw it" in legend
+        # Ana's hand: as cards, or in words on a crowded table.
+        hand = [card_name(c) for c in game.view(0).hand]
+        assert all(name in flat for name in hand), drawn
         if "Round log" not in drawn:
             continue  # Ana's private news took the room: it comes first
-        log_part = drawn.split("Round log")[1].splitlines()[1:]
-        assert all(line.startswith(("› ", "  ")) for line in log_part if line.strip()), drawn
+        rule = next(i for i, line in enumerate(lines) if line.startswith("Round log"))
+        entries = [line for line in lines[rule + 1 :] if line.strip()]
+        # An entry is shown from its first line (a mark), never its tail alone.
+        assert not entries or entries[0].startswith(("›", "·")), drawn
+        shown = sum(line.startswith(("›", "·")) for line in entries)
+        if shown + len(panel) < len(log):
+            squeezed += 1
+            assert f"Round log · {len(log) - shown - len(panel)} more: press l" in lines[rule], drawn
+        else:
+            assert lines[rule].startswith("Round log ─"), drawn
     assert squeezed  # the random games reach the crowded case
+    assert panels  # ...and a panel of private news
 
 
 def test_what_others_know_about_you_is_in_the_you_know_panel() -> None:

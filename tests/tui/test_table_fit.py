@@ -1,4 +1,5 @@
-"""The table at 80x24 above the real question: the hand and every discard pile always whole, in both languages.
+"""The table at 80x24 above the real question: the hand (as cards, or in words when crowded) and every discard
+pile always whole, in both languages.
 
 Premium games of 5 to 8 players with names of the longest allowed length, at random positions (random play,
 across rounds), each question of the deciding seat's turn asked as the terminal front end asks it: the table
@@ -81,18 +82,25 @@ def check(game: Game, drawn: str, viewer: str) -> None:
     lines = drawn.splitlines()
     assert game.decider is not None
     view = game.view(game.decider)
-    # The hand: every card's value and name in its frame, the frame's four lines all there.
-    tops = [i for i, line in enumerate(lines) if line.startswith("╭─ ")]
-    assert tops, drawn
-    top = tops[0]
-    for card in view.hand:
-        label = f"╭─ {view.ruleset.cards[card].value} {card_name(card)} "
-        assert label in lines[top], f"{card} is not shown whole:\n{drawn}"
-    bottom = next((i for i in range(top + 1, len(lines)) if lines[i].startswith("╰")), None)
-    assert bottom is not None and bottom >= top + 3, f"the hand is cut:\n{drawn}"
-    frames = len(view.hand)
-    assert lines[bottom].count("╰") >= frames and lines[bottom].count("╯") >= frames, drawn
-    assert all(lines[k].count("│") >= 2 * frames for k in range(top + 1, bottom)), drawn
+    # The hand: every card's value and name in its frame, the frame's four lines all there; or, on a crowded
+    # table, every card's value and name after "Your hand:".
+    news = t("play.table.news", player=viewer)
+    tops = [i for i, line in enumerate(lines) if line.startswith("╭─ ") and news[:12] not in line]
+    if not tops:
+        words = flat(drawn)
+        hand = words[words.index(t("play.table.hand")) :]
+        for card in view.hand:
+            assert f"{view.ruleset.cards[card].value} {card_name(card)}" in hand, f"{card} is not shown:\n{drawn}"
+    else:
+        top = tops[0]
+        for card in view.hand:
+            label = f"╭─ {view.ruleset.cards[card].value} {card_name(card)} "
+            assert label in lines[top], f"{card} is not shown whole:\n{drawn}"
+        bottom = next((i for i in range(top + 1, len(lines)) if lines[i].startswith("╰")), None)
+        assert bottom is not None and bottom >= top + 3, f"the hand is cut:\n{drawn}"
+        frames = len(view.hand)
+        assert lines[bottom].count("╰") >= frames and lines[bottom].count("╯") >= frames, drawn
+        assert all(lines[k].count("│") >= 2 * frames for k in range(top + 1, bottom)), drawn
     # Every discard pile, every card of it in order, under its seat.
     names = NAMES[: game.players]
     rows = [next(i for i, line in enumerate(lines) if i and name in line) for name in names]  # past the header

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.segment import Segment
@@ -100,8 +101,15 @@ class Board:
             left = t("solitaire.table.header_stacked", turn=m.view.turn)
         grid = Table.grid(expand=True, padding=(0, 0, 0, 1))
         grid.add_column(no_wrap=True, overflow="ellipsis")
-        grid.add_column(justify="right", no_wrap=True, min_width=min(len(m.streak), width // 2))
-        grid.add_row(Text(f" {left} ", style=HEADER), Text(m.streak, style=DIM))
+        head = Text(f" {left} ", style=HEADER)
+        streak = Text(m.streak, style=DIM)
+        if cell_len(head.plain) + 1 + cell_len(m.streak) <= width:
+            grid.add_column(justify="right", no_wrap=True)
+            grid.add_row(head, streak)
+        else:  # the streak on a line of its own rather than a word cut ("0/2 ganad…")
+            grid.add_row(head)
+            streak.justify = "right"
+            grid.add_row(streak)
         return grid
 
     def queue(self) -> Table:

@@ -1,0 +1,156 @@
+"""Every seat's first screen at 80x24, 100x30 and 160x45, for 2, 4, 6 and 8 players, drawn as the terminal front
+end draws it above its first question: what must be visible is there (the header, every player's row, the
+legend of the marks shown, the card tracker, the hand, the log's entries whole with how many more there are);
+and a frame drawn after the terminal grew or shrank is the same as one drawn at that size from the start."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+
+import pyte
+import pytest
+from rich.console import Console
+
+from loveletter.engine import Game
+from loveletter.i18n import card_name, set_language, t
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
+from loveletter.tui import prompts
+from loveletter.tui.choices import TurnPlan
+from loveletter.tui.screen import Screen
+from loveletter.tui.table import LOG_MARKS, MARKS, TableModel, TableView
+from loveletter.tui.terminal import TerminalFrontend, table_body
+
+SIZES = [(80, 24), (100, 30), (160, 45)]
+NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    set_language("en")
+
+
+def first_screens(players: int, seed: int) -> Iterator[tuple[Game, int]]:
+    """Premium, ``players`` seats, random play: the game as each seat first has to decide in round 1 (from the
+    first seed on from ``seed`` whose first round gets to every seat)."""
+    for tried in range(seed, seed + 100):
+        rng = random.Random(tried)
+        game = Game("premium", players, seed=tried)
+        seen: list[int] = []
+        while not game.round_over and len(seen) < players:
+            seat = game.decider
+            assert seat is not None
+            if seat not in seen:
+                seen.append(seat)
+            game.push(rng.choice(game.legal_actions()))
+        if len(seen) == players:
+            break
+    rng = random.Random(tried)
+    game = Game("premium", players, seed=tried)
+    done: set[int] = set()
+    while len(done) < players:
+        seat = game.decider
+        assert seat is not None
+        if seat not in done:
+            done.add(seat)
+            yield game, seat
+        game.push(rng.choice(game.legal_actions()))
+
+
+def drawn_screen(game: Game, seat: int, width: int, height: int) -> tuple[str, TableModel, int]:
+    """The table of ``seat``'s first question at ``width`` x ``height`` (the lines the question leaves), its
+    model, and the lines the question takes."""
+    names = NAMES[: game.players]
+    console = Console(width=width, height=height, file=io.StringIO(), color_system=None)
+    front = TerminalFrontend(console, Screen(io.StringIO()))
+    front.start(GameLoop(game, [Seat(n) for n in names], front))
+    view = game.view(seat)
+    plan = TurnPlan(view)
+    step = plan.step()
+    assert step is not None
+    title = front.question(step, plan, view)
+    reserve = prompts.choice_height(title, front.choices(step, view), width, t("play.hint.choose"))
+    model = front.model(seat, new_from=0)
+    with console.capture() as capture:
+        console.print(TableView(model, height=height - reserve), end="")
+    return capture.get(), model, reserve
+
+
+def flat(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").replace("│", " ").split())
+
+
+@pytest.mark.parametrize("players", [2, 4, 6, 8])
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_seats_first_screen_shows_what_it_must(players: int, width: int, height: int) -> None:
+    seats = 0
+    for game, seat in first_screens(players, seed=players * 7):
+        drawn, model, reserve = drawn_screen(game, seat, width, height)
+        every = drawn.splitlines()
+        rule = next(i for i, line in enumerate(every) if "Round log" in line)
+        column = every[rule].index("Round log")  # 0, or the log's own column on a wide screen
+        lines = [line[:column] for line in every] if column else every  # the table, the log apart
+        lines[0] = every[0]  # the header spans both
+        log = [line[column:] for line in every]
+        text = flat("\n".join(lines)) + " " + (flat("\n".join(log[rule:])) if column else "")
+        where = f"{NAMES[seat]}'s first screen at {width}x{height}:\n{drawn}"
+        assert len(every) <= height - reserve and all(len(line) <= width for line in every), where
+        # The header: the edition, the round, the deck, whose turn.
+        assert lines[0].startswith(" Love Letter Premium · round 1 · deck"), where
+        assert f"{NAMES[seat]}'s turn" in lines[0], where
+        # Every player's row, the viewer's marked.
+        rows = [next((line for line in lines if name in line and "○" in line), "") for name in NAMES[:players]]
+        assert all(rows), where
+        assert f"{NAMES[seat]} (you)" in rows[seat], where
+        # The legend explains every mark on the rows and in the log.
+        shown = {mark for row in rows for mark in MARKS.values() if mark in row[:4]}
+        if shown or model.log:
+            legend = text[text.index("Marks:") :]
+            for mark in shown | ({LOG_MARKS["new"]} if model.log else set()):
+                assert re.search(re.escape(mark) + r" \w", legend), where
+        # The card tracker, and the hand (as cards, or in words on a crowded table).
+        private = [e for e in model.log if e.private]
+        assert "Unseen by you:" in text or (private and height < 30), where  # it gives way to private news only
+        for entry in private:  # what only this seat saw: in the log or in a panel of its own
+            assert " ".join(entry.text.plain.split()) in text, where
+        hand = [f"{game.ruleset.cards[c].value} {card_name(c)}" for c in game.view(seat).hand]
+        assert all(card in text for card in hand), where
+        # The log: its entries whole (each from its first line), and how many it leaves out.
+        entries = [line for line in log[rule + 1 :] if line.strip()]
+        marks = [line for line in entries if line[:1] in ("›", "·")]
+        assert not entries or entries[0][:1] in ("›", "·"), where  # never an entry's tail alone
+        apart = len(private) if f"Only for {NAMES[seat]}" in text else 0  # the entries of the news panel
+        if len(marks) + apart < len(model.log):
+            assert f"{len(model.log) - len(marks) - apart} more: press l" in log[rule], where
+        newest = " ".join(model.log[-1].text.plain.split())
+        assert newest in text or (apart and "more: press l" in log[rule]), where  # the newest entry, whole
+        seats += 1
+    assert seats == players  # every seat had its first screen checked
+
+
+def frame(console: Console, width: int, height: int, model: TableModel, reserve: int) -> list[str]:
+    """What a terminal of ``width`` x ``height`` shows after the front end's frame at that size."""
+    console.size = (width, height)
+    out = io.StringIO()
+    console.file = out
+    front = TerminalFrontend(console, Screen(out))
+    front.draw(table_body(model), reserve)
+    screen = pyte.Screen(width, height)
+    pyte.Stream(screen).feed(out.getvalue().replace("\n", "\r\n"))  # as a terminal's line discipline does
+    return [line.rstrip() for line in screen.display]
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_a_frame_after_growing_or_shrinking_is_the_frame_of_that_size(players: int) -> None:
+    game, seat = next(first_screens(players, seed=players * 7))
+    _, model, _ = drawn_screen(game, seat, 80, 24)
+    console = Console(width=80, height=24, file=io.StringIO(), color_system=None)
+    fresh = {size: frame(Console(file=io.StringIO(), color_system=None), *size, model, 4) for size in SIZES}
+    for size in [(100, 30), (80, 24), (160, 45), (100, 30), (80, 24), (160, 45)]:
+        shown = frame(console, *size, model, 4)
+        assert shown == fresh[size], f"at {size}:\n" + "\n".join(shown)
+        assert shown[0].startswith(" Love Letter Premium · round 1"), "\n".join(shown)
+        assert sum(line.strip() != "" for line in shown[-4:]) == 0  # the question's lines left free
