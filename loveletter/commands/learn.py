@@ -19,7 +19,7 @@ LESSONS = ("basic", "premium")
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("lesson", nargs="?", choices=LESSONS, default=LESSONS[0], help=t("learn.help.lesson"))
-    from loveletter.commands.play import add_pace_option
+    from loveletter.commands.options import add_pace_option
 
     add_pace_option(parser)
 
@@ -28,12 +28,11 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from loveletter.coach.lesson import load_lesson, walk
-    from loveletter.commands.play import check_pace
     from loveletter.errors import UsageError
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.tutor import play_lesson
 
-    pace = check_pace(args.pace)
+    pace = args.pace  # bounded by its type (commands.options.delay_seconds)
     lesson = load_lesson(args.lesson)
     for _ in walk(lesson):  # a script that does not fit the game is one line now, not a surprise mid-lesson
         pass

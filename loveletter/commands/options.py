@@ -7,6 +7,8 @@ import argparse
 
 from loveletter.i18n import t
 
+#: How long a computer player's move stays on the screen by default, in seconds.
+DEFAULT_DELAY = 1.2
 #: The longest pause after a computer player's move that ``--delay`` takes, in seconds.
 MAX_DELAY = 60.0
 
@@ -23,3 +25,18 @@ def delay_seconds(text: str) -> float:
     if not 0 <= value <= MAX_DELAY:  # false for nan too
         raise argparse.ArgumentTypeError(t("play.error.delay", value=text[:20], limit=int(MAX_DELAY)))
     return value
+
+
+def add_reader_option(parser: argparse.ArgumentParser) -> None:
+    """``--screen-reader``: plain lines in reading order, for a screen reader (also ``LOVELETTER_SCREEN_READER=1``)."""
+    parser.add_argument("--screen-reader", action="store_true", help=t("play.help.screen_reader"))
+
+
+def add_pace_option(parser: argparse.ArgumentParser) -> None:
+    """``--pace SECONDS``: how long a computer player's move stays on the screen (0: no pause); ``--delay`` is
+    its older, hidden name."""
+    # Bounded (0 to 60 s): inf or nan would freeze the game.
+    parser.add_argument(
+        "--pace", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=t("play.help.pace")
+    )
+    parser.add_argument("--delay", dest="pace", type=delay_seconds, metavar="SECONDS", help=argparse.SUPPRESS)

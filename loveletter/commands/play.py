@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from loveletter.tui.terminal import TerminalFrontend
 
 LEVEL_CHOICES = ("random", "easy", "hard")
-DEFAULT_DELAY = 1.2
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -55,36 +54,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
+    from loveletter.commands.options import add_pace_option, add_reader_option
+
     add_pace_option(parser)
     add_reader_option(parser)
-
-
-def add_reader_option(parser: argparse.ArgumentParser) -> None:
-    """``--screen-reader``: plain lines in reading order, for a screen reader (also ``LOVELETTER_SCREEN_READER=1``)."""
-    parser.add_argument("--screen-reader", action="store_true", help=t("play.help.screen_reader"))
-
-
-def add_pace_option(parser: argparse.ArgumentParser) -> None:
-    """``--pace SECONDS``: how long a computer player's move stays on the screen (0: no pause); ``--delay`` is
-    its older, hidden name."""
-    from loveletter.commands.options import delay_seconds
-
-    # Bounded (0 to 60 s): inf or nan would freeze the game.
-    parser.add_argument(
-        "--pace", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=t("play.help.pace")
-    )
-    parser.add_argument("--delay", dest="pace", type=delay_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
-
-
-def check_pace(pace: float) -> float:
-    """``pace`` if it is a number of seconds a pause can last; else the command's one-line error."""
-    import math
-
-    from loveletter.errors import UsageError
-
-    if not math.isfinite(pace) or pace < 0:
-        raise UsageError(t("play.error.pace", pace=pace))
-    return pace
 
 
 def add_hints_option(parser: argparse.ArgumentParser) -> None:
@@ -100,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.errors import UsageError
     from loveletter.table.setup import NewGame, plan_seats, read_deals
 
-    pace = check_pace(args.pace)
+    pace = args.pace  # bounded by its type (commands.options.delay_seconds)
     ruleset = load_ruleset(args.ruleset)
     if args.bots is not None and args.bots < 0:
         raise UsageError(t("play.error.negative_bots", bots=args.bots))

@@ -93,9 +93,9 @@ def test_people_need_a_terminal() -> None:
         (["--players", "2", "--level", "expert"], "invalid choice: 'expert'"),
         (["--ruleset", "solitaire"], "loveletter solitaire"),
         (["--players", "2", "--bots", "2", "--deal-file", "/nonexistent.json"], "does not exist"),
-        (["--pace", "-1"], "--pace -1.0: give a number of seconds, 0 or more."),
-        (["--pace", "nan"], "--pace nan: give a number of seconds, 0 or more."),
-        (["--pace", "soon"], "invalid float value: 'soon'"),
+        (["--pace", "-1"], "argument --pace: takes a number of seconds from 0 to 60, not -1"),
+        (["--pace", "nan"], "argument --pace: takes a number of seconds from 0 to 60, not nan"),
+        (["--pace", "soon"], "argument --pace: takes a number of seconds from 0 to 60, not soon"),
     ],
 )
 def test_bad_arguments_are_one_line_and_status_2(
