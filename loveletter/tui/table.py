@@ -149,14 +149,14 @@ class TableView:
         faces = render(hand_section(m, width)) if has_hand else []
         hand, left = faces, 0
         optional: dict[str, list[Line]] = {}
-        # Private news first, then the card tracker (before the room kept for the log's new lines: a knock-out
-        # shows on its row anyway, and the rest of the log is a key away), then the rest by importance.
+        # Private news first, then a result's banner, then the card tracker (before the room kept for the log's new
+        # lines: a knock-out shows on its row anyway, and the rest of the log is a key away), then the rest.
         candidates: list[tuple[str, RenderableType | None]] = [
             ("rule", None),
             ("news", news_panel(m, news) if news else None),
+            ("banner", m.banner),  # a round's or the game's result: the screen is there to show it
             ("info", Group(*table_info(m, width))),
             ("keep", None),
-            ("banner", m.banner),
         ]
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
         wanted = {name for name, r in candidates if r is not None}

@@ -152,7 +152,7 @@ def test_sigkill_at_random_instants_during_autosave_always_leaves_a_loadable_rec
 
     The child says when its first save is done, and the random instant is counted from then: on a busy machine a
     child may take longer than the whole window to be scheduled at all, and a kill before any save tests nothing."""
-    kills = int(os.environ.get("LOVELETTER_KILL_TESTS", "150"))
+    kills = int(os.environ.get("LOVELETTER_KILL_TESTS", "200"))
     path = tmp_path / "game.json"
     rng = random.Random(2026)
     outcomes = {"mid-save": 0, "loaded": 0}
@@ -193,5 +193,7 @@ def test_sigkill_at_random_instants_during_autosave_always_leaves_a_loadable_rec
         outcomes["loaded"] += 1
         for temporary in tmp_path.glob(".*.tmp"):
             temporary.unlink()
-    # Saving dominates the child's loop, so many kills must land in the middle of a save (a temporary left).
-    assert outcomes["loaded"] == kills and outcomes["mid-save"] >= kills // 4, outcomes
+    # Saving takes much of the child's loop, so many kills must land in the middle of a save (a temporary left).
+    # Since records are signed before the temporary is written, about a quarter do (23% measured on 150 kills):
+    # asking for an eighth keeps the check meaningful and leaves chance failures near 1 in 4,000.
+    assert outcomes["loaded"] == kills and outcomes["mid-save"] >= kills // 8, outcomes
