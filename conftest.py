@@ -16,11 +16,25 @@ ROOT = Path(__file__).resolve().parent
 SLOW_FOLDERS = ("tests/e2e", "tests/net", "tests/properties")
 #: Doctests that play whole games (a docstring cannot carry a marker).
 SLOW_DOCTESTS = ("loveletter/solitaire/bot.py",)
+#: Modules whose tests each start real programs (subprocesses, Ray, the examples and benchmarks' smoke runs), or
+#: weigh many positions.
+SLOW_MODULES = (
+    "tests/records/test_output_streams.py",
+    "tests/records/test_lock.py",
+    "tests/records/test_odd_inputs.py",
+    "tests/arena/test_ray.py",
+    "tests/arena/test_benchmark.py",
+    "tests/rl/test_examples.py",
+    "tests/test_benchmark_calibration.py",
+    # Many positions judged or encoded at every table size.
+    "tests/coach/test_judge.py",
+    "tests/rl/test_observation.py",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = item.path.resolve()
         where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else ""
-        if where.startswith(tuple(folder + "/" for folder in SLOW_FOLDERS)) or where in SLOW_DOCTESTS:
+        if where.startswith(tuple(folder + "/" for folder in SLOW_FOLDERS)) or where in (*SLOW_DOCTESTS, *SLOW_MODULES):
             item.add_marker(pytest.mark.slow)
