@@ -22,7 +22,7 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
@@ -65,6 +65,9 @@ class Judgement:
     exact: bool
     #: Deals played (with repeats, when exact).
     deals: int
+    #: The reading the judge dealt from: each other seat's chance of holding each card (the hint shows it, and
+    #: the reasons build on it, so it is read once).
+    chances: dict[int, dict[str, float]] = field(default_factory=dict)
 
     @property
     def best(self) -> Estimate:
@@ -151,7 +154,7 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
     total = sum(weights)
     means = {a: sum(w * row[a] for w, row in zip(weights, rows, strict=True)) / total for a in actions}
     _smooth_names(means, view, reading.chances)
-    return Judgement(_tiers(means, weights, rows, legal), exact=exact, deals=len(rows))
+    return Judgement(_tiers(means, weights, rows, legal), exact=exact, deals=len(rows), chances=reading.chances)
 
 
 def _tiers(

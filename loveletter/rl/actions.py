@@ -19,9 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
+from typing import Generic, TypeVar
 
 from loveletter.engine import Action, Keep, NotationError, Play, Redraw, Ruleset, load_ruleset, parse_action
 from loveletter.engine.ruleset import Mode
+
+#: An action of one of the notations (the multi-player game's or the solitaire's).
+A = TypeVar("A")
 
 
 def mode_of(ruleset: Ruleset, players: int) -> Mode:
@@ -78,34 +82,45 @@ def enumerate_actions(ruleset: Ruleset, players: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-class ActionTable:
-    """The numbered actions of one ruleset at one player count, and the index <-> action <-> notation mapping."""
+class Numbered(Generic[A]):
+    """A fixed numbering of actions: index <-> action <-> notation, with clear errors. The multi-player table and
+    the solitaire's share it; each says what its space is called (``space``) in its errors."""
 
-    def __init__(self, ruleset: Ruleset | str, players: int) -> None:
-        self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.players = players
-        self.actions: tuple[Action, ...] = enumerate_actions(self.ruleset, players)
+    space = "the action space"
+
+    def __init__(self, actions: tuple[A, ...]) -> None:
+        self.actions = actions
         # Actions are interned (one object per value): a dict by identity-hashed action is the fastest lookup.
-        self._index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
-        self._legal_cache: dict[tuple[Action, ...], tuple[int, ...]] = {}
+        self._index: dict[A, int] = {a: i for i, a in enumerate(actions)}
 
     def __len__(self) -> int:
         return len(self.actions)
 
-    def index(self, action: Action) -> int:
+    def index(self, action: A) -> int:
         """The index of ``action``; a clear error if the table cannot express it (a bug: tests check it never is)."""
         try:
             return self._index[action]
         except KeyError:
-            raise ValueError(f"{action} is not in the action space of {self.ruleset.name} at {self.players}") from None
+            raise ValueError(f"{action} is not in {self.space}") from None
 
-    def action(self, index: int) -> Action:
+    def action(self, index: int) -> A:
         if not 0 <= index < len(self.actions):
             raise ValueError(f"action {index} is outside the action space 0..{len(self.actions) - 1}")
         return self.actions[index]
 
     def to_notation(self, index: int) -> str:
         return str(self.action(index))
+
+
+class ActionTable(Numbered[Action]):
+    """The numbered actions of one ruleset at one player count, and the index <-> action <-> notation mapping."""
+
+    def __init__(self, ruleset: Ruleset | str, players: int) -> None:
+        self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.players = players
+        super().__init__(enumerate_actions(self.ruleset, players))
+        self.space = f"the action space of {self.ruleset.name} at {players}"
+        self._legal_cache: dict[tuple[Action, ...], tuple[int, ...]] = {}
 
     def from_notation(self, text: str) -> int:
         return self.index(parse(text, self))

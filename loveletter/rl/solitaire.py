@@ -18,6 +18,7 @@ from itertools import product
 import numpy as np
 
 from loveletter.engine import NotationError
+from loveletter.rl.actions import Numbered
 from loveletter.rl.observation import Block
 from loveletter.solitaire import (
     Action,
@@ -48,27 +49,14 @@ def enumerate_solitaire_actions(ruleset: SolitaireRuleset) -> tuple[Action, ...]
     return tuple(out)
 
 
-class SolitaireActions:
+class SolitaireActions(Numbered[Action]):
     """The numbered solitaire actions and the index <-> notation mapping."""
+
+    space = "the solitaire's action space"
 
     def __init__(self, ruleset: SolitaireRuleset | str = "solitaire") -> None:
         self.ruleset = load_solitaire_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.actions = enumerate_solitaire_actions(self.ruleset)
-        self._index = {a: i for i, a in enumerate(self.actions)}
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def index(self, action: Action) -> int:
-        try:
-            return self._index[action]
-        except KeyError:
-            raise ValueError(f"{action} is not in the solitaire's action space") from None
-
-    def to_notation(self, index: int) -> str:
-        if not 0 <= index < len(self.actions):
-            raise ValueError(f"action {index} is outside the action space 0..{len(self.actions) - 1}")
-        return str(self.actions[index])
+        super().__init__(enumerate_solitaire_actions(self.ruleset))
 
     def from_notation(self, text: str) -> int:
         try:

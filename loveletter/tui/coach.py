@@ -59,8 +59,8 @@ class Hint:
 def hint_for(view: View, *, budget: int | None = None) -> Hint:
     """The hint for the seat of ``view``, which must be deciding (see the module docstring); ``budget`` is the
     judge's (by default :data:`loveletter.coach.judge.BUDGET`)."""
-    chances = card_chances(view)
     judgement = judge(view, budget=budget)
+    chances = judgement.chances or card_chances(view)  # the judge's own reading, read once
     facts = Facts(view, chances)
     return Hint(chances, judgement.moves, {m.action: facts.reason(m.action) for m in judgement.moves})
 

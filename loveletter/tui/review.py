@@ -154,7 +154,7 @@ class Review:
         """Why, in words: for a mistake, what the move played did and what the better one does; otherwise the
         reason of the move played."""
         judged, view = decision.judged, decision.view
-        facts = Facts(view)
+        facts = Facts(view, judged.judgement.chances or None)  # the judge's reading, not a second one
         played = facts.reason(judged.played)
         if decision.mistake:
             better = facts.reason(judged.best[0])
