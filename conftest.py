@@ -32,9 +32,16 @@ SLOW_MODULES = (
 )
 
 
+#: Modules whose tests share one costly resource per test process (a local Ray instance, started once per session):
+#: pytest-xdist sends each of these groups to a single worker (``--dist loadgroup``), so the resource starts once.
+ONE_WORKER = {"tests/arena/test_ray.py": "ray"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = item.path.resolve()
         where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else ""
         if where.startswith(tuple(folder + "/" for folder in SLOW_FOLDERS)) or where in (*SLOW_DOCTESTS, *SLOW_MODULES):
             item.add_marker(pytest.mark.slow)
+        if where in ONE_WORKER:
+            item.add_marker(pytest.mark.xdist_group(ONE_WORKER[where]))
