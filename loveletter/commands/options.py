@@ -7,6 +7,8 @@ import argparse
 
 from loveletter.i18n import t
 
+#: The levels of computer player a table seats (``play``, ``host``: ``--level``).
+LEVEL_CHOICES = ("random", "easy", "hard")
 #: How long a computer player's move stays on the screen by default, in seconds.
 DEFAULT_DELAY = 1.2
 #: The longest pause after a computer player's move that ``--delay`` takes, in seconds.
@@ -40,3 +42,18 @@ def add_pace_option(parser: argparse.ArgumentParser) -> None:
         "--pace", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=t("play.help.pace")
     )
     parser.add_argument("--delay", dest="pace", type=delay_seconds, metavar="SECONDS", help=argparse.SUPPRESS)
+
+
+def add_hints_option(parser: argparse.ArgumentParser) -> None:
+    """``--no-hints``: nobody at the table may ask the coach for a hint (``play``, ``host``)."""
+    parser.add_argument("--no-hints", dest="hints", action="store_false", help=t("coach.help.no_hints"))
+
+
+def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
+    """Raise the command's one-line error when ``players`` is not a player count the ruleset seats."""
+    from loveletter.errors import UsageError
+
+    if players < lo:
+        raise UsageError(t("play.error.too_few", players=players, ruleset=ruleset, lo=lo, hi=hi))
+    if players > hi:
+        raise UsageError(t("play.error.players", players=players, ruleset=ruleset, lo=lo, hi=hi))

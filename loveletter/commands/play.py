@@ -27,21 +27,15 @@ Developer options, hidden from ``--help``:
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
 
+from loveletter.commands.options import (
+    LEVEL_CHOICES,
+    add_hints_option,
+    add_pace_option,
+    add_reader_option,
+    check_players,
+)
 from loveletter.i18n import t
-
-TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
-if TYPE_CHECKING:
-    import random
-
-    from loveletter.engine import Game
-    from loveletter.table.autosave import Autosave
-    from loveletter.table.seats import Seat, StackedDeal
-    from loveletter.table.setup import NewGame
-    from loveletter.tui.terminal import TerminalFrontend
-
-LEVEL_CHOICES = ("random", "easy", "hard")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -54,15 +48,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    from loveletter.commands.options import add_pace_option, add_reader_option
-
     add_pace_option(parser)
     add_reader_option(parser)
-
-
-def add_hints_option(parser: argparse.ArgumentParser) -> None:
-    """``--no-hints``: nobody at the table may ask the coach for a hint (``play``, ``host``)."""
-    parser.add_argument("--no-hints", dest="hints", action="store_false", help=t("coach.help.no_hints"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.engine import load_ruleset
     from loveletter.errors import UsageError
     from loveletter.table.setup import NewGame, plan_seats, read_deals
+    from loveletter.tui.session import play_game
 
     pace = args.pace  # bounded by its type (commands.options.delay_seconds)
     ruleset = load_ruleset(args.ruleset)
@@ -116,244 +104,3 @@ def run(args: argparse.Namespace) -> int:
     return play_game(
         start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints, reader=reader
     )
-
-
-def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:
-    """Raise the command's one-line error when ``players`` is not a player count the ruleset seats."""
-    from loveletter.errors import UsageError
-
-    if players < lo:
-        raise UsageError(t("play.error.too_few", players=players, ruleset=ruleset, lo=lo, hi=hi))
-    if players > hi:
-        raise UsageError(t("play.error.players", players=players, ruleset=ruleset, lo=lo, hi=hi))
-
-
-def play_game(
-    game: Game | NewGame,
-    seats: Sequence[Seat],
-    *,
-    seed: int | None,
-    delay: float,
-    terminal: bool,
-    deals: Sequence[StackedDeal] = (),
-    saver: Autosave | None = None,
-    hints: bool = True,
-    reader: bool = False,
-) -> int:
-    """Play ``game`` to its end (or until the players stop), saving it after every action: on the terminal, or
-    as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
-    seats are named (and, if the host chooses who plays first, once they have). ``saver`` goes on saving a
-    resumed game (which then starts with a hand-off screen); without it, a new record is started once the game
-    has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
-    next seed (``seed + 1``, or a new random one), a new record. ``hints``: whether the people may ask the coach
-    for a hint (kept for the games played again, and said in each record). ``reader``: screen-reader mode
-    (:mod:`loveletter.tui.reader`).
-
-    Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
-    saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
-    """
-    import signal
-    import sys
-
-    from loveletter.records.library import short_name
-    from loveletter.table.autosave import Autosave
-    from loveletter.table.seats import first_player_rng
-    from loveletter.table.setup import NewGame
-
-    try:  # plain mode too (the table's screen sets its own, to the same effect)
-        previous = signal.signal(signal.SIGTERM, _terminated)
-    except ValueError:  # not the main thread: leave signals alone
-        previous = None
-    resumed = saver is not None
-    given = [saver] if saver is not None else []
-    #: Each game played, with the record it is saved in; the last one is being played.
-    played: list[tuple[Game, Autosave]] = []
-
-    def start_saving(started: Game, named: Sequence[Seat], game_seed: int | None) -> Autosave:
-        current = given.pop() if given else Autosave.begin(started, named, game_seed, hints=hints)
-        played.append((started, current))
-        return current
-
-    try:
-        if not terminal:
-            # Who starts when the host may choose but nobody is asked: from the seed, apart from the engine's.
-            first_rng = first_player_rng(seed)
-            if isinstance(game, NewGame):
-                game = game.start(first_rng)
-            return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
-        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints, reader)
-    except (KeyboardInterrupt, SystemExit) as exc:
-        # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen, or
-        # terminated() in plain mode): it says how to continue the game as Ctrl-C does.
-        if isinstance(exc, SystemExit) and exc.code != TERMINATED:
-            raise
-        if not played:
-            print(t("records.interrupted_unsaved"), file=sys.stderr)
-        else:
-            for finished, record in played[:-1]:  # the games played before this one
-                _tell(finished, record)
-            current = played[-1][1]
-            current.flush()
-            if current.problem is None:
-                print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
-            _report_problem(current)
-        return 130 if isinstance(exc, KeyboardInterrupt) else TERMINATED
-    finally:
-        # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
-        if played:
-            played[-1][1].flush()
-        for _, autosave in played:
-            autosave.release()
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-    for finished, record in played:
-        _tell(finished, record)
-    return 0
-
-
-#: The exit status of a program ended by SIGTERM (128 + 15).
-TERMINATED = 143
-
-
-def _terminated(signum: int, frame: object) -> None:
-    raise SystemExit(TERMINATED)
-
-
-def _saving_stopped(frontend: TerminalFrontend, problem: str) -> None:
-    """Say on the table, at once, that moves are no longer being saved and why (the public table: no hand shown,
-    whoever is at the screen). The game goes on, and every move tries again."""
-    if frontend._table is not None:  # the game's table is up (the first save is made before it)
-        frontend.acknowledge(
-            frontend.model(None), t("records.saving_stopped", problem=problem), t("records.saving_hint")
-        )
-
-
-def _tell(game: Game, saver: Autosave) -> None:
-    """A game's result (or where it stopped) and where it is saved, on the normal screen."""
-    from loveletter.records.library import short_name
-
-    names = [seat.name for seat in saver.record.seats]
-    standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names, game.tokens, strict=True))
-    where = {"path": str(saver.path), "name": short_name(saver.path)}
-    if game.over:
-        print(t("play.summary.over", winners=", ".join(names[w] for w in game.winners), tokens=standings))
-        if saver.problem is None:
-            print(t("records.saved_over", **where))
-    else:
-        print(t("play.summary.stopped", round=game.state.round, tokens=standings))
-        if saver.problem is None:
-            print(t("records.saved_stopped", **where))
-    _report_problem(saver)
-
-
-def _report_problem(saver: Autosave) -> None:
-    """If the last save failed: why, and exactly what can be resumed (the file keeps the last save that worked)."""
-    import sys
-
-    from loveletter.records.library import short_name
-
-    if saver.problem is None:
-        return
-    saved = saver.saver.saved
-    if saved is None:
-        print(t("records.save_failed", problem=saver.problem), file=sys.stderr)
-        return
-    round_, moves = saved
-    where = {"round": round_, "moves": moves, "path": str(saver.path), "name": short_name(saver.path)}
-    print(t("records.save_failed_since", problem=saver.problem, **where), file=sys.stderr)
-
-
-def _play_plain(
-    game: Game,
-    seats: Sequence[Seat],
-    seed: int | None,
-    deals: Sequence[StackedDeal],
-    saver: Autosave,
-    resumed: bool,
-    first_rng: random.Random,
-) -> int:
-    import os
-    import sys
-
-    from loveletter.records.library import short_name
-    from loveletter.table.loop import GameLoop
-    from loveletter.tui.plain import PlainFrontend
-
-    # Said at once (the output is the game's log; this goes on the side), and the game goes on trying.
-    saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
-    try:
-        front = PlainFrontend()
-        table = GameLoop(
-            game, seats, front, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
-        )
-        table.run()
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, as command-line tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
-    # The public log is the output; where the record went is said on the side.
-    if saver.problem is None:
-        key = "records.saved_over" if game.over else "records.saved_stopped"
-        print(t(key, path=str(saver.path), name=short_name(saver.path)), file=sys.stderr)
-    _report_problem(saver)
-    return 0 if saver.problem is None else 1
-
-
-def _play_terminal(
-    game: Game | NewGame,
-    seats: Sequence[Seat],
-    seed: int | None,
-    deals: Sequence[StackedDeal],
-    delay: float,
-    start_saving: Callable[[Game, Sequence[Seat], int | None], Autosave],
-    resumed: bool,
-    hints: bool,
-    reader: bool = False,
-) -> None:
-    """The games on the terminal's alternate screen (or as plain lines, ``reader``), another one each time the
-    players ask at the end."""
-    import sys
-
-    from loveletter.table.loop import GameLoop
-    from loveletter.table.seats import first_player_rng
-    from loveletter.table.setup import NewGame
-    from loveletter.tui.reader import PlainScreen, ReaderFrontend
-    from loveletter.tui.screen import Screen, terminal_console
-    from loveletter.tui.terminal import TerminalFrontend
-
-    console = terminal_console()
-    chosen = PlainScreen(sys.stdout) if reader else Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin)
-    with chosen as screen:
-        frontend: TerminalFrontend = (
-            ReaderFrontend(screen) if reader else TerminalFrontend(console, screen, delay=max(delay, 0.0))
-        )
-        seats = frontend.name_seats(game.ruleset, seats)
-        while True:
-            first_rng = first_player_rng(seed)
-            if isinstance(game, NewGame):
-                first: int | None = None
-                if game.chooses_first() and any(not s.computer for s in seats):
-                    title = frontend.setup_title(game.ruleset, game.players)
-                    first = frontend.ask_first_player([s.name for s in seats], range(game.players), title=title)
-                game = game.start(first_rng, first)
-            saver = start_saving(game, seats, seed)
-            table = GameLoop(
-                game,
-                seats,
-                frontend,
-                seed=seed,
-                deals=deals,
-                observers=[saver],
-                resumed=resumed,
-                first_rng=first_rng,
-                hints=hints,
-            )
-            saver.saver.on_failure = lambda problem: _saving_stopped(frontend, problem)
-            table.run()
-            if not table.again:
-                return
-            # The same seats and rules, the next seed (a given seed keeps the games reproducible), a new record.
-            seed = None if seed is None else seed + 1
-            game = NewGame(game.ruleset, game.players, seed)
-            deals, resumed = (), False

@@ -37,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from loveletter.commands.options import delay_seconds
 
     parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
-    from loveletter.commands.play import add_hints_option
+    from loveletter.commands.options import add_hints_option
 
     add_hints_option(parser)
     # Hosting the game again for friends on other computers (loveletter host): its options.
@@ -105,9 +105,9 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
     """Play a resumed multi-player game at this terminal, saving into its own file."""
     import sys
 
-    from loveletter.commands.play import play_game
     from loveletter.errors import UsageError
     from loveletter.table.autosave import Autosave, table_seats
+    from loveletter.tui.session import play_game
 
     seats = table_seats(record, str(path))
     terminal = sys.stdin.isatty() and sys.stdout.isatty()

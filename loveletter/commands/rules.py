@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from loveletter.commands.play import check_players
+    from loveletter.commands.options import check_players
     from loveletter.engine import RulesetError, load_ruleset
     from loveletter.tui.reference import reference
 

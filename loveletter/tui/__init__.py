@@ -21,5 +21,5 @@ One idea per module:
   the plain-text one for all-computer games without a terminal;
 * :mod:`~loveletter.table.setup` — seats, names and stacked deals from the command line.
 
-Only ``loveletter.commands.play`` and ``loveletter.commands.rules`` import this package, when they run.
+Only the commands import this package, when they run.
 """

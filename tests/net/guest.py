@@ -223,7 +223,7 @@ class Table:
         return self.host.code
 
     def start(self) -> Table:
-        from loveletter.commands.host import play_hosted
+        from loveletter.net.session import play_hosted
 
         self.host.start()
         rs = load_ruleset(self.ruleset)

@@ -59,7 +59,7 @@ def test_a_guest_who_comes_later_cannot_take_the_hosts_name(host: Host, loop: as
 
 
 def test_a_name_taken_while_the_host_types_it_is_asked_again(host: Host, loop: asyncio.AbstractEventLoop) -> None:
-    from loveletter.commands.host import play_hosted
+    from loveletter.net.session import play_hosted
 
     class Done(Exception):
         pass
