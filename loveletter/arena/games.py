@@ -395,8 +395,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% (Wilson score) confidence interval of a win rate.
+def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) confidence interval of a win rate (``n`` may be an effective number of games, not a
+    whole one: :mod:`loveletter.arena.intervals`).
 
     >>> tuple(round(x, 3) for x in wilson(60, 100))
     (0.502, 0.691)

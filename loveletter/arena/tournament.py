@@ -349,7 +349,8 @@ class Standings:
     each player's totals, the head-to-head scores, and the ratings (:class:`~loveletter.arena.ratings.Ratings`)
     with their history."""
 
-    def __init__(self, names: Sequence[str], *, history_points: int = 60) -> None:
+    def __init__(self, names: Sequence[str], *, by_deal: bool = False, history_points: int = 60) -> None:
+        from loveletter.arena.intervals import ClusteredScore
         from loveletter.arena.ratings import Ratings
 
         self.names = list(names)
@@ -359,6 +360,11 @@ class Standings:
         #: ahead of ``b``, a tie counting one half.
         self.pair_games = [[0] * n for _ in names]
         self.pair_score = [[0.0] * n for _ in names]
+        #: With duplicate deals, the intervals take the deal as the unit (a deal's games share its luck):
+        #: each player's wins and each pair's scores, deal by deal (:mod:`loveletter.arena.intervals`).
+        self.by_deal = by_deal
+        self.deal_wins = [ClusteredScore() for _ in names]
+        self.deal_scores = [[ClusteredScore() for _ in names] for _ in names]
         self.ratings = Ratings(self.names, history_points=history_points)
         self.games = 0
         self.rounds = 0
@@ -375,15 +381,15 @@ class Standings:
             totals.rounds += outcome.rounds
             totals.decisions += outcome.decisions[s]
             totals.seconds += outcome.seconds[s]
-            if s in outcome.winners:
-                totals.wins += 1
+            won = s in outcome.winners
+            totals.wins += won
+            self.deal_wins[e].add(float(won), outcome.deal)
             for t, other in enumerate(outcome.seats):
                 if other != e:
+                    score = 1.0 if ranks[s] < ranks[t] else 0.5 if ranks[s] == ranks[t] else 0.0
                     self.pair_games[e][other] += 1
-                    if ranks[s] < ranks[t]:
-                        self.pair_score[e][other] += 1.0
-                    elif ranks[s] == ranks[t]:
-                        self.pair_score[e][other] += 0.5
+                    self.pair_score[e][other] += score
+                    self.deal_scores[e][other].add(score, outcome.deal)
         if outcome.forfeit is not None:
             e = outcome.seats[outcome.forfeit["seat"]]
             reason = str(outcome.forfeit["reason"])
@@ -395,20 +401,31 @@ class Standings:
 
     def head_to_head(self, a: int, b: int) -> tuple[float, float, float] | None:
         """``a``'s score against ``b`` (share of their games together ``a`` finished ahead, ties half) and its
-        95% interval, or ``None`` if they never met."""
+        95% interval (:meth:`interval`), or ``None`` if they never met."""
         n = self.pair_games[a][b]
         if n == 0:
             return None
         score = self.pair_score[a][b]
-        low, high = wilson(round(score), n)
+        low, high = self.deal_scores[a][b].interval() if self.by_deal else wilson(round(score), n)
         return score / n, low, high
+
+    def win_interval(self, e: int) -> tuple[float, float]:
+        """The 95% interval of player ``e``'s win rate (:meth:`interval`)."""
+        totals = self.totals[e]
+        return self.deal_wins[e].interval() if self.by_deal else wilson(totals.wins, totals.games)
+
+    @property
+    def interval(self) -> str:
+        """Which interval the tables show: ``deals`` (with duplicate deals: Wilson's at the effective number of
+        games, a deal's games counted as one correlated group) or ``wilson`` (every game independent)."""
+        return "deals" if self.by_deal else "wilson"
 
     def to_json(self) -> dict[str, Any]:
         players = []
         for e, name in enumerate(self.names):
             totals = self.totals[e]
             rating = self.ratings.ratings[e]
-            low, high = wilson(totals.wins, totals.games)
+            low, high = self.win_interval(e)
             players.append(
                 {
                     "name": name,
@@ -432,7 +449,13 @@ class Standings:
                     "score": round(score, 4),
                     "ci95": [round(low, 4), round(high, 4)],
                 }
-        return {"games": self.games, "rounds": self.rounds, "players": players, "head_to_head": h2h}
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "intervals": self.interval,
+            "players": players,
+            "head_to_head": h2h,
+        }
 
 
 #: The first line of a results file says what it is, then what tournament it holds.

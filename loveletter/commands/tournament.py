@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
 
     from loveletter.arena.tournament import Outcome
 
-    standings = Standings([e.name for e in tournament.entrants])
+    standings = Standings([e.name for e in tournament.entrants], by_deal=tournament.duplicate)
     feed = SprtFeed(sprt) if sprt is not None else None
     decided = False
     for data in resume_from:
@@ -434,7 +434,6 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
     from rich.table import Table
     from rich.text import Text
 
-    from loveletter.arena.games import wilson
     from loveletter.i18n import printable
 
     console = Console(highlight=False)
@@ -454,7 +453,7 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
     rows = []
     for e in order:
         totals = standings.totals[e]
-        low, high = wilson(totals.wins, totals.games)
+        low, high = standings.win_interval(e)
         rows.append(
             (
                 names[e],
@@ -493,6 +492,7 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
         h2h.add_row(*cells)
     console.print(h2h)
     console.print(t("tournament.h2h_note"), style="dim")
+    console.print(t(f"tournament.interval_{standings.interval}"), style="dim")
 
     console.print(Text(t("tournament.chart_title"), style="bold"))
     console.print(chart(standings.ratings.history, names))

@@ -20,6 +20,7 @@ import pytest
 
 from loveletter.arena import tournament as arena
 from loveletter.arena.backends import Local
+from loveletter.arena.games import wilson
 from loveletter.arena.ratings import Ratings
 from loveletter.arena.sprt import Sprt, expected_score
 from loveletter.arena.tournament import Outcome, Standings, Tournament, play
@@ -264,6 +265,7 @@ def test_a_tournament_prints_its_tables_chart_and_forfeits(
         f"Oops lost by raising an error (RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')}))" in out
     )
     assert "Seed: 5" in out and "tournament-5.jsonl" in out
+    assert "95% intervals by deal" in " ".join(out.split())
     lines = (tmp_path / "tournament-5.jsonl").read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["tournament"]["seed"] == 5 and len(lines) == 19
     rows = list(csv.DictReader((tmp_path / "standings.csv").open(encoding="utf-8")))
@@ -285,7 +287,18 @@ def test_json_output_and_reproducibility_across_jobs(tmp_path: Path, capsys: pyt
         del data["seconds"], data["results_file"]
         outputs.append(data)
     assert outputs[0] == outputs[1] and outputs[0]["games"] == 6
+    assert outputs[0]["intervals"] == "deals"
     assert {p["name"]: p["games"] for p in outputs[0]["players"]} == {"easy": 6, "random": 6, "hard:20": 6}
+
+
+def test_without_duplicate_deals_the_intervals_are_wilsons(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--player", "easy", "--player", "random", "--deals", "6", "--seed", "2",
+                         "--no-duplicate", "--json", "--results", str(tmp_path / "r.jsonl"))  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["intervals"] == "wilson"
+    easy = data["players"][0]
+    assert easy["ci95"] == [round(x, 4) for x in wilson(easy["wins"], easy["games"])]
 
 
 def _interrupt_after(monkeypatch: pytest.MonkeyPatch, games: int) -> None:
