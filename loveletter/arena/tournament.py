@@ -56,11 +56,15 @@ class Tournament:
     duplicate: bool = True
     seed: int = 0
     move_time: float = 10.0
+    #: The ruleset's contents (:func:`ruleset_digest`), read when the tournament is made unless given.
+    ruleset_sha256: str = ""
 
     def __post_init__(self) -> None:
         needed = max(2, self.table)  # either format seats a full table; a gauntlet has one player and the field
         if len(self.entrants) < needed:
             raise FormatError(self.format, needed, len(self.entrants))
+        if not self.ruleset_sha256:
+            object.__setattr__(self, "ruleset_sha256", ruleset_digest(self.ruleset))
 
     def lineups(self) -> list[tuple[int, ...]]:
         """Who sits together, as indices into :attr:`entrants`."""
@@ -114,6 +118,7 @@ class Tournament:
         return {
             "players": [e.identity() for e in self.entrants],
             "ruleset": self.ruleset,
+            "ruleset_sha256": self.ruleset_sha256,
             "table": self.table,
             "format": self.format,
             "deals": self.deals,
@@ -121,6 +126,19 @@ class Tournament:
             "seed": self.seed,
             "move_time": self.move_time,
         }
+
+
+def ruleset_digest(name: str) -> str:
+    """The SHA-256 of a ruleset's data (its TOML parsed, written out as canonical JSON): a ruleset file is known by
+    what it says, not by where it is or how it is laid out (comments, spacing, the order of keys)."""
+    import hashlib
+    import json
+
+    from loveletter.engine.ruleset import read_toml
+
+    data = read_toml(name)[0]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,10 +496,18 @@ def header(tournament: Tournament) -> dict[str, Any]:
 
 def differences(here: dict[str, Any], there: dict[str, Any]) -> list[tuple[str, Any, Any]]:
     """The fields of two tournaments' identities that differ, as (field, value here, value there); the players by
-    name, then by what they are."""
+    name, then by what they are; the ruleset by its contents (the same file elsewhere is the same ruleset), or by
+    its name in a file written before the contents were recorded."""
     found: list[tuple[str, Any, Any]] = []
+    digest_here, digest_there = here.get("ruleset_sha256"), there.get("ruleset_sha256")
     for key in sorted(set(here) | set(there)):
         a, b = here.get(key), there.get(key)
+        if key == "ruleset_sha256":
+            continue
+        if key == "ruleset" and digest_here and digest_there:
+            if digest_here != digest_there:
+                found.append(("ruleset", _ruleset_shown(a, digest_here), _ruleset_shown(b, digest_there)))
+            continue
         if a == b:
             continue
         if key == "players" and isinstance(a, list) and isinstance(b, list):
@@ -496,6 +522,13 @@ def differences(here: dict[str, Any], there: dict[str, Any]) -> list[tuple[str, 
             continue
         found.append((key, a, b))
     return found
+
+
+def _ruleset_shown(name: object, digest: object) -> str:
+    """A ruleset and its contents' digest, short: a long path keeps its end (the file's name)."""
+    text = str(name)
+    text = text if len(text) <= 40 else "…" + text[-39:]
+    return f"{text} (sha256 {str(digest)[:12]})"
 
 
 def _what(player: dict[str, Any]) -> str:

@@ -294,6 +294,8 @@ def _option(field: str) -> str:
 def _shown(field: str, value: Any) -> str:
     if field == "duplicate" and isinstance(value, bool):  # said as the option: --no-duplicate is True
         value = not value
+    if field == "ruleset":  # clipped already, keeping the digest of its contents
+        return str(value)
     return _clip(str(value), 40)
 
 

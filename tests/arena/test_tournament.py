@@ -375,6 +375,64 @@ def test_a_changed_bot_file_is_another_tournament(tmp_path: Path, capsys: pytest
     one_line(code, err, "--player Mine is Mine (sha256 ")
 
 
+def _without_timings(output: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(output)
+    del data["seconds"], data["results_file"]
+    for player in data["players"]:
+        del player["mean_decision_ms"]
+    return data
+
+
+def test_a_custom_ruleset_is_known_by_its_contents_not_its_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    classic = (Path(arena.__file__).resolve().parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    rules = tmp_path / "house.toml"
+    rules.write_text(classic, encoding="utf-8")
+    args = ("--player", "easy", "--player", "random", "--deals", "3", "--seed", "4", "--json")
+    code, out, err = run(capsys, *args, "--ruleset", str(rules), "--results", str(tmp_path / "whole.jsonl"))
+    assert code == 0, err
+    whole = _without_timings(out)
+    with monkeypatch.context() as patch:
+        _interrupt_after(patch, 2)
+        code, _, err = run(capsys, *args, "--ruleset", str(rules), "--results", str(tmp_path / "cut.jsonl"))
+    assert code == 130, err
+    # the same data elsewhere, laid out otherwise (a comment, spacing): the same ruleset, and the same results
+    moved = tmp_path / "elsewhere" / "mine.toml"
+    moved.parent.mkdir()
+    moved.write_text("# my copy\n\n" + classic.replace(" = ", "   =   "), encoding="utf-8")
+    code, out, err = run(capsys, *args, "--ruleset", str(moved), "--resume", str(tmp_path / "cut.jsonl"))
+    assert code == 0, err
+    resumed = _without_timings(out)
+    assert resumed.pop("ruleset") == str(moved) and whole.pop("ruleset") == str(rules)
+    assert resumed == whole
+    # the same path, other contents: refused, saying so
+    rules.write_text(classic.replace("value = 7", "value = 6"), encoding="utf-8")
+    digest = arena.ruleset_digest(str(rules))[:12]
+    code, _, err = run(capsys, *args, "--ruleset", str(rules), "--resume", str(tmp_path / "whole.jsonl"))
+    shown = str(rules) if len(str(rules)) <= 40 else "…" + str(rules)[-39:]
+    old = arena.ruleset_digest(str(moved))[:12]
+    one_line(code, err, f"--ruleset is {shown} (sha256 {digest}) here, {shown} (sha256 {old}) in the file")
+
+
+def test_a_results_file_from_before_the_ruleset_digest_is_still_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "old.jsonl"
+    args = ("--player", "easy", "--player", "random", "--deals", "2", "--seed", "6", "--json")
+    code, out, err = run(capsys, *args, "--results", str(results))
+    assert code == 0, err
+    lines = results.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    assert len(head["tournament"].pop("ruleset_sha256")) == 64
+    results.write_text("\n".join([json.dumps(head), *lines[1:3]]) + "\n", encoding="utf-8")  # an older, cut file
+    code, resumed, err = run(capsys, *args, "--resume", str(results))
+    assert code == 0, err
+    assert _without_timings(resumed) == _without_timings(out)
+    code, _, err = run(capsys, *args, "--ruleset", "classic", "--resume", str(results))
+    one_line(code, err, "--ruleset is classic here, 2019 in the file")
+
+
 def test_sprt_stops_the_tournament_once_it_decides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(
         capsys, "--player", "easy", "--player", "random", "--deals", "500", "--seed", "1", "--sprt", "0,100",
