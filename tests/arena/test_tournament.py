@@ -26,6 +26,7 @@ from loveletter.arena.sprt import Sprt, expected_score
 from loveletter.arena.tournament import Outcome, Standings, Tournament, play
 from loveletter.arena.userbots import Entrant, PlayerError, bot_template, parse_player
 from loveletter.cli import main
+from loveletter.engine.ruleset import bundled_dir
 
 HERE = Path(__file__).resolve().parent
 MISBEHAVING = HERE / "misbehaving.py"
@@ -386,7 +387,7 @@ def _without_timings(output: str) -> dict[str, Any]:
 def test_a_custom_ruleset_is_known_by_its_contents_not_its_path(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    classic = (Path(arena.__file__).resolve().parents[2] / "rulesets" / "classic.toml").read_text(encoding="utf-8")
+    classic = (bundled_dir() / "classic.toml").read_text(encoding="utf-8")
     rules = tmp_path / "house.toml"
     rules.write_text(classic, encoding="utf-8")
     args = ("--player", "easy", "--player", "random", "--deals", "3", "--seed", "4", "--json")
