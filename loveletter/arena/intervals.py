@@ -84,8 +84,8 @@ class ClusteredScore:
         clustered = deals / (deals - 1) * residual / (n * n)
         # Held to 1 / (games per deal) at least, an interval at most √(games per deal) times narrower than
         # Wilson's: with few deals every deal may happen to total just what the mean predicts, which would give an
-        # interval of no width. (Between two easy players the design effect is about 0.74 at two-player tables,
-        # above the 0.5 this bound sets there.)
+        # interval of no width. (Between two easy players it is about 0.73 at two-player tables, above the 0.5
+        # this bound sets there: benchmarks/NOTES.md.)
         return max(clustered / independent, deals / n)
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
