@@ -18,9 +18,8 @@ from loveletter.i18n import t
 TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
-    from typing import Any
 
-    from loveletter.arena.backends import Backend
+    from loveletter.arena.backends import Backend, BackendError
     from loveletter.arena.games import GameResult, GameSpec, Summary
     from loveletter.engine import Ruleset
 
@@ -157,7 +156,7 @@ def open_backend(backend: Backend, address: str | None) -> None:
         raise _usage(backend_problem(exc, address)) from None
 
 
-def backend_problem(exc: Any, address: str | None) -> str:
+def backend_problem(exc: BackendError, address: str | None) -> str:
     """A backend that cannot start, in one line."""
     if exc.problem == "missing":
         return t("tournament.error.ray_missing")
