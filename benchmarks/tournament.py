@@ -16,7 +16,8 @@
   are described and added up one at a time).
 * **duplicate deals**: one long two-player run of each kind; the standard error of the first player's mean score,
   estimated from the deals (each deal's two games as one sample) with duplicate deals, from the games without,
-  and the ratio of the two: how much narrower a 95% interval is for the same number of games.
+  and the ratio of the two: how much narrower a 95% interval is for the same number of games; and the interval
+  the command's tables show for the duplicate run, with its design effect.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.arena.backends import Local, RayCluster
+from loveletter.arena.intervals import ClusteredScore
 from loveletter.arena.tournament import Outcome, Tournament, play
 from loveletter.arena.userbots import parse_player
 
@@ -132,6 +134,15 @@ def duplicate_deals(deals: int, against: str, jobs: int) -> None:
         print(f"  {kind} easy's score {mean:.3f}, standard error {error:.4f}, 95% interval ±{1.96 * error:.3f}")
         if duplicate:
             paired = error
+            # what the command's tables show for this run (loveletter.arena.intervals): about the line above
+            table = ClusteredScore()
+            for outcome, score in zip(outcomes, scores, strict=True):
+                table.add(score, outcome.deal)
+            low, high = table.interval()
+            print(
+                f"  the tables' interval        {low:.3f}–{high:.3f} (±{(high - low) / 2:.3f}),"
+                f" design effect {table.design_effect():.2f}"
+            )
         else:
             print(f"  duplicate deals' interval / plain interval: {paired / error:.2f}")
 

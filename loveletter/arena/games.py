@@ -99,14 +99,12 @@ class GameSpec:
 
 @dataclass(slots=True)
 class GameResult:
-    """What one game gave: enough to count wins and speed, and to write the game's record."""
+    """What one game gave: enough to count wins and speed, and to write the game's record. Who sat where, the
+    seed and the index are its :class:`GameSpec`'s (kept whole, not copied field by field)."""
 
-    index: int
+    spec: GameSpec
+    #: The ruleset's own name, as played (the spec's is what was asked: a bundled name or a file's path).
     ruleset: str
-    players: int
-    levels: tuple[str, ...]
-    slots: tuple[int, ...]
-    seed: int
     winners: tuple[int, ...]  # table seats
     tokens: tuple[int, ...]
     #: Each round's deal: ``{"first_player": seat, "deck": [cards, top first]}``.
@@ -118,6 +116,26 @@ class GameResult:
     round_ends: dict[str, int]
     #: Seconds per decision, by level (only when the spec asked for timings).
     times: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def index(self) -> int:
+        return self.spec.index
+
+    @property
+    def players(self) -> int:
+        return self.spec.players
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        return self.spec.levels
+
+    @property
+    def slots(self) -> tuple[int, ...]:
+        return self.spec.slots
+
+    @property
+    def seed(self) -> int:
+        return self.spec.seed
 
     @property
     def rounds(self) -> int:
@@ -232,12 +250,8 @@ def play_game(spec: GameSpec) -> GameResult:
             action = bots[seat].choose(view)
         game.push(action)
     result = GameResult(
-        index=spec.index,
+        spec=spec,
         ruleset=game.ruleset.name,
-        players=spec.players,
-        levels=spec.levels,
-        slots=spec.slots,
-        seed=spec.seed,
         winners=game.winners,
         tokens=game.tokens,
         deals=[{"first_player": d.first_player, "deck": list(d.deck)} for d in game.deals],
@@ -280,12 +294,8 @@ def play_solitaire_game(spec: GameSpec) -> GameResult:
         write_new(Path(spec.save_dir) / f"game-{spec.index:05d}.json", SolitaireRecord.start(game).to_json())
     decisions = list(deal["decisions"])
     return GameResult(
-        index=spec.index,
+        spec=spec,
         ruleset=str(deal["ruleset"]),
-        players=1,
-        levels=spec.levels,
-        slots=spec.slots,
-        seed=spec.seed,
         winners=(0,) if deal["won"] else (),
         tokens=(),
         deals=[{"layout": list(deal["layout"])}],
@@ -395,8 +405,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% (Wilson score) confidence interval of a win rate.
+def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) confidence interval of a win rate (``n`` may be an effective number of games, not a
+    whole one: :mod:`loveletter.arena.intervals`).
 
     >>> tuple(round(x, 3) for x in wilson(60, 100))
     (0.502, 0.691)

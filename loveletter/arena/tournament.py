@@ -56,11 +56,15 @@ class Tournament:
     duplicate: bool = True
     seed: int = 0
     move_time: float = 10.0
+    #: The ruleset's contents (:func:`ruleset_digest`), read when the tournament is made unless given.
+    ruleset_sha256: str = ""
 
     def __post_init__(self) -> None:
         needed = max(2, self.table)  # either format seats a full table; a gauntlet has one player and the field
         if len(self.entrants) < needed:
             raise FormatError(self.format, needed, len(self.entrants))
+        if not self.ruleset_sha256:
+            object.__setattr__(self, "ruleset_sha256", ruleset_digest(self.ruleset))
 
     def lineups(self) -> list[tuple[int, ...]]:
         """Who sits together, as indices into :attr:`entrants`."""
@@ -114,6 +118,7 @@ class Tournament:
         return {
             "players": [e.identity() for e in self.entrants],
             "ruleset": self.ruleset,
+            "ruleset_sha256": self.ruleset_sha256,
             "table": self.table,
             "format": self.format,
             "deals": self.deals,
@@ -121,6 +126,19 @@ class Tournament:
             "seed": self.seed,
             "move_time": self.move_time,
         }
+
+
+def ruleset_digest(name: str) -> str:
+    """The SHA-256 of a ruleset's data (its TOML parsed, written out as canonical JSON): a ruleset file is known by
+    what it says, not by where it is or how it is laid out (comments, spacing, the order of keys)."""
+    import hashlib
+    import json
+
+    from loveletter.engine.ruleset import read_toml
+
+    data = read_toml(name)[0]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,7 +367,8 @@ class Standings:
     each player's totals, the head-to-head scores, and the ratings (:class:`~loveletter.arena.ratings.Ratings`)
     with their history."""
 
-    def __init__(self, names: Sequence[str], *, history_points: int = 60) -> None:
+    def __init__(self, names: Sequence[str], *, by_deal: bool = False, history_points: int = 60) -> None:
+        from loveletter.arena.intervals import ClusteredScore
         from loveletter.arena.ratings import Ratings
 
         self.names = list(names)
@@ -359,6 +378,11 @@ class Standings:
         #: ahead of ``b``, a tie counting one half.
         self.pair_games = [[0] * n for _ in names]
         self.pair_score = [[0.0] * n for _ in names]
+        #: With duplicate deals, the intervals take the deal as the unit (a deal's games share its luck):
+        #: each player's wins and each pair's scores, deal by deal (:mod:`loveletter.arena.intervals`).
+        self.by_deal = by_deal
+        self.deal_wins = [ClusteredScore() for _ in names]
+        self.deal_scores = [[ClusteredScore() for _ in names] for _ in names]
         self.ratings = Ratings(self.names, history_points=history_points)
         self.games = 0
         self.rounds = 0
@@ -375,15 +399,15 @@ class Standings:
             totals.rounds += outcome.rounds
             totals.decisions += outcome.decisions[s]
             totals.seconds += outcome.seconds[s]
-            if s in outcome.winners:
-                totals.wins += 1
+            won = s in outcome.winners
+            totals.wins += won
+            self.deal_wins[e].add(float(won), outcome.deal)
             for t, other in enumerate(outcome.seats):
                 if other != e:
+                    score = 1.0 if ranks[s] < ranks[t] else 0.5 if ranks[s] == ranks[t] else 0.0
                     self.pair_games[e][other] += 1
-                    if ranks[s] < ranks[t]:
-                        self.pair_score[e][other] += 1.0
-                    elif ranks[s] == ranks[t]:
-                        self.pair_score[e][other] += 0.5
+                    self.pair_score[e][other] += score
+                    self.deal_scores[e][other].add(score, outcome.deal)
         if outcome.forfeit is not None:
             e = outcome.seats[outcome.forfeit["seat"]]
             reason = str(outcome.forfeit["reason"])
@@ -395,20 +419,31 @@ class Standings:
 
     def head_to_head(self, a: int, b: int) -> tuple[float, float, float] | None:
         """``a``'s score against ``b`` (share of their games together ``a`` finished ahead, ties half) and its
-        95% interval, or ``None`` if they never met."""
+        95% interval (:meth:`interval`), or ``None`` if they never met."""
         n = self.pair_games[a][b]
         if n == 0:
             return None
         score = self.pair_score[a][b]
-        low, high = wilson(round(score), n)
+        low, high = self.deal_scores[a][b].interval() if self.by_deal else wilson(round(score), n)
         return score / n, low, high
+
+    def win_interval(self, e: int) -> tuple[float, float]:
+        """The 95% interval of player ``e``'s win rate (:meth:`interval`)."""
+        totals = self.totals[e]
+        return self.deal_wins[e].interval() if self.by_deal else wilson(totals.wins, totals.games)
+
+    @property
+    def interval(self) -> str:
+        """Which interval the tables show: ``deals`` (with duplicate deals: Wilson's at the effective number of
+        games, a deal's games counted as one correlated group) or ``wilson`` (every game independent)."""
+        return "deals" if self.by_deal else "wilson"
 
     def to_json(self) -> dict[str, Any]:
         players = []
         for e, name in enumerate(self.names):
             totals = self.totals[e]
             rating = self.ratings.ratings[e]
-            low, high = wilson(totals.wins, totals.games)
+            low, high = self.win_interval(e)
             players.append(
                 {
                     "name": name,
@@ -432,7 +467,13 @@ class Standings:
                     "score": round(score, 4),
                     "ci95": [round(low, 4), round(high, 4)],
                 }
-        return {"games": self.games, "rounds": self.rounds, "players": players, "head_to_head": h2h}
+        return {
+            "games": self.games,
+            "rounds": self.rounds,
+            "intervals": self.interval,
+            "players": players,
+            "head_to_head": h2h,
+        }
 
 
 #: The first line of a results file says what it is, then what tournament it holds.
@@ -455,10 +496,18 @@ def header(tournament: Tournament) -> dict[str, Any]:
 
 def differences(here: dict[str, Any], there: dict[str, Any]) -> list[tuple[str, Any, Any]]:
     """The fields of two tournaments' identities that differ, as (field, value here, value there); the players by
-    name, then by what they are."""
+    name, then by what they are; the ruleset by its contents (the same file elsewhere is the same ruleset), or by
+    its name in a file written before the contents were recorded."""
     found: list[tuple[str, Any, Any]] = []
+    digest_here, digest_there = here.get("ruleset_sha256"), there.get("ruleset_sha256")
     for key in sorted(set(here) | set(there)):
         a, b = here.get(key), there.get(key)
+        if key == "ruleset_sha256":
+            continue
+        if key == "ruleset" and digest_here and digest_there:
+            if digest_here != digest_there:
+                found.append(("ruleset", _ruleset_shown(a, digest_here), _ruleset_shown(b, digest_there)))
+            continue
         if a == b:
             continue
         if key == "players" and isinstance(a, list) and isinstance(b, list):
@@ -473,6 +522,13 @@ def differences(here: dict[str, Any], there: dict[str, Any]) -> list[tuple[str, 
             continue
         found.append((key, a, b))
     return found
+
+
+def _ruleset_shown(name: object, digest: object) -> str:
+    """A ruleset and its contents' digest, short: a long path keeps its end (the file's name)."""
+    text = str(name)
+    text = text if len(text) <= 40 else "…" + text[-39:]
+    return f"{text} (sha256 {str(digest)[:12]})"
 
 
 def _what(player: dict[str, Any]) -> str:

@@ -19,8 +19,9 @@ TYPE_CHECKING = False  # not typing's: the parser is built on every start, and t
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Iterable, Sequence
 
-    from loveletter.arena.backends import Backend
+    from loveletter.arena.backends import Backend, BackendError
     from loveletter.arena.games import GameResult, GameSpec, Summary
+    from loveletter.engine import Ruleset
 
 DEFAULT_GAMES = 100
 
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     if len(levels) == 1:
         levels = levels * players
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
-    backend = _backend(args)
+    backend = backend_for(args, args.games)
     import random
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
@@ -66,14 +67,7 @@ def run(args: argparse.Namespace) -> int:
     summary = Summary.of((), levels=levels)
     start = time.perf_counter()
     interrupted = False
-    from loveletter.arena.backends import BackendError
-
-    try:
-        backend.open()
-    except BackendError as exc:
-        from loveletter.commands.tournament import backend_problem
-
-        raise _usage(backend_problem(exc, args.address)) from None
+    open_backend(backend, args.address)
     results = _play(specs, args.games, play_one, backend, show_progress=not args.json and sys.stdout.isatty())
     try:
         with closing(results):  # whatever stops the run, the processes are stopped with it
@@ -135,8 +129,10 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def _backend(args: argparse.Namespace) -> Backend:
-    """Where the games are played: ``--jobs`` processes here, or a Ray cluster (``--backend ray``)."""
+def backend_for(args: argparse.Namespace, games: int) -> Backend:
+    """Where the ``games`` are played (``simulate`` and ``tournament`` alike): ``--jobs`` processes here, or a Ray
+    cluster (``--backend ray``, at ``--address``); a one-line usage error if Ray is not installed, or for an
+    address without Ray."""
     from loveletter.arena.backends import Local, RayCluster
 
     if args.backend == "ray":
@@ -147,7 +143,40 @@ def _backend(args: argparse.Namespace) -> Backend:
         return RayCluster(address=args.address, jobs=args.jobs)
     if args.address is not None:
         raise _usage(t("tournament.error.address"))
-    return Local(_jobs(args.jobs, args.oversubscribe, args.games, quiet=args.json))
+    return Local(_jobs(args.jobs, args.oversubscribe, games, quiet=args.json))
+
+
+def open_backend(backend: Backend, address: str | None) -> None:
+    """Start ``backend`` before any game, or stop with one line (a cluster out of reach, Ray missing)."""
+    from loveletter.arena.backends import BackendError
+
+    try:
+        backend.open()
+    except BackendError as exc:
+        raise _usage(backend_problem(exc, address)) from None
+
+
+def backend_problem(exc: BackendError, address: str | None) -> str:
+    """A backend that cannot start, in one line."""
+    if exc.problem == "missing":
+        return t("tournament.error.ray_missing")
+    problem = t(f"tournament.error.ray_{exc.reason}") if exc.reason else exc.detail
+    return t("tournament.error.ray_connect", address=address or "RAY_ADDRESS", problem=problem)
+
+
+def check_table(ruleset: Ruleset, players: int) -> int:
+    """``players`` if the ruleset seats that many at one table, else a one-line usage error giving its range."""
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise _usage(
+            t(
+                "simulate.error.players",
+                ruleset=ruleset.name,
+                lo=ruleset.min_players,
+                hi=ruleset.max_players,
+                players=players,
+            )
+        )
+    return players
 
 
 def _jobs(asked: int, oversubscribe: bool, games: int, *, quiet: bool) -> int:
@@ -191,17 +220,7 @@ def _game_player(
         players = len(levels)
     else:
         players = players_arg if players_arg is not None else ruleset.min_players
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        raise _usage(
-            t(
-                "simulate.error.players",
-                ruleset=ruleset.name,
-                lo=ruleset.min_players,
-                hi=ruleset.max_players,
-                players=players,
-            )
-        )
-    return play_game, players, ruleset.name
+    return play_game, check_table(ruleset, players), ruleset.name
 
 
 def _solitaire_player() -> Callable[[GameSpec], GameResult]:

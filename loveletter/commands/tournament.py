@@ -71,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
     from contextlib import closing
 
     from loveletter.arena.tournament import SprtFeed, Standings, play
+    from loveletter.commands.simulate import backend_for, open_backend
 
     tournament, sprt = _tournament(args)
+    backend = backend_for(args, tournament.games)
     resume_from: list[dict[str, Any]] = []
     keep = 0
     if args.resume is not None:
@@ -85,11 +87,10 @@ def run(args: argparse.Namespace) -> int:
     elif args.seed is None:
         tournament = _replace_seed(tournament, random.SystemRandom().randrange(10**9))
     path = args.resume or args.results or f"tournament-{tournament.seed}.jsonl"
-    backend = _backend(args, tournament.games)
 
     from loveletter.arena.tournament import Outcome
 
-    standings = Standings([e.name for e in tournament.entrants])
+    standings = Standings([e.name for e in tournament.entrants], by_deal=tournament.duplicate)
     feed = SprtFeed(sprt) if sprt is not None else None
     decided = False
     for data in resume_from:
@@ -104,12 +105,7 @@ def run(args: argparse.Namespace) -> int:
     interrupted = False
     start = time.perf_counter()
     if not decided and done < tournament.games:
-        from loveletter.arena.backends import BackendError
-
-        try:
-            backend.open()  # a cluster out of reach stops the run before the results file is written
-        except BackendError as exc:
-            raise _usage(backend_problem(exc, args.address)) from None
+        open_backend(backend, args.address)  # a cluster out of reach stops the run before the results file is written
         try:
             results = _open_results(path, tournament, keep if args.resume else None)
             stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
@@ -168,6 +164,7 @@ def _tournament(args: argparse.Namespace) -> tuple[Tournament, Sprt | None]:
     loaded, every option checked, before any game."""
     from loveletter.arena.tournament import FormatError, Tournament
     from loveletter.arena.userbots import PlayerError, parse_player, unique_names
+    from loveletter.commands.simulate import check_table
     from loveletter.engine import load_ruleset
 
     if args.deals < 1:
@@ -178,8 +175,6 @@ def _tournament(args: argparse.Namespace) -> tuple[Tournament, Sprt | None]:
         raise _usage(t("tournament.error.move_time", seconds=args.move_time))
     if args.resume is not None and args.results is not None:
         raise _usage(t("tournament.error.resume_results"))
-    if args.address is not None and args.backend != "ray":
-        raise _usage(t("tournament.error.address"))
     if len(args.player) < 2:
         raise _usage(t("tournament.error.too_few", count=len(args.player)))
     entrants = []
@@ -190,17 +185,7 @@ def _tournament(args: argparse.Namespace) -> tuple[Tournament, Sprt | None]:
             raise _usage(_player_problem(exc)) from None
     entrants = unique_names(entrants)
     ruleset = load_ruleset(args.ruleset)
-    table = args.players if args.players is not None else ruleset.min_players
-    if not ruleset.min_players <= table <= ruleset.max_players:
-        raise _usage(
-            t(
-                "simulate.error.players",
-                ruleset=ruleset.name,
-                lo=ruleset.min_players,
-                hi=ruleset.max_players,
-                players=table,
-            )
-        )
+    table = check_table(ruleset, args.players if args.players is not None else ruleset.min_players)
     try:
         tournament = Tournament(
             entrants=tuple(entrants),
@@ -294,6 +279,8 @@ def _option(field: str) -> str:
 def _shown(field: str, value: Any) -> str:
     if field == "duplicate" and isinstance(value, bool):  # said as the option: --no-duplicate is True
         value = not value
+    if field == "ruleset":  # clipped already, keeping the digest of its contents
+        return str(value)
     return _clip(str(value), 40)
 
 
@@ -332,28 +319,6 @@ def _open_results(path: str, tournament: Tournament, keep: int | None) -> IO[str
     file.write(json.dumps(header(tournament), ensure_ascii=False) + "\n")
     file.flush()
     return file
-
-
-def _backend(args: argparse.Namespace, games: int) -> Any:
-    from loveletter.arena.backends import Local, RayCluster
-
-    if args.backend == "ray":
-        import importlib.util
-
-        if importlib.util.find_spec("ray") is None:
-            raise _usage(t("tournament.error.ray_missing"))
-        return RayCluster(address=args.address, jobs=args.jobs)
-    from loveletter.commands.simulate import _jobs
-
-    return Local(_jobs(args.jobs, args.oversubscribe, games, quiet=args.json))
-
-
-def backend_problem(exc: Any, address: str | None) -> str:
-    """A backend that cannot start, in one line (``simulate`` says it the same way)."""
-    if exc.problem == "missing":
-        return t("tournament.error.ray_missing")
-    problem = t(f"tournament.error.ray_{exc.reason}") if exc.reason else exc.detail
-    return t("tournament.error.ray_connect", address=address or "RAY_ADDRESS", problem=problem)
 
 
 def _progress(stream: Iterator[Outcome], total: int, done: int, *, show: bool) -> Generator[Outcome]:
@@ -434,7 +399,6 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
     from rich.table import Table
     from rich.text import Text
 
-    from loveletter.arena.games import wilson
     from loveletter.i18n import printable
 
     console = Console(highlight=False)
@@ -454,7 +418,7 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
     rows = []
     for e in order:
         totals = standings.totals[e]
-        low, high = wilson(totals.wins, totals.games)
+        low, high = standings.win_interval(e)
         rows.append(
             (
                 names[e],
@@ -493,6 +457,7 @@ def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path
         h2h.add_row(*cells)
     console.print(h2h)
     console.print(t("tournament.h2h_note"), style="dim")
+    console.print(t(f"tournament.interval_{standings.interval}"), style="dim")
 
     console.print(Text(t("tournament.chart_title"), style="bold"))
     console.print(chart(standings.ratings.history, names))

@@ -22,3 +22,4 @@ def test_the_tournament_benchmark_prints_its_figures() -> None:
     assert re.search(r"--jobs 2 +[0-9.]+ games/s +[0-9.]+x +same results: True", out), out
     assert re.search(r"memory \(peak resident, the whole command\): 20 games [0-9.]+ MB, 200 games [0-9.]+ MB", out)
     assert re.search(r"duplicate deals' interval / plain interval: [0-9.]+", out), out
+    assert re.search(r"the tables' interval +[0-9.]+–[0-9.]+ \(±[0-9.]+\), design effect [0-9.]+", out), out

@@ -20,11 +20,13 @@ import pytest
 
 from loveletter.arena import tournament as arena
 from loveletter.arena.backends import Local
+from loveletter.arena.games import wilson
 from loveletter.arena.ratings import Ratings
 from loveletter.arena.sprt import Sprt, expected_score
 from loveletter.arena.tournament import Outcome, Standings, Tournament, play
 from loveletter.arena.userbots import Entrant, PlayerError, bot_template, parse_player
 from loveletter.cli import main
+from loveletter.engine.ruleset import bundled_dir
 
 HERE = Path(__file__).resolve().parent
 MISBEHAVING = HERE / "misbehaving.py"
@@ -264,6 +266,7 @@ def test_a_tournament_prints_its_tables_chart_and_forfeits(
         f"Oops lost by raising an error (RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')}))" in out
     )
     assert "Seed: 5" in out and "tournament-5.jsonl" in out
+    assert "95% intervals by deal" in " ".join(out.split())
     lines = (tmp_path / "tournament-5.jsonl").read_text(encoding="utf-8").splitlines()
     assert json.loads(lines[0])["tournament"]["seed"] == 5 and len(lines) == 19
     rows = list(csv.DictReader((tmp_path / "standings.csv").open(encoding="utf-8")))
@@ -285,7 +288,18 @@ def test_json_output_and_reproducibility_across_jobs(tmp_path: Path, capsys: pyt
         del data["seconds"], data["results_file"]
         outputs.append(data)
     assert outputs[0] == outputs[1] and outputs[0]["games"] == 6
+    assert outputs[0]["intervals"] == "deals"
     assert {p["name"]: p["games"] for p in outputs[0]["players"]} == {"easy": 6, "random": 6, "hard:20": 6}
+
+
+def test_without_duplicate_deals_the_intervals_are_wilsons(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--player", "easy", "--player", "random", "--deals", "6", "--seed", "2",
+                         "--no-duplicate", "--json", "--results", str(tmp_path / "r.jsonl"))  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["intervals"] == "wilson"
+    easy = data["players"][0]
+    assert easy["ci95"] == [round(x, 4) for x in wilson(easy["wins"], easy["games"])]
 
 
 def _interrupt_after(monkeypatch: pytest.MonkeyPatch, games: int) -> None:
@@ -360,6 +374,64 @@ def test_a_changed_bot_file_is_another_tournament(tmp_path: Path, capsys: pytest
     bot.write_text(bot_template("mine") + "\n# changed\n", encoding="utf-8")
     code, _, err = run(capsys, *base, "--resume", str(results))
     one_line(code, err, "--player Mine is Mine (sha256 ")
+
+
+def _without_timings(output: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(output)
+    del data["seconds"], data["results_file"]
+    for player in data["players"]:
+        del player["mean_decision_ms"]
+    return data
+
+
+def test_a_custom_ruleset_is_known_by_its_contents_not_its_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    classic = (bundled_dir() / "classic.toml").read_text(encoding="utf-8")
+    rules = tmp_path / "house.toml"
+    rules.write_text(classic, encoding="utf-8")
+    args = ("--player", "easy", "--player", "random", "--deals", "3", "--seed", "4", "--json")
+    code, out, err = run(capsys, *args, "--ruleset", str(rules), "--results", str(tmp_path / "whole.jsonl"))
+    assert code == 0, err
+    whole = _without_timings(out)
+    with monkeypatch.context() as patch:
+        _interrupt_after(patch, 2)
+        code, _, err = run(capsys, *args, "--ruleset", str(rules), "--results", str(tmp_path / "cut.jsonl"))
+    assert code == 130, err
+    # the same data elsewhere, laid out otherwise (a comment, spacing): the same ruleset, and the same results
+    moved = tmp_path / "elsewhere" / "mine.toml"
+    moved.parent.mkdir()
+    moved.write_text("# my copy\n\n" + classic.replace(" = ", "   =   "), encoding="utf-8")
+    code, out, err = run(capsys, *args, "--ruleset", str(moved), "--resume", str(tmp_path / "cut.jsonl"))
+    assert code == 0, err
+    resumed = _without_timings(out)
+    assert resumed.pop("ruleset") == str(moved) and whole.pop("ruleset") == str(rules)
+    assert resumed == whole
+    # the same path, other contents: refused, saying so
+    rules.write_text(classic.replace("value = 7", "value = 6"), encoding="utf-8")
+    digest = arena.ruleset_digest(str(rules))[:12]
+    code, _, err = run(capsys, *args, "--ruleset", str(rules), "--resume", str(tmp_path / "whole.jsonl"))
+    shown = str(rules) if len(str(rules)) <= 40 else "…" + str(rules)[-39:]
+    old = arena.ruleset_digest(str(moved))[:12]
+    one_line(code, err, f"--ruleset is {shown} (sha256 {digest}) here, {shown} (sha256 {old}) in the file")
+
+
+def test_a_results_file_from_before_the_ruleset_digest_is_still_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = tmp_path / "old.jsonl"
+    args = ("--player", "easy", "--player", "random", "--deals", "2", "--seed", "6", "--json")
+    code, out, err = run(capsys, *args, "--results", str(results))
+    assert code == 0, err
+    lines = results.read_text(encoding="utf-8").splitlines()
+    head = json.loads(lines[0])
+    assert len(head["tournament"].pop("ruleset_sha256")) == 64
+    results.write_text("\n".join([json.dumps(head), *lines[1:3]]) + "\n", encoding="utf-8")  # an older, cut file
+    code, resumed, err = run(capsys, *args, "--resume", str(results))
+    assert code == 0, err
+    assert _without_timings(resumed) == _without_timings(out)
+    code, _, err = run(capsys, *args, "--ruleset", "classic", "--resume", str(results))
+    one_line(code, err, "--ruleset is classic here, 2019 in the file")
 
 
 def test_sprt_stops_the_tournament_once_it_decides(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

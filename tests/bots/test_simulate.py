@@ -176,10 +176,7 @@ def test_a_result_carries_what_a_record_needs() -> None:
 
 def test_another_variant_plugs_in_its_own_games() -> None:
     def coin(spec: GameSpec) -> GameResult:
-        return GameResult(
-            spec.index, "coin", 1, spec.levels, spec.slots, spec.seed, (0,) if spec.seed % 2 else (), (0,),
-            [], [], 0, {},
-        )  # fmt: skip
+        return GameResult(spec, "coin", (0,) if spec.seed % 2 else (), (0,), [], [], 0, {})
 
     specs = make_specs("coin", ["easy"], games=20, seed=1)
     summary = Summary.of(run_games(specs, coin, jobs=1), levels=["easy"])
