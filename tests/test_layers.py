@@ -23,7 +23,8 @@ ALLOWED: dict[str, set[str]] = {
     "table": {"engine", "bots", "records", "i18n", "errors", "__init__"},
     # The research environments; tui only to render the table players see (imported when rendering).
     "rl": {"engine", "solitaire", "bots", "tui", "i18n", "errors"},
-    "tui": {"engine", "solitaire", "bots", "coach", "records", "table", "i18n", "errors", "__init__"},
+    # arena: what simulate and tournament print is drawn in tui (tui/standings.py).
+    "tui": {"engine", "solitaire", "bots", "arena", "coach", "records", "table", "i18n", "errors", "__init__"},
     "net": {"engine", "bots", "coach", "records", "table", "tui", "i18n", "errors", "__init__"},
     "commands": {
         "engine", "solitaire", "bots", "arena", "coach", "records", "table", "tui", "net", "rl", "i18n", "errors",

@@ -90,6 +90,22 @@ class Sprt:
             return "H0"
         return None
 
+    def to_json(self) -> dict[str, object]:
+        """The test as ``tournament --json`` prints it: its settings, counts, LLR, bounds and verdict."""
+        lower, upper = self.bounds()
+        return {
+            "elo0": self.elo0,
+            "elo1": self.elo1,
+            "alpha": self.alpha,
+            "beta": self.beta,
+            "model": "logistic",
+            "counts": ("pentanomial" if self.pairs else "trinomial"),
+            "outcomes": list(self.counts),
+            "llr": round(self.llr(), 4),
+            "bounds": [round(lower, 4), round(upper, 4)],
+            "verdict": self.verdict(),
+        }
+
 
 def _mle(p: list[float], a: list[float], s: float) -> list[float]:
     """The distribution over the scores ``a`` nearest (most likely) to the observed ``p`` whose mean is ``s``:

@@ -17,10 +17,10 @@ from loveletter.i18n import t
 
 TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
-    from collections.abc import Callable, Generator, Iterable, Sequence
+    from collections.abc import Callable, Sequence
 
     from loveletter.arena.backends import Backend, BackendError
-    from loveletter.arena.games import GameResult, GameSpec, Summary
+    from loveletter.arena.games import GameResult, GameSpec
     from loveletter.engine import Ruleset
 
 DEFAULT_GAMES = 100
@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from contextlib import closing
 
     from loveletter.arena.games import Summary, iter_specs
+    from loveletter.tui.standings import print_simulation, progress
 
     if args.games < 1:
         raise _usage(t("simulate.error.games", games=args.games))
@@ -68,7 +69,9 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     interrupted = False
     open_backend(backend, args.address)
-    results = _play(specs, args.games, play_one, backend, show_progress=not args.json and sys.stdout.isatty())
+    results = progress(
+        backend.stream(specs, play_one, total=args.games), args.games, show=not args.json and sys.stdout.isatty()
+    )
     try:
         with closing(results):  # whatever stops the run, the processes are stopped with it
             for result in results:
@@ -95,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         data["seed"] = seed
         print(json.dumps(data, ensure_ascii=False))
     else:
-        _print_tables(summary, seed, save_dir)
+        print_simulation(summary, seed, save_dir)
     return 130 if interrupted else 0
 
 
@@ -259,106 +262,3 @@ def _save_dir(folder: str) -> str:
         problem = os_problem(exc.errno, exc.strerror)
         raise _usage(t("simulate.error.save_dir", folder=folder, problem=problem)) from None
     return str(path)
-
-
-def _play(
-    specs: Iterable[GameSpec],
-    games: int,
-    play_one: Callable[[GameSpec], GameResult],
-    backend: Backend,
-    *,
-    show_progress: bool,
-) -> Generator[GameResult]:
-    """The results as the games end (in order), with a progress bar on a terminal."""
-    results = backend.stream(specs, play_one, total=games)
-    if not show_progress:
-        yield from results
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as progress:
-        task = progress.add_task(t("simulate.progress"), total=games)
-        for result in results:
-            progress.advance(task)
-            yield result
-
-
-def _reason(reason: str) -> str:
-    """Why a game ended, in words (``simulate.reason.<id>``), or its id when the catalog has no words for it."""
-    from loveletter.i18n import has
-
-    key = f"simulate.reason.{reason}"
-    return t(key) if has(key) or has(key, "en") else reason
-
-
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _print_tables(summary: Summary, seed: int, save_dir: str | None) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from loveletter.i18n import printable
-
-    # Nothing here is read as rich markup: the ruleset's name and the folder come from the player's files.
-    console = Console(highlight=False)
-    games = summary.games
-    if games == 0:
-        return
-    key = "simulate.title" if summary.players > 1 else "simulate.title_one"
-    title = t(key, games=games, ruleset=printable(summary.ruleset), players=summary.players)
-    console.print(Text(title, style="bold"))
-
-    seats = Table(title=t("simulate.seats_title"))
-    for key, justify in (("seat", "right"), ("level", "left"), ("wins", "right"), ("rate", "right"), ("ci", "right")):
-        seats.add_column(t(f"simulate.{key}"), justify=justify)  # type: ignore[arg-type]
-    for i, level in enumerate(summary.levels):
-        wins = summary.slot_wins[i]
-        low, high = summary.ci(wins)
-        seats.add_row(str(i), level, str(wins), _percent(wins / games), f"{_percent(low)}–{_percent(high)}")
-    console.print(seats)
-
-    levels = Table(title=t("simulate.levels_title"))
-    for key, justify in (("level", "left"), ("seats", "right"), ("wins", "right"), ("rate", "right"), ("ci", "right")):
-        levels.add_column(t(f"simulate.{key}"), justify=justify)  # type: ignore[arg-type]
-    counts = summary.level_seats()
-    for level, wins in summary.level_wins.items():
-        low, high = summary.ci(wins)
-        levels.add_row(
-            level, str(counts[level]), str(wins), _percent(wins / games), f"{_percent(low)}–{_percent(high)}"
-        )
-    console.print(levels)
-    if summary.players > 1:
-        console.print(t("simulate.level_note"), style="dim")
-
-    rounds = summary.rounds
-    ends = {reason: count for reason, count in summary.round_ends.items() if count}
-    console.print(t("simulate.rounds_per_game", value=f"{rounds / games:.2f}"))
-    console.print(t("simulate.turns_per_round", value=f"{summary.turns / rounds:.1f}" if rounds else "0"))
-    if set(ends) <= {"deck_out", "last_standing", "interrupted"}:
-        line = t(
-            "simulate.ends",
-            deck_out=_percent(ends.get("deck_out", 0) / rounds) if rounds else "0",
-            last_standing=_percent(ends.get("last_standing", 0) / rounds) if rounds else "0",
-        )
-        if ends.get("interrupted"):
-            line += t("simulate.interrupted", interrupted=_percent(ends["interrupted"] / rounds))
-    else:  # another variant's own reasons (the solitaire's), by their ids
-        shares = ", ".join(f"{_reason(reason)} {_percent(count / rounds)}" for reason, count in sorted(ends.items()))
-        line = t("simulate.ends_other", reasons=shares)
-    console.print(line)
-    seconds = max(summary.seconds, 1e-9)
-    console.print(
-        t(
-            "simulate.speed",
-            games=f"{games / seconds:,.1f}",
-            rounds=f"{rounds / seconds:,.1f}",
-            seconds=f"{summary.seconds:.1f}",
-        )
-    )
-    console.print(Text(t("simulate.seed", seed=seed)))
-    if save_dir is not None:
-        console.print(Text(t("simulate.saved", folder=printable(save_dir))))

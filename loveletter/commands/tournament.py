@@ -16,11 +16,10 @@ from loveletter.i18n import t
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterator
     from typing import IO, Any
 
     from loveletter.arena.sprt import Sprt
-    from loveletter.arena.tournament import Outcome, Standings, Tournament
+    from loveletter.arena.tournament import Standings, Tournament
 
 DEFAULT_DEALS = 50
 DEFAULT_MOVE_TIME = 10.0
@@ -72,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
     from loveletter.arena.tournament import SprtFeed, Standings, play
     from loveletter.commands.simulate import backend_for, open_backend
+    from loveletter.tui.standings import print_tournament, progress
 
     tournament, sprt = _tournament(args)
     backend = backend_for(args, tournament.games)
@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             results = _open_results(path, tournament, keep if args.resume else None)
             stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
-            shown = _progress(stream, tournament.games, done, show=not args.json and sys.stderr.isatty())
+            shown = progress(stream, tournament.games, done, show=not args.json and sys.stderr.isatty(), stderr=True)
             with closing(shown), results:
                 for outcome in shown:
                     results.write(json.dumps(outcome.to_json(), ensure_ascii=False) + "\n")
@@ -146,10 +146,10 @@ def run(args: argparse.Namespace) -> int:
             ],
         }
         if sprt is not None:
-            data["sprt"] = _sprt_json(sprt)
+            data["sprt"] = sprt.to_json()
         print(json.dumps(data, ensure_ascii=False))
     else:
-        _print(tournament, standings, sprt, path, seconds)
+        print_tournament(tournament, standings, sprt, path, seconds)
     return 130 if interrupted else 0
 
 
@@ -321,43 +321,6 @@ def _open_results(path: str, tournament: Tournament, keep: int | None) -> IO[str
     return file
 
 
-def _progress(stream: Iterator[Outcome], total: int, done: int, *, show: bool) -> Generator[Outcome]:
-    """The outcomes as they come, with a progress bar on a terminal (on standard error)."""
-    if not show:
-        yield from stream
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
-        task = progress.add_task(t("simulate.progress"), total=total, completed=done)
-        try:
-            for outcome in stream:
-                progress.advance(task)
-                yield outcome
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()
-
-
-def _sprt_json(sprt: Sprt) -> dict[str, Any]:
-    lower, upper = sprt.bounds()
-    return {
-        "elo0": sprt.elo0,
-        "elo1": sprt.elo1,
-        "alpha": sprt.alpha,
-        "beta": sprt.beta,
-        "model": "logistic",
-        "counts": ("pentanomial" if sprt.pairs else "trinomial"),
-        "outcomes": list(sprt.counts),
-        "llr": round(sprt.llr(), 4),
-        "bounds": [round(lower, 4), round(upper, 4)],
-        "verdict": sprt.verdict(),
-    }
-
-
 def _write_csv(path: str, standings: Standings) -> None:
     import csv
 
@@ -387,145 +350,3 @@ def _write_csv(path: str, standings: Standings) -> None:
         from loveletter.i18n import os_problem
 
         raise _usage(t("tournament.error.csv", file=path, problem=os_problem(exc.errno, exc.strerror))) from None
-
-
-def _percent(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _print(tournament: Tournament, standings: Standings, sprt: Sprt | None, path: str, seconds: float) -> None:
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from loveletter.i18n import printable
-
-    console = Console(highlight=False)
-    names = [printable(name) for name in standings.names]
-    title = t(
-        "tournament.title",
-        format=t(f"tournament.format.{tournament.format.replace('-', '_')}"),
-        ruleset=printable(tournament.ruleset),
-        table=tournament.table,
-        games=standings.games,
-        rounds=standings.rounds,
-    )
-    console.print(Text(title, style="bold"))
-    if standings.games == 0:
-        return
-    order = sorted(range(len(names)), key=lambda e: -standings.ratings.mu(e))
-    rows = []
-    for e in order:
-        totals = standings.totals[e]
-        low, high = standings.win_interval(e)
-        rows.append(
-            (
-                names[e],
-                f"{standings.ratings.mu(e):.1f}±{2 * standings.ratings.sigma(e):.1f}",
-                str(totals.games),
-                str(totals.wins),
-                f"{_percent(totals.wins / totals.games)} ({100 * low:.1f}–{100 * high:.1f})" if totals.games else "–",
-                f"{1000 * totals.mean_decision():.1f} ms",
-                str(sum(totals.forfeits.values())),
-            )
-        )
-    # Light borders, so that the standings fit 80 columns, in either language, without cutting a figure short
-    # (each player's rounds are in --json and --csv).
-    table = Table(title=t("tournament.standings"), box=box.SIMPLE_HEAD)
-    columns = (
-        ("player", "left"), ("rating", "right"), ("games", "right"), ("wins", "right"), ("rate", "right"),
-        ("decision", "right"), ("forfeits", "right"),
-    )  # fmt: skip
-    for i, (key, justify) in enumerate(columns):
-        width = min(24, max(len(row[i]) for row in rows))
-        table.add_column(t(f"tournament.column.{key}"), justify=justify, no_wrap=True, min_width=width)  # type: ignore[arg-type]
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
-    console.print(t("tournament.rating_note"), style="dim")
-
-    h2h = Table(title=t("tournament.head_to_head"), box=box.SIMPLE_HEAD)
-    h2h.add_column("")
-    for e in order:
-        h2h.add_column(names[e], justify="right")
-    for a in order:
-        cells = [names[a]]
-        for b in order:
-            found = standings.head_to_head(a, b) if a != b else None
-            cells.append(f"{_percent(found[0])}\n{_percent(found[1])}–{_percent(found[2])}" if found else "")
-        h2h.add_row(*cells)
-    console.print(h2h)
-    console.print(t("tournament.h2h_note"), style="dim")
-    console.print(t(f"tournament.interval_{standings.interval}"), style="dim")
-
-    console.print(Text(t("tournament.chart_title"), style="bold"))
-    console.print(chart(standings.ratings.history, names))
-
-    for index, name, reason, detail in standings.forfeit_examples[:10]:
-        line = t(f"tournament.forfeit.{reason}", game=index, player=printable(name), detail=printable(detail))
-        console.print(Text(line, style="yellow"))
-    if sprt is not None:
-        lower, upper = sprt.bounds()
-        verdict = sprt.verdict()
-        console.print(
-            Text(
-                t(
-                    "tournament.sprt",
-                    elo0=f"{sprt.elo0:g}",
-                    elo1=f"{sprt.elo1:g}",
-                    alpha=f"{sprt.alpha:g}",
-                    beta=f"{sprt.beta:g}",
-                    llr=f"{sprt.llr():.2f}",
-                    lower=f"{lower:.2f}",
-                    upper=f"{upper:.2f}",
-                    samples=sprt.samples,
-                    unit=t("tournament.sprt_pairs" if sprt.pairs else "tournament.sprt_games"),
-                ),
-                style="bold",
-            )
-        )
-        console.print(Text(t(f"tournament.verdict.{verdict or 'none'}", elo0=f"{sprt.elo0:g}", elo1=f"{sprt.elo1:g}")))
-    speed = standings.games / max(seconds, 1e-9)
-    console.print(t("tournament.speed", seconds=f"{seconds:.1f}", games=f"{speed:,.1f}"))
-    console.print(Text(t("tournament.seed", seed=tournament.seed)))
-    console.print(Text(t("tournament.saved", file=printable(path))))
-
-
-#: Colours of the players' lines on the chart, in turn.
-COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_white", "bright_cyan")
-MARKS = "●▲■◆★✚▼◉"
-
-
-def chart(history: list[tuple[int, list[float]]], names: list[str], width: int = 60, height: int = 12) -> Any:
-    """Each player's rating (``mu``) as the games accumulate, drawn with characters: games across, rating up."""
-    from rich.text import Text
-
-    text = Text()
-    if len(history) < 2:
-        return text
-    values = [mu for _, mus in history for mu in mus]
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    last = history[-1][0] or 1
-    grid: list[list[tuple[str, str] | None]] = [[None] * width for _ in range(height)]
-    for games, mus in history:
-        x = min(width - 1, round(games / last * (width - 1)))
-        for p, mu in enumerate(mus):
-            y = height - 1 - round((mu - low) / span * (height - 1))
-            grid[y][x] = (MARKS[p % len(MARKS)], COLOURS[p % len(COLOURS)])
-    for row, cells in enumerate(grid):
-        label = high - row * span / (height - 1)
-        text.append(f"{label:6.1f} │")
-        for cell in cells:
-            if cell is None:
-                text.append(" ")
-            else:
-                text.append(cell[0], style=cell[1])
-        text.append("\n")
-    text.append(" " * 7 + "└" + "─" * width + "\n")
-    text.append(" " * 8 + "0" + str(last).rjust(width - 1) + "  " + t("tournament.chart_games") + "\n")
-    for p, name in enumerate(names):
-        text.append(f"  {MARKS[p % len(MARKS)]} ", style=COLOURS[p % len(COLOURS)])
-        text.append(name)
-    return text
