@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot
-from loveletter.engine import Game, Play, Ruleset, load_ruleset
+from loveletter.engine import Game, Play, Ruleset, load_ruleset, parse_ruleset
 
 #: How a multi-player round can end (the engine's ``RoundEnd``).
 ROUND_ENDS = ("deck_out", "last_standing", "interrupted")
@@ -95,6 +95,8 @@ class GameSpec:
     bot_seeds: tuple[int, ...]
     timings: bool = False
     save_dir: str | None = None
+    #: A user's ruleset file's text (:func:`ruleset_text`), which travels with the game; empty for a bundled one.
+    ruleset_text: str = ""
 
 
 @dataclass(slots=True)
@@ -168,10 +170,15 @@ def make_specs(
     seed: int,
     timings: bool = False,
     save_dir: str | None = None,
+    ruleset_text: str = "",
 ) -> list[GameSpec]:
     """The games of a run: entry ``i`` of ``levels`` sits at table seat ``(i + g) % n`` in game ``g``, so that
     the seating rotates and no level keeps the first seat."""
-    return list(iter_specs(ruleset, levels, games=games, seed=seed, timings=timings, save_dir=save_dir))
+    return list(
+        iter_specs(
+            ruleset, levels, games=games, seed=seed, timings=timings, save_dir=save_dir, ruleset_text=ruleset_text
+        )
+    )
 
 
 def iter_specs(
@@ -182,6 +189,7 @@ def iter_specs(
     seed: int,
     timings: bool = False,
     save_dir: str | None = None,
+    ruleset_text: str = "",
 ) -> Iterator[GameSpec]:
     """The games of :func:`make_specs`, one at a time: a run of any length takes no more memory than one game."""
     n = len(levels)
@@ -197,22 +205,38 @@ def iter_specs(
             bot_seeds=tuple(derive_seed(seed, "bot", g, s) for s in range(n)),
             timings=timings,
             save_dir=save_dir,
+            ruleset_text=ruleset_text,
         )
 
 
-_RULESETS: dict[str, Ruleset] = {}
+def ruleset_text(name: str) -> str:
+    """The text of a user's ruleset file, to travel with each game: a worker on another machine (a Ray cluster)
+    has no such file, and a file edited during a run changes none of its games. Empty for a bundled ruleset,
+    which every installation has."""
+    from loveletter.engine.ruleset import read_toml
+
+    _, _, text, bundled = read_toml(name)
+    return "" if bundled else text
 
 
-def _ruleset(name: str) -> Ruleset:
-    rs = _RULESETS.get(name)
+_RULESETS: dict[tuple[str, str], Ruleset] = {}
+
+
+def game_ruleset(name: str, text: str = "") -> Ruleset:
+    """The ruleset a game is played with: parsed from ``text`` when given (:func:`ruleset_text`), else loaded
+    by ``name``; kept for the next games of this process."""
+    rs = _RULESETS.get((name, text))
     if rs is None:
-        rs = _RULESETS[name] = load_ruleset(name)
+        import tomllib
+
+        rs = parse_ruleset(tomllib.loads(text), source=name, text=text) if text else load_ruleset(name)
+        _RULESETS[(name, text)] = rs
     return rs
 
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one multi-player game between computer players (each seeing only its own seat's view)."""
-    ruleset = _ruleset(spec.ruleset)
+    ruleset = game_ruleset(spec.ruleset, spec.ruleset_text)
     # A ruleset that lets the host choose who starts: the simulation's host chooses at random, from its own
     # source, so that the game's stays as it would be and the same seed still gives the same games.
     host = random.Random(derive_seed(spec.seed, "host")) if ruleset.flags.first_player_mode == "choose" else None

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from loveletter.arena.games import _ruleset, derive_seed, wilson
+from loveletter.arena.games import derive_seed, game_ruleset, ruleset_text, wilson
 from loveletter.arena.userbots import Entrant, _one_line
 from loveletter.engine import Game
 
@@ -58,6 +58,9 @@ class Tournament:
     move_time: float = 10.0
     #: The ruleset's contents (:func:`ruleset_digest`), read when the tournament is made unless given.
     ruleset_sha256: str = ""
+    #: A user's ruleset file's text, read when the tournament is made: it travels with each game
+    #: (:func:`loveletter.arena.games.ruleset_text`).
+    ruleset_text: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
         needed = max(2, self.table)  # either format seats a full table; a gauntlet has one player and the field
@@ -65,6 +68,8 @@ class Tournament:
             raise FormatError(self.format, needed, len(self.entrants))
         if not self.ruleset_sha256:
             object.__setattr__(self, "ruleset_sha256", ruleset_digest(self.ruleset))
+        if not self.ruleset_text:
+            object.__setattr__(self, "ruleset_text", ruleset_text(self.ruleset))
 
     def lineups(self) -> list[tuple[int, ...]]:
         """Who sits together, as indices into :attr:`entrants`."""
@@ -99,6 +104,7 @@ class Tournament:
             lineup=lineup,
             rotation=rotation,
             ruleset=self.ruleset,
+            ruleset_text=self.ruleset_text,
             seats=seats,
             players=tuple(self.entrants[e] for e in seats),
             seed=derive_seed(self.seed, "deal", deal),
@@ -155,6 +161,7 @@ class TableGame:
     seed: int
     bot_seeds: tuple[int, ...]
     move_time: float
+    ruleset_text: str = ""
 
 
 @dataclass(slots=True)
@@ -266,7 +273,7 @@ class _Deadline:
 
 def play(spec: TableGame) -> Outcome:
     """Play one game of a tournament, each bot seeing only its seat's view; a misbehaving bot loses it."""
-    ruleset = _ruleset(spec.ruleset)
+    ruleset = game_ruleset(spec.ruleset, spec.ruleset_text)
     n = len(spec.seats)
     host = random.Random(derive_seed(spec.seed, "host")) if ruleset.flags.first_player_mode == "choose" else None
     game = Game(ruleset, n, seed=spec.seed, first_player=host.randrange(n) if host else None, record=False)

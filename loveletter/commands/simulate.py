@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     import time
     from contextlib import closing
 
-    from loveletter.arena.games import Summary, iter_specs
+    from loveletter.arena.games import Summary, iter_specs, play_game, ruleset_text
     from loveletter.tui.standings import print_simulation, progress
 
     if args.games < 1:
@@ -64,7 +64,9 @@ def run(args: argparse.Namespace) -> int:
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
 
-    specs = iter_specs(args.ruleset, levels, games=args.games, seed=seed, save_dir=save_dir)
+    # A user's ruleset file travels with the games (to a cluster's workers too); the solitaire's loads its own.
+    text = ruleset_text(args.ruleset) if play_one is play_game else ""
+    specs = iter_specs(args.ruleset, levels, games=args.games, seed=seed, save_dir=save_dir, ruleset_text=text)
     summary = Summary.of((), levels=levels)
     start = time.perf_counter()
     interrupted = False

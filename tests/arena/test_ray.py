@@ -32,6 +32,22 @@ def test_ray_gives_the_results_of_the_local_backend(ray_cluster: Any, tmp_path: 
     assert ray_cluster.is_initialized()  # the session's instance is left to the fixture
 
 
+def test_a_users_ruleset_file_travels_to_the_workers(ray_cluster: Any, tmp_path: Path) -> None:
+    from tests.arena.test_ruleset_travels import house_rules
+
+    path = house_rules(tmp_path)
+    tournament = Tournament(tuple(parse_player(p) for p in ("random", "easy")), str(path), 2, deals=2, seed=5)
+    local = [o.key() for o in Local(1).stream(tournament.iter_games(), play, total=tournament.games)]
+    path.unlink()  # a worker on another machine has no such file: only the text the games carry
+    cluster = RayCluster(jobs=2)
+    cluster.open()
+    try:
+        remote = [o.key() for o in cluster.stream(tournament.iter_games(), play, total=tournament.games)]
+    finally:
+        cluster.close()
+    assert remote == local and len(local) == tournament.games
+
+
 def test_simulate_and_tournament_on_ray_as_locally(
     ray_cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
