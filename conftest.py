@@ -6,6 +6,7 @@ machine: a real program in a terminal or over ssh, many random games, a benchmar
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,20 @@ SLOW_MODULES = (
     "tests/rl/test_observation.py",
 )
 
+
+def _installed(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ValueError:  # a module set to None in sys.modules: as good as missing
+        return False
+
+
+# pytest runs the doctests of every module of the package; without the rl extra the research environments cannot
+# be imported, so their modules are left out then (their tests in tests/rl skip, saying why). Kept here rather than
+# in a conftest.py inside the package, which the wheel would carry.
+collect_ignore_glob = (
+    [] if all(_installed(name) for name in ("numpy", "gymnasium", "pettingzoo")) else ["loveletter/rl/*.py"]
+)
 
 #: Modules whose tests share one costly resource per test process (a local Ray instance, started once per session):
 #: pytest-xdist sends each of these groups to a single worker (``--dist loadgroup``), so the resource starts once.
