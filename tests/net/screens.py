@@ -301,7 +301,7 @@ async def _refusals_and_changes(console: Console) -> None:
         server.CODE_SECONDS = patience
         guests.append(slow)
 
-        host.server.gate = Gate(1, rate=10_000, ceiling=10_000, room=1)
+        host.server.gate = Gate(1, rate=10_000, ceiling=10_000, room=1, asking=1, grace=0)
         first = await Guest(table.port, columns=width).connect()
         await first.wait_for(t("host.join.code").strip())
         second = await Guest(table.port, columns=width).connect()  # room for one only: the first is let go
@@ -315,7 +315,7 @@ async def _refusals_and_changes(console: Console) -> None:
         guests.append(eve)
         second.close()
 
-        host.server.gate = Gate(1, rate=1, ceiling=10_000, clock=lambda: 0.0)
+        host.server.gate = Gate(1, rate=1, ceiling=10_000, hasty=0, clock=lambda: 0.0)
         held = await _banner(table.port)
         try:
             await asyncssh.connect("127.0.0.1", table.port, **CLIENT)
