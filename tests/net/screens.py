@@ -357,9 +357,10 @@ async def _code_while_choosing(console: Console, local: TerminalFrontend) -> Non
     deal = StackedDeal(tuple(stacked_deck(load_ruleset("2019"), 2, hands=["Guard", "Priest"], draws=["Handmaid"])), 0)
     table = Table("2019", [Seat("Hal"), Seat("")], [1], deals=[deal], local=local).start()
     try:
-        await table.seat("Bea")
+        (bea,) = await table.seat("Bea")
         game = await table.started()
         await until(lambda: game.decider == 1, what="Hal plays")
+        show_guests(console, bea)
     finally:
         await table.aclose()
 
