@@ -115,6 +115,7 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
 
     # The code it was hosted with before, if known: friends who dropped out know that one.
     host = _host(game.ruleset, seats, remote, args, named=True, code=join_code.recall(path))
+    record.hosted = True  # from now on continued with resume --host (saved with the next move)
     saver = Autosave.resume(record, path)
     return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver, hints=record.hints)
 
@@ -280,7 +281,7 @@ def play_hosted(
             game = game.start(first_rng, first)
         saver = state["saver"]
         if saver is None:
-            saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
+            saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints, hosted=True)
         join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
         host.on_new_code = partial(join_code.remember, saver.path)  # a seat freed: the code changes
         table = host.play(

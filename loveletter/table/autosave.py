@@ -54,14 +54,21 @@ class Autosave(Observer):
 
     @classmethod
     def begin(
-        cls, game: Game, seats: Sequence[Seat], seed: int | None, folder: Path | None = None, *, hints: bool = False
+        cls,
+        game: Game,
+        seats: Sequence[Seat],
+        seed: int | None,
+        folder: Path | None = None,
+        *,
+        hints: bool = False,
+        hosted: bool = False,
     ) -> Autosave:
         """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once; ``hints``:
-        whether the coach's hints are on."""
+        whether the coach's hints are on; ``hosted``: whether it is hosted for friends over ssh."""
         from loveletter.records.library import new_record_path
         from loveletter.records.lock import GameLock, command_line
 
-        record = GameRecord.start(game, record_seats(seats), seed, hints=hints)
+        record = GameRecord.start(game, record_seats(seats), seed, hints=hints, hosted=hosted)
         path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
         lock = GameLock(path, command_line())  # a new name: nobody else holds it
         autosave = cls(RecordSaver.begin(record, folder, path=path))
