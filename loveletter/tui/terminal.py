@@ -89,6 +89,9 @@ class TerminalFrontend(Frames):
         #: More keys a player's decision takes, each with its words in the keys' line and what it does before the
         #: question comes back (a host's ``c`` shows the join code).
         self.side_keys: dict[str, SideKey] = {}
+        #: A lasting line every table screen shows while it gives one (``None``: none), such as the autosave's
+        #: :meth:`~loveletter.table.autosave.Autosave.notice` while saving fails.
+        self.notice: Callable[[], str | None] | None = None
         self._table: GameLoop | None = None
 
     @property
@@ -121,6 +124,7 @@ class TerminalFrontend(Frames):
             banner=banner,
             status=status,
             log_key=log_key,
+            notice=self.notice() if self.notice is not None else None,
         )
 
     # ------------------------------------------------------------------------------------ before the game
