@@ -40,3 +40,34 @@ async def _through_the_flood() -> None:
     finally:
         await table.aclose()
     await until(lambda: not server.gate.open, what="the server lets go of every connection")
+
+
+def test_a_friend_at_the_code_keeps_their_place_while_sessions_flood_in() -> None:
+    asyncio.run(_sessions_flood_in())
+
+
+async def _sessions_flood_in() -> None:
+    from loveletter.net.limits import Gate
+    from tests.net.test_admission import code_askers
+
+    table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0]).start()
+    server = table.host.server
+    # Room for two at the code's question, each with its grace (the default): what is tested is the grace.
+    server.gate = Gate(1, rate=10_000, ceiling=10_000, hasty=10_000, asking=2)
+    held: list[Guest] = []
+    try:
+        ana = await Guest(table.port).connect()
+        await ana.wait_for(t("host.join.code").strip())
+        held += await code_askers(table.port, 1)  # the second place
+        for _ in range(4):  # every place is in its grace: each newcomer is the one told to come back
+            late = await Guest(table.port).connect()
+            screen = await late.wait_until_closed()
+            assert late.shows(screen, t("host.join.crowded"))
+        assert not ana.closed and not held[0].closed
+        await ana.join(table.code, "Ana")
+        await table.started()
+        await ana.wait_for("Ana (you)")
+    finally:
+        for guest in held:
+            guest.close()
+        await table.aclose()
