@@ -1,5 +1,6 @@
 """Hosting under pressure: how long a friend takes to reach the code's question while someone without the code
-holds the server's connections, and to take back a seat whose ``ssh`` went silent.
+holds the server's connections, to take a seat through a steady flood from their own address (20 connections a
+second from 127.0.0.1, as behind an ``ssh -R`` tunnel), and to take back a seat whose ``ssh`` went silent.
 
     uv run python benchmarks/hosting.py              # both figures, a few times each
     uv run python benchmarks/hosting.py --tries 10
@@ -83,6 +84,34 @@ async def _silent_seat(tries: int) -> list[float]:
     return times
 
 
+async def _steady_flood(tries: int) -> tuple[list[float], int]:
+    """From a friend's connection to their seat, while 20 connections a second arrive from their own address
+    (:class:`tests.net.flood.Flood`, in full swing: the server already letting some go); how many were refused."""
+    from loveletter.table.seats import Seat
+    from tests.net.flood import Flood
+    from tests.net.guest import Guest, Table, until
+
+    times = []
+    refused = 0
+    for _ in range(tries):
+        table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0]).start()
+        try:
+            async with Flood(table.port, rate=20, seconds=10) as flood:
+                await until(lambda: flood.let_go >= 10, what="the flood in full swing")
+                start = time.perf_counter()
+                try:
+                    ana = await Guest(table.port).connect()
+                    await ana.join(table.code, "Ana")
+                    await ana.wait_for("Ana (you)")
+                except Exception:
+                    refused += 1
+                    continue
+                times.append(time.perf_counter() - start)
+        finally:
+            await table.aclose()
+    return times, refused
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tries", type=int, default=5)
@@ -92,6 +121,10 @@ def main() -> None:
         print(f"load average: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
         _figures("a friend to the code's question, the pool held full", asyncio.run(_through_a_flood(args.tries)))
         _figures("a friend back into a seat whose ssh went silent", asyncio.run(_silent_seat(args.tries)))
+        seated, refused = asyncio.run(_steady_flood(args.tries))
+        if seated:
+            _figures("a friend to their seat through 20 connections a second from their own address", seated)
+        print(f"  refused through that flood: {refused} of {args.tries}")
 
 
 if __name__ == "__main__":

@@ -114,6 +114,7 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
 
     # The code it was hosted with before, if known: friends who dropped out know that one.
     host = _host(game.ruleset, seats, remote, args, named=True, code=join_code.recall(path))
+    record.hosted = True  # from now on continued with resume --host (saved with the next move)
     saver = Autosave.resume(record, path)
     return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver, hints=record.hints)
 

@@ -126,6 +126,7 @@ def _session(
 
     from loveletter.records.library import short_name
     from loveletter.tui.screen import Screen, terminal_console
+    from loveletter.tui.session import TERMINATED
     from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import load_streak
 
@@ -138,17 +139,22 @@ def _session(
         with Screen(sys.stdout, title=t("solitaire.window_title"), keys=sys.stdin) as screen:
             app = SolitaireApp(console, screen, streak)
             app.session(game, record=record, path=path, next_deal=next_deal)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit) as exc:
+        # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen): it says how
+        # to continue the game as Ctrl-C does, as `loveletter play` does.
+        if isinstance(exc, SystemExit) and exc.code != TERMINATED:
+            raise
+        status = 130 if isinstance(exc, KeyboardInterrupt) else TERMINATED
         if app is None or app.saver is None or app.game is None:
             print(t("cli.interrupted"), file=sys.stderr)
-            return 130
+            return status
         saver = app.saver
         saver.flush()  # a save Ctrl-C cut short: the file is one action behind until it is written
         if saver.problem is None:
             key = "solitaire.saved.over" if app.game.over else "records.interrupted"
             print(t(key, path=saver.path, name=short_name(saver.path)), file=sys.stderr)
         _report_problem(app)
-        return 130
+        return status
     finally:
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
         if app is not None and app.saver is not None:

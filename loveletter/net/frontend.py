@@ -30,10 +30,12 @@ from loveletter.net.remote import RemoteScreen
 from loveletter.net.seating import Left, RemoteSeat, Seating, TableClosed
 from loveletter.table.loop import GameLoop
 from loveletter.tui.style import fmt
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.terminal import SideKey, TerminalFrontend
 
 T = TypeVar("T")
 
+#: The key that shows the join code while the host chooses their own move (the screens that wait show it anyway).
+CODE_KEY = "c"
 #: How long guests still at the game's end (reviewing, say) may take once the host has left it.
 GRACE_SECONDS = 60
 
@@ -176,9 +178,16 @@ class NetFrontend:
             # People here may play another game with the same guests (who stay connected); a host who only
             # watches ends the session with the game.
             self.local.play_again = bool(table.local_people)
+            self.local.side_keys[CODE_KEY] = SideKey(t("host.hint.code_key"), self._show_code)
             self.local.start(table)
         for seat in self.remote.values():
             seat.screen.start(table)
+
+    def _show_code(self, seat: int) -> None:
+        """The join code over the table of ``seat``, a person at the host choosing their move, until Enter."""
+        local = self.local
+        assert local is not None
+        local.acknowledge(local.model(seat), t("host.code.shown", code=self.code), t("host.code.hint"))
 
     def hand_off(self, seat: int) -> None:
         assert self.local is not None and seat not in self.remote

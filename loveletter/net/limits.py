@@ -1,16 +1,21 @@
 """Who may open a connection to the table's server, how often, and who makes room when too many wait.
 
-Rates: each address has its own bucket of new connections, so a flood from one address keeps only that address
-waiting, and a server-wide bucket bounds what all of them together cost the host (the handshakes' CPU). An
-address is a client's IPv4 address or its IPv6 /64 (see :func:`address_of`).
+Rates: each address has its own bucket of new connections; connections past it (a flood, or every guest behind an
+``ssh -R`` tunnel, who all arrive as 127.0.0.1) share a second bucket, so a flood from one address never takes the
+whole server-wide bucket that bounds what all connections together cost the host (the handshakes' CPU), and a
+friend from that same address still gets in as long as the flood stays under it. An address is a client's IPv4
+address or its IPv6 /64 (see :func:`address_of`).
 
-Room: a connection that has not yet given the join code (a silent socket, a login under way, a session at the code's
-question) waits in a small pool; when a new one arrives and the pool is full, one that waits is let go to make room
+Room: a connection that has not yet given the join code waits in one of two small pools. Arriving (a silent
+socket, a login under way): when a new one arrives and that pool is full, one that waits is let go to make room
 (never the newcomer): first one logged in that asks for no session (a hoarder: a friend's ssh asks for its session
-at once), then one still in its handshake (a silent socket, or a friend checking the host key), last one asked the
-code; among those, from the address that has the most waiting, the oldest. So nobody without the code can keep a
-friend out by holding connections open: each new arrival gets in, and holding the pool full takes a steady flood. A
-connection that has given the code leaves the pool, and is never refused for want of room.
+at once), then one still in its handshake; among those, from the address that has the most waiting, the oldest.
+Asked the code (a session at the code's question): each has :data:`GRACE_SECONDS` to answer during which no
+newcomer can take its place; past that, the oldest makes room for a newcomer; if every place is still in its
+grace, the newcomer is the one told to come back. So arrivals, however many, never push out a friend at the
+code's question, and nobody without the code can keep a friend out by holding connections open or by a steady
+flood of them: only a flood of whole sessions at the code's question faster than the pool's places over the
+grace can. A connection that has given the code leaves the pools, and is never refused for want of room.
 """
 
 from __future__ import annotations
@@ -25,14 +30,23 @@ from typing import Any
 #: New connections a second from one address (a burst of as many).
 CONNECTIONS_PER_SECOND = 5
 #: New connections a second from all addresses together (a burst of as many): a handshake costs the host about
-#: 2 ms of CPU (asyncssh, an ed25519 key), so a flood from many addresses takes at most about 4% of one core from
-#: the game, while a whole table of friends joining at once (eight seats at most) never meets this ceiling.
-ALL_CONNECTIONS_PER_SECOND = 20
+#: 2 ms of CPU (asyncssh, an ed25519 key), so a flood takes at most about 12% of one core from the game, while a
+#: whole table of friends joining at once (eight seats at most) never meets this ceiling.
+ALL_CONNECTIONS_PER_SECOND = 60
+#: New connections a second past their own address's rate, all addresses together (a burst of as many): half the
+#: ceiling, so addresses within their rate always find the other half.
+HASTY_CONNECTIONS_PER_SECOND = 30
 #: Connections a second past the rates that are still greeted, only to be told in words to come back later (the
 #: rest are closed unanswered): a friend who tries again too soon reads why.
 REFUSALS_PER_SECOND = 2
-#: Connections without the code that may wait at once, beyond two per remote seat.
-WAITING = 12
+#: Connections arriving (not yet asked the code) that may wait at once, beyond two per remote seat: a silent
+#: socket costs the host little, and the more wait, the longer a friend's own arrival has before it makes room.
+WAITING = 32
+#: Sessions at the code's question that may wait at once, beyond two per remote seat.
+ASKING = 12
+#: How long a session at the code's question keeps its place whatever arrives: time to read the code off a
+#: message and type it.
+GRACE_SECONDS = 30.0
 
 #: How far a waiting connection has come, in the order they make room: logged in but without a session,
 #: accepted (the handshake and login under way), in a session (asked the code).
@@ -115,25 +129,33 @@ class _Waiting:
     address: str
     order: int
     stage: int = ACCEPTED
+    #: When the code was asked (``stage`` :data:`IN_SESSION`).
+    asked: float = 0.0
 
 
 class Gate:
-    """The limits of one server with ``seats`` remote seats (``clock``: seconds, for tests): the rates, and the
-    pool of at most :attr:`room` connections that have not given the code (module docstring).
+    """The limits of one server with ``seats`` remote seats (``clock``: seconds, for tests): the rates, the pool
+    of at most :attr:`room` arriving connections and that of at most :attr:`asking` sessions at the code's
+    question, each of which keeps its place for :attr:`grace` seconds (module docstring).
 
     >>> now = [0.0]
-    >>> gate = Gate(1, room=2, clock=lambda: now[0])
-    >>> [gate.admit("192.0.2.1") for _ in range(6)]  # a burst of five, then that address waits
-    [True, True, True, True, True, False]
+    >>> gate = Gate(1, hasty=2, room=2, asking=1, clock=lambda: now[0])
+    >>> [gate.admit("192.0.2.1") for _ in range(8)]  # a burst of five, then two past the address's rate
+    [True, True, True, True, True, True, True, False]
     >>> now[0] = 1.0
     >>> gate.admit("198.51.100.7", "friend"), gate.advance("friend", IN_SESSION)
     (True, None)
-    >>> gate.admit("192.0.2.1", "a"), gate.admit("192.0.2.1", "b"), gate.victim()  # a goes: b is the newcomer
-    (True, True, 'a')
-    >>> gate.prove("friend"), gate.admit("192.0.2.1", "c"), gate.victim()  # the friend is out of the pool
-    (None, True, None)
+    >>> gate.admit("192.0.2.1", "a"), gate.admit("192.0.2.1", "b"), gate.victim()  # room for two arriving
+    (True, True, None)
+    >>> gate.admit("192.0.2.1", "c"), gate.victim()  # a goes, never the friend at the code: c is the newcomer
+    (True, 'a')
+    >>> gate.advance("b", IN_SESSION), gate.victim()  # b asked the code: the friend's place is still theirs
+    (None, 'b')
+    >>> now[0] = 1.0 + GRACE_SECONDS
+    >>> gate.admit("192.0.2.1", "d"), gate.advance("d", IN_SESSION), gate.victim()  # past the friend's grace
+    (True, None, 'friend')
     >>> gate.open["192.0.2.1"]  # until the connections are closed, they count
-    8
+    11
     """
 
     def __init__(
@@ -142,14 +164,21 @@ class Gate:
         *,
         rate: float = CONNECTIONS_PER_SECOND,
         ceiling: float = ALL_CONNECTIONS_PER_SECOND,
+        hasty: float = HASTY_CONNECTIONS_PER_SECOND,
         room: int | None = None,
+        asking: int | None = None,
+        grace: float = GRACE_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.rate = rate
         self.clock = clock
         self.all = Limiter(ceiling, clock=clock)
-        #: How many connections without the code may wait at once.
+        self.hasty = Limiter(hasty, clock=clock)
+        #: How many arriving connections may wait at once.
         self.room = room if room is not None else WAITING + 2 * seats
+        #: How many sessions at the code's question may wait at once, and how long each keeps its place.
+        self.asking = asking if asking is not None else ASKING + 2 * seats
+        self.grace = grace
         #: Open connections by address (only addresses with some).
         self.open: Counter[str] = Counter()
         #: The connections without the code, oldest first.
@@ -170,7 +199,8 @@ class Gate:
         bucket = self.buckets.get(address)
         if bucket is None:
             bucket = self.buckets[address] = Limiter(self.rate, clock=self.clock)
-        if not bucket.allow():
+        # Past its address's rate, a connection draws on the bucket all such share (behind a tunnel, friends too).
+        if not bucket.allow() and not self.hasty.allow():
             return False
         self.all.allow()
         self.enter(address, key)
@@ -188,6 +218,8 @@ class Gate:
         """The waiting connection ``key`` has come as far as ``stage``."""
         waiting = self.waiting.get(key)
         if waiting is not None:
+            if stage == IN_SESSION and waiting.stage != IN_SESSION:
+                waiting.asked = self.clock()
             waiting.stage = stage
 
     def prove(self, key: Hashable) -> None:
@@ -195,16 +227,29 @@ class Gate:
         self.waiting.pop(key, None)
 
     def victim(self) -> Hashable | None:
-        """The waiting connection to let go, if the pool is over its room (it leaves the pool at once; it is
-        still counted open until :meth:`leave`). Never the newest: whoever arrives gets in."""
-        if len(self.waiting) <= self.room:
-            return None
-        counts = Counter(w.address for w in self.waiting.values())
-        others = [k for k, w in self.waiting.items() if w.order != self._arrivals]
-        if not others:
-            return None
-        key = min(others, key=lambda k: self._rank(self.waiting[k], counts))
-        del self.waiting[key]
+        """The waiting connection to let go, if a pool is over its room (it leaves the pool at once; it is still
+        counted open until :meth:`leave`). Arriving: never the newest, so whoever arrives gets in. At the code's
+        question: the oldest past its grace, else the newest (told to come back: every other is still in its
+        grace)."""
+        arriving = {k: w for k, w in self.waiting.items() if w.stage != IN_SESSION}
+        asking = {k: w for k, w in self.waiting.items() if w.stage == IN_SESSION}
+        key: Hashable | None = None
+        if len(arriving) > self.room:
+            counts = Counter(w.address for w in arriving.values())
+            newest = max(w.order for w in arriving.values())
+            others = [k for k, w in arriving.items() if w.order != newest]
+            if others:
+                key = min(others, key=lambda k: self._rank(arriving[k], counts))
+        elif len(asking) > self.asking:
+            counts = Counter(w.address for w in asking.values())
+            now = self.clock()
+            past = [k for k, w in asking.items() if now - w.asked >= self.grace]
+            if past:
+                key = min(past, key=lambda k: self._rank(asking[k], counts))
+            else:
+                key = max(asking, key=lambda k: (asking[k].asked, asking[k].order))
+        if key is not None:
+            del self.waiting[key]
         return key
 
     @staticmethod

@@ -7,10 +7,10 @@ the host's); no shell or command is run (``exec`` and subsystems such as SFTP or
 forwarding either way, no agent or X11 forwarding; one session per connection, and the connection ends with it; a
 session without a terminal is told how to ask for one.
 
-Limits: new connections a second, per address and for the whole server; connections that have not given the code
-wait in a small pool, and the oldest of the least advanced makes room for each newcomer when it is full
-(:mod:`loveletter.net.limits`: nobody without the code can keep a friend out); :data:`CODE_TRIES` tries at the code
-within :data:`CODE_SECONDS` and :data:`NAME_TRIES` at a name, :data:`JOIN_SECONDS` for both, and before that
+Limits: new connections a second, per address, past it, and for the whole server; connections that have not given
+the code wait in two small pools, arriving and at the code's question, where each keeps its place for a grace to
+answer (:mod:`loveletter.net.limits`: nobody without the code can keep a friend out); :data:`CODE_TRIES` tries at
+the code within :data:`CODE_SECONDS` and :data:`NAME_TRIES` at a name, :data:`JOIN_SECONDS` for both, and before that
 :data:`LOGIN_SECONDS` to log in and :data:`IDLE_SECONDS` more to start the session; keys and terminal sizes are
 limited by :class:`~loveletter.net.link.Link`. Only modern algorithms are offered (:data:`KEX_ALGS`...). Dead
 connections are noticed by keepalives within about :data:`KEEPALIVE_SECONDS` × 3.
@@ -456,10 +456,14 @@ class Server:
             self._connections.add(connection)
             return True
         self._connections.add(connection)
+        self._make_room()
+        return True
+
+    def _make_room(self) -> None:
+        """Let go of waiting connections while a pool is over its room (:meth:`Gate.victim`)."""
         while (victim := self.gate.victim()) is not None:
             assert isinstance(victim, _Connection)
             victim.evict()
-        return True
 
     def forget(self, connection: _Connection) -> None:
         if connection in self._connections:  # a connection refused at once is lost too, never having counted
@@ -467,7 +471,11 @@ class Server:
             self.gate.leave(connection.address, connection)
 
     def welcome(self, link: Link, connection: _Connection) -> None:
-        """Start the join conversation on ``link``, the session of ``connection`` (SSH loop)."""
+        """Start the join conversation on ``link``, the session of ``connection`` (SSH loop), if it finds a place
+        among those asked the code (else it is told to come back)."""
+        self._make_room()
+        if connection not in self.gate.waiting:
+            return
         task = self.loop.create_task(self._join(link, connection))
         self._joining.add(task)  # the loop keeps only a weak reference to a task
         task.add_done_callback(self._joining.discard)

@@ -145,9 +145,11 @@ def play_hosted(
             game = game.start(first_rng, first)
         saver = state["saver"]
         if saver is None:
-            saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints)
+            saver = state["saver"] = Autosave.begin(game, seats, seed, hints=hints, hosted=True)
         join_code.remember(saver.path, host.code)  # hosted again, the game keeps its code
         host.on_new_code = partial(join_code.remember, saver.path)  # a seat freed: the code changes
+        if local is not None:
+            local.notice = saver.notice  # while saving fails, the host's table says so
         table = host.play(
             game,
             seats,

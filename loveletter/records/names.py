@@ -13,6 +13,11 @@ or two cells whatever its number of code points.
 True
 >>> same_name("Ana", "Ama"), cell_width("👍🏽"), cell_width("🇪🇸"), cell_width("e\u0301")
 (False, 2, 2, 1)
+
+Terminals do not all agree on those widths: many draw each code point on its own (the thumb, then the skin tone:
+four cells). :func:`disputed_widths` finds such sequences, so that the screen can put the cursor back where the
+next character belongs (:class:`loveletter.tui.screen.Anchored`) and the table's columns stay in line whatever
+the terminal draws.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-__all__ = ["cell_width", "invisible", "name_key", "normalize_name", "same_name"]
+__all__ = ["cell_width", "disputed_widths", "invisible", "name_key", "normalize_name", "same_name"]
 
 #: Letters that show nothing although Unicode calls them letters (the Hangul fillers, the Braille blank).
 _BLANK_LETTERS = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800})
@@ -70,3 +75,26 @@ def cell_width(text: str) -> int:
     from rich.cells import cell_len
 
     return cell_len(text)
+
+
+def disputed_widths(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` has a character sequence whose width terminals may disagree on: :func:`cell_width` counts
+    it otherwise than its code points' own widths added up, as a terminal that draws each on its own does (a
+    skin tone, a flag, an emoji variation selector). For each, the index just after it and the cells of ``text``
+    up to there.
+
+    >>> disputed_widths("Ana"), disputed_widths("Zoe\u0308"), disputed_widths("Ana👍🏽 y 🇪🇸Bea")
+    ([], [], [(5, 5), (9, 9), (10, 10)])
+    """
+    if text.isascii():
+        return []
+    from rich.cells import split_graphemes
+    from wcwidth import wcwidth
+
+    found = []
+    cells = 0
+    for start, end, width in split_graphemes(text)[0]:
+        cells += width
+        if sum(max(wcwidth(c), 0) for c in text[start:end]) != width:
+            found.append((end, cells))
+    return found

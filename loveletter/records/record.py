@@ -82,6 +82,10 @@ class GameRecord(RecordFile):
     result: dict[str, Any] | None = None
     #: Whether the people may ask the coach for hints (a record from before version 3: no; off for good once off).
     hints: bool = False
+    #: Whether the game was last played hosted for friends over ssh (``loveletter host``, ``resume --host``): it is
+    #: continued with ``resume --host``. Written only when true, so other records are as before (a record without
+    #: it: not hosted).
+    hosted: bool = False
     game_id: str = field(default_factory=new_id)
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
@@ -95,8 +99,11 @@ class GameRecord(RecordFile):
     # ------------------------------------------------------------------------------------------ building
 
     @classmethod
-    def start(cls, game: Game, seats: Sequence[Seat], seed: int | None, *, hints: bool = False) -> GameRecord:
-        """A record of ``game`` (usually just created) played by ``seats``, with the coach's hints on or not."""
+    def start(
+        cls, game: Game, seats: Sequence[Seat], seed: int | None, *, hints: bool = False, hosted: bool = False
+    ) -> GameRecord:
+        """A record of ``game`` (usually just created) played by ``seats``, with the coach's hints on or not,
+        hosted for friends over ssh or not."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
         rs = game.ruleset
@@ -108,6 +115,7 @@ class GameRecord(RecordFile):
             seed=seed,
             rounds=[],
             hints=hints,
+            hosted=hosted,
         )
         record.update(game)
         return record
@@ -131,6 +139,7 @@ class GameRecord(RecordFile):
                 "seats": [s.to_json() for s in self.seats],
                 "seed": self.seed,
                 "hints": self.hints,
+                **({"hosted": True} if self.hosted else {}),
                 "rounds": [
                     {"first_player": r.first_player, **self._round_fields(i, r)} for i, r in enumerate(self.rounds)
                 ],
@@ -180,6 +189,7 @@ class GameRecord(RecordFile):
             rng_state=top.get("rng_state"),
             result=_check_result(c, top.get("result"), players),
             hints=c.boolean(top.get("hints", False), "hints"),
+            hosted=c.boolean(top.get("hosted", False), "hosted"),
             authentic=authentic(top),
             **stamps(top),
         )

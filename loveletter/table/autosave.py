@@ -1,7 +1,8 @@
 """Autosave: a game loop observer that writes the game's record after the deal and after every action.
 
 The writing is :class:`~loveletter.records.saver.RecordSaver`'s (atomic saves; a failure kept in
-:attr:`Autosave.problem` for the command to report when the game ends; :meth:`Autosave.flush` after Ctrl-C).
+:attr:`Autosave.problem` for the command to report when the game ends, and said meanwhile by :meth:`Autosave.notice`
+on every table screen; :meth:`Autosave.flush` after Ctrl-C).
 """
 
 from __future__ import annotations
@@ -54,14 +55,21 @@ class Autosave(Observer):
 
     @classmethod
     def begin(
-        cls, game: Game, seats: Sequence[Seat], seed: int | None, folder: Path | None = None, *, hints: bool = False
+        cls,
+        game: Game,
+        seats: Sequence[Seat],
+        seed: int | None,
+        folder: Path | None = None,
+        *,
+        hints: bool = False,
+        hosted: bool = False,
     ) -> Autosave:
         """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once; ``hints``:
-        whether the coach's hints are on."""
+        whether the coach's hints are on; ``hosted``: whether it is hosted for friends over ssh."""
         from loveletter.records.library import new_record_path
         from loveletter.records.lock import GameLock, command_line
 
-        record = GameRecord.start(game, record_seats(seats), seed, hints=hints)
+        record = GameRecord.start(game, record_seats(seats), seed, hints=hints, hosted=hosted)
         path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
         lock = GameLock(path, command_line())  # a new name: nobody else holds it
         autosave = cls(RecordSaver.begin(record, folder, path=path))
@@ -91,6 +99,13 @@ class Autosave(Observer):
     def problem(self) -> str | None:
         """Why the last save failed (one line), or ``None``."""
         return self.saver.problem
+
+    def notice(self) -> str | None:
+        """The line the table shows on every screen while saving fails (why, in the system's words; the file is
+        named at the game's end), or ``None`` once a save works again."""
+        if self.saver.reason is None:
+            return None
+        return t("records.saving_banner", problem=self.saver.reason)
 
     def round_dealt(self, game: Game, events: Sequence[ev.Event]) -> None:
         self.record.update(game)

@@ -50,7 +50,8 @@ def replay_seat(record: GameRecord, seat: int | None, *, every: bool = False, so
     people = [i for i, s in enumerate(record.seats) if s.kind == "human"]
     if len(people) > 1:
         name = short_name(source)
-        raise RecordError(source, "", t("records.replay.unfinished_people", people=len(people), name=name))
+        key = "records.replay.unfinished_hosted" if record.hosted else "records.replay.unfinished_people"
+        raise RecordError(source, "", t(key, people=len(people), name=name))
     if people:
         own = people[0]
         if every or seat not in (None, own):

@@ -35,7 +35,7 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
     from prompt_toolkit.output import Output
-    from rich.console import Console, RenderableType
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
 ENTER_ALT = "\x1b[?1049h"
 LEAVE_ALT = "\x1b[?1049l"
@@ -194,6 +194,45 @@ GUARDED = Guards()
 TYPED_AHEAD = Guards(TYPE_AHEAD, TYPE_AHEAD)
 
 
+class Anchored:
+    """``renderable`` drawn so that a character sequence whose width terminals disagree on (an emoji with a skin
+    tone, a flag: :func:`~loveletter.records.names.disputed_widths`) never moves what follows it on its line: the
+    cursor is put back, after each, at the column it was laid out for. On a terminal that draws it as wide as
+    counted, that changes nothing; on one that draws it wider, its last cells are drawn over (the table's columns
+    stay in line, and no line runs over the edge into the next)."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        from rich.cells import cell_len
+        from rich.control import Control
+        from rich.segment import Segment
+
+        from loveletter.records.names import disputed_widths
+
+        column = 0
+        for segment in console.render(self.renderable, options):
+            text, style, control = segment
+            if control:
+                yield segment
+                continue
+            if "\n" in text:
+                column = cell_len(text.rsplit("\n", 1)[1])
+                yield segment
+                continue
+            start = 0
+            for end, cells in disputed_widths(text):
+                yield Segment(text[start:end], style)
+                yield Control.move_to_column(column + cells).segment
+                start = end
+            if start == 0:
+                yield segment
+            elif start < len(text):
+                yield Segment(text[start:], style)
+            column += cell_len(text)
+
+
 class Frames:
     """Draws frames on ``screen`` through ``console``: every frame wipes, draws its body in the lines above the
     prompt and puts the cursor where the prompt goes, and is drawn again, fitted anew, whenever the terminal's
@@ -230,7 +269,7 @@ class Frames:
         self.screen.wipe()
         height = max(self.rows() - reserve, 0)
         if height:
-            self.console.print(body(height) if callable(body) else body, end="")
+            self.console.print(Anchored(body(height) if callable(body) else body), end="")
             self.console.file.flush()
         self.screen.move_to(height + 1)
 

@@ -114,15 +114,6 @@ def _terminated(signum: int, frame: object) -> None:
     raise SystemExit(TERMINATED)
 
 
-def _saving_stopped(frontend: TerminalFrontend, problem: str) -> None:
-    """Say on the table, at once, that moves are no longer being saved and why (the public table: no hand shown,
-    whoever is at the screen). The game goes on, and every move tries again."""
-    if frontend._table is not None:  # the game's table is up (the first save is made before it)
-        frontend.acknowledge(
-            frontend.model(None), t("records.saving_stopped", problem=problem), t("records.saving_hint")
-        )
-
-
 def tell(game: Game, saver: Autosave) -> None:
     """A game's result (or where it stopped) and where it is saved, on the normal screen."""
     from loveletter.records.library import short_name
@@ -244,7 +235,8 @@ def _play_terminal(
                 first_rng=first_rng,
                 hints=hints,
             )
-            saver.saver.on_failure = lambda problem: _saving_stopped(frontend, problem)
+            # While saving fails, every table screen says so (and why), until a save works again.
+            frontend.notice = saver.notice
             table.run()
             if not table.again:
                 return

@@ -34,6 +34,7 @@ from loveletter.tui.style import (
     NBSP,
     NEW,
     PRIVATE,
+    WARN,
     card_label,
     card_short,
     card_text_of,
@@ -96,6 +97,8 @@ class TableModel:
     extra: list[RenderableType] = field(default_factory=list)
     #: The key that shows the whole log on this screen (``None``: it takes no key, as a computer's move).
     log_key: str | None = LOG_KEY
+    #: A lasting line under the header, on every screen while it holds (saving fails, say).
+    notice: str | None = None
 
 
 class TableView:
@@ -287,7 +290,7 @@ def _is_news(m: TableModel, entry: Entry) -> bool:
     return entry.private and m.new_from is not None and entry.index >= m.new_from
 
 
-def header(m: TableModel) -> Table:
+def header(m: TableModel) -> Table | Group:
     view = m.view
     left = fmt(
         "play.table.header",
@@ -310,6 +313,8 @@ def header(m: TableModel) -> Table:
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(justify="right", no_wrap=True)
     grid.add_row(Text.assemble(" ", left), Text.assemble(right, " "), style=HEADER)
+    if m.notice:
+        return Group(grid, Text(f" {m.notice}", style=WARN))
     return grid
 
 

@@ -14,7 +14,7 @@ decision take keys typed ahead. A computer player's move is shown for a moment a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -56,6 +56,14 @@ SCROLL: dict[str, object] = {
 }
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class SideKey:
+    """A key a decision takes besides its options: ``words`` for the keys' line, ``act(seat)`` what it does."""
+
+    words: str
+    act: Callable[[int], None]
+
+
 class TerminalFrontend(Frames):
     """Draws the table and asks the players, on ``screen`` through ``console`` (frames as :class:`Frames` draws
     them; ``input``, ``output`` and ``guards`` go to the prompts). ``delay`` is the pause after a computer
@@ -78,6 +86,12 @@ class TerminalFrontend(Frames):
         self.delay = delay
         #: Whether the game's end offers another game with the same seats and rules (not when it ends a session).
         self.play_again = True
+        #: More keys a player's decision takes, each with its words in the keys' line and what it does before the
+        #: question comes back (a host's ``c`` shows the join code).
+        self.side_keys: dict[str, SideKey] = {}
+        #: A lasting line every table screen shows while it gives one (``None``: none), such as the autosave's
+        #: :meth:`~loveletter.table.autosave.Autosave.notice` while saving fails.
+        self.notice: Callable[[], str | None] | None = None
         self._table: GameLoop | None = None
 
     @property
@@ -110,6 +124,7 @@ class TerminalFrontend(Frames):
             banner=banner,
             status=status,
             log_key=log_key,
+            notice=self.notice() if self.notice is not None else None,
         )
 
     # ------------------------------------------------------------------------------------ before the game
@@ -258,6 +273,9 @@ class TerminalFrontend(Frames):
                 choices = renumbered(choices, numbers)
             keys = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
             extra: dict[str, object] = {LOG_KEY: Nav.LOG}
+            for key, side in self.side_keys.items():
+                extra[key] = side
+                keys = f"{keys} · {side.words}"
             body = table_body(model)
             if table.hints:
                 extra[HINT_KEY] = Nav.HINT
@@ -288,6 +306,9 @@ class TerminalFrontend(Frames):
                 showing = not showing
                 if showing and hint is None:
                     hint = self.work_out_hint(view)
+                guard = None
+            elif isinstance(answer, SideKey):
+                answer.act(seat)
                 guard = None
             else:
                 plan.answer(answer)

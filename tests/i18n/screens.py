@@ -815,6 +815,7 @@ def saved_game_screens(console: Console) -> None:
             ("replay", unfinished),
             ("replay", "--all", unfinished),
             ("replay", people),
+            ("replay", str(two_people_playing(home, hosted=True))),
             ("replay", "--seat", "9", finished),
             ("replay", str(paths["unreadable"])),
             ("replay", str(home / "nowhere.json")),
@@ -831,14 +832,15 @@ def saved_game_screens(console: Console) -> None:
             command(*argv, home=home)(console)
 
 
-def two_people_playing(folder: Path) -> Path:
-    """An unfinished game of two people, saved in ``folder`` (not among its saved games): it does not replay
-    before it ends."""
+def two_people_playing(folder: Path, *, hosted: bool = False) -> Path:
+    """An unfinished game of two people (``hosted`` for friends over ssh, or not), saved in ``folder`` (not among
+    its saved games): it does not replay before it ends."""
     from loveletter.records import GameRecord
     from loveletter.records import Seat as RecordSeat
 
-    record = GameRecord.start(play_randomly("classic", 2, 2, 5), [RecordSeat(n) for n in NAMES[:2]], seed=2)
-    path = folder / "two.json"
+    seats = [RecordSeat(n) for n in NAMES[:2]]
+    record = GameRecord.start(play_randomly("classic", 2, 2, 5), seats, seed=2, hosted=hosted)
+    path = folder / ("hosted.json" if hosted else "two.json")
     with data_folder(folder):
         record.save(path)
     return path

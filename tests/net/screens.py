@@ -22,7 +22,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from loveletter.engine import Game
+from loveletter.engine import Game, load_ruleset, stacked_deck
 from loveletter.i18n import t
 from loveletter.net import server, waiting
 from loveletter.records.solitaire import SolitaireRecord
@@ -301,7 +301,7 @@ async def _refusals_and_changes(console: Console) -> None:
         server.CODE_SECONDS = patience
         guests.append(slow)
 
-        host.server.gate = Gate(1, rate=10_000, ceiling=10_000, room=1)
+        host.server.gate = Gate(1, rate=10_000, ceiling=10_000, room=1, asking=1, grace=0)
         first = await Guest(table.port, columns=width).connect()
         await first.wait_for(t("host.join.code").strip())
         second = await Guest(table.port, columns=width).connect()  # room for one only: the first is let go
@@ -315,7 +315,7 @@ async def _refusals_and_changes(console: Console) -> None:
         guests.append(eve)
         second.close()
 
-        host.server.gate = Gate(1, rate=1, ceiling=10_000, clock=lambda: 0.0)
+        host.server.gate = Gate(1, rate=1, ceiling=10_000, hasty=0, clock=lambda: 0.0)
         held = await _banner(table.port)
         try:
             await asyncssh.connect("127.0.0.1", table.port, **CLIENT)
@@ -330,6 +330,41 @@ async def _refusals_and_changes(console: Console) -> None:
         console.print(fmt(key))
 
 
+def code_while_choosing(console: Console) -> None:
+    """The host plays a seat: while choosing their move they press ``c`` for the join code, then Enter, then play
+    (each key sent as the question it answers is asked)."""
+    with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
+        local = TerminalFrontend(console, screen, delay=0, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        choose, acknowledge = local.choose, local.acknowledge
+        asked: list[int] = []
+
+        def answer_choose(*args: Any, **kwargs: Any) -> Any:
+            asked.append(1)
+            keys.send_text("c" if len(asked) == 1 else "2")
+            return choose(*args, **kwargs)
+
+        def answer_acknowledge(*args: Any, **kwargs: Any) -> Any:
+            keys.send_text("\r")
+            return acknowledge(*args, **kwargs)
+
+        local.choose = answer_choose  # type: ignore[method-assign]
+        local.acknowledge = answer_acknowledge  # type: ignore[method-assign]
+        local.ask_names = lambda *_, **__: ["Hal", ""]  # type: ignore[method-assign]
+        asyncio.run(_code_while_choosing(console, local))
+
+
+async def _code_while_choosing(console: Console, local: TerminalFrontend) -> None:
+    deal = StackedDeal(tuple(stacked_deck(load_ruleset("2019"), 2, hands=["Guard", "Priest"], draws=["Handmaid"])), 0)
+    table = Table("2019", [Seat("Hal"), Seat("")], [1], deals=[deal], local=local).start()
+    try:
+        (bea,) = await table.seat("Bea")
+        game = await table.started()
+        await until(lambda: game.decider == 1, what="Hal plays")
+        show_guests(console, bea)
+    finally:
+        await table.aclose()
+
+
 def screens() -> dict[str, Draw]:
     return {
         "hosting refusals and changes": refusals_and_changes,
@@ -337,4 +372,5 @@ def screens() -> dict[str, Draw]:
         "hosted game again": hosted_again,
         "hosted table closed in the lobby": closed_in_the_lobby,
         "hosting errors": hosting_errors,
+        "hosting: the code while the host chooses": code_while_choosing,
     }

@@ -100,7 +100,7 @@ async def _busy() -> None:
     server = table.host.server
     held: list[tuple[socket.socket, bool]] = []
     try:
-        server.gate = Gate(1, rate=1, ceiling=100, clock=lambda: 0.0)  # one new connection, then no more
+        server.gate = Gate(1, rate=1, ceiling=100, hasty=0, clock=lambda: 0.0)  # one new connection, then no more
         held.append(await _banner(table.port))
         _, err, status = await ssh(table.port, "-tt", "play@127.0.0.1")
         assert t("host.join.busy") in err and status == 255

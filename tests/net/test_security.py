@@ -288,7 +288,7 @@ async def _flood() -> None:
     now = [0.0]  # the limits' clock stands still unless the test moves it
     try:
         # No more new connections from one address than its rate allows: a burst, then one per 1/rate seconds.
-        server.gate = Gate(len(table.host.remote_seats), rate=2, clock=lambda: now[0])
+        server.gate = Gate(len(table.host.remote_seats), rate=2, hasty=0, clock=lambda: now[0])
         server.refusals = Limiter(0)  # none greeted to be told why (test_refusals_say_why)
         burst = [await _banner(table.port) for _ in range(4)]
         assert [b for _, b in burst] == [True, True, False, False]
@@ -316,7 +316,7 @@ async def _flood_and_friend() -> None:
     now = [0.0]
     try:
         # A flood from 127.0.0.1 uses up its own rate: a friend at another address still gets in.
-        server.gate = Gate(len(table.host.remote_seats), clock=lambda: now[0])
+        server.gate = Gate(len(table.host.remote_seats), hasty=0, clock=lambda: now[0])
         server.refusals = Limiter(0)
         flood = [await _banner(table.port) for _ in range(CONNECTIONS_PER_SECOND + 5)]
         assert [b for _, b in flood] == [True] * CONNECTIONS_PER_SECOND + [False] * 5
@@ -325,7 +325,7 @@ async def _flood_and_friend() -> None:
         await _close(server, flood + friend)
 
         # The server-wide ceiling stands over all addresses together.
-        server.gate = Gate(len(table.host.remote_seats), rate=2, ceiling=3, clock=lambda: now[0])
+        server.gate = Gate(len(table.host.remote_seats), rate=2, ceiling=3, hasty=0, clock=lambda: now[0])
         both = [await _banner(table.port) for _ in range(3)] + [await _banner(table.port, FRIEND) for _ in range(2)]
         assert [b for _, b in both] == [True, True, False, True, False]
         await _close(server, both)

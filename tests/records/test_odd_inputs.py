@@ -1,7 +1,7 @@
 """Issue 34, point 10: the hidden options get the limits of every other input (``--deal-file``: a regular file
 of a size, so neither ``/dev/zero`` nor a FIFO with no writer holds the program; ``--delay``: seconds from 0 to
 60, never ``inf`` or ``nan``), ``replay ""`` says what is wrong, a 301-digit number in a record is not printed
-whole, and SIGTERM says how to continue the game as Ctrl-C does."""
+whole, and SIGTERM says how to continue the game as Ctrl-C does (in `play` and in `solitaire`)."""
 
 from __future__ import annotations
 
@@ -91,6 +91,19 @@ def test_sigterm_says_how_to_continue_the_game_as_ctrl_c_does() -> None:
     term = Terminal(["play", "--players", "2", "--names", "Ana,Bea", "--delay", "0", "--seed", "11"])
     try:
         term.wait_for("press Enter to see your cards.")
+        term.child.kill(signal.SIGTERM)
+        term.wait_for("Interrupted. The game is saved; to continue it:", "loveletter resume ")
+        assert term.finish() == 128 + signal.SIGTERM
+    finally:
+        term.close()
+
+
+def test_sigterm_in_solitaire_says_how_to_continue_the_game_as_ctrl_c_does() -> None:
+    term = Terminal(["solitaire", "--seed", "5"])
+    try:
+        term.wait_for("Your turn: draw a card")
+        term.press("1")
+        term.wait_for("Which card do you play?")
         term.child.kill(signal.SIGTERM)
         term.wait_for("Interrupted. The game is saved; to continue it:", "loveletter resume ")
         assert term.finish() == 128 + signal.SIGTERM
