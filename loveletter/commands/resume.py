@@ -113,5 +113,6 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if any(not s.computer for s in seats) and not terminal:
         raise UsageError(t("play.error.no_terminal"))
+    record.hosted = False  # from now on continued here, with resume (saved with the next move)
     saver = Autosave.resume(record, path)
     return play_game(game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver, hints=record.hints)

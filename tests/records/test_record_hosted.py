@@ -73,3 +73,21 @@ async def _hosted() -> None:
         assert isinstance(record, GameRecord) and record.hosted
     finally:
         await table.aclose()
+
+
+def test_a_hosted_game_resumed_at_one_computer_is_no_longer_hosted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from loveletter.commands.resume import play_on
+
+    game = Game("2019", 2, seed=5)
+    seats = [Seat("Bot 1", "computer", "random"), Seat("Bot 2", "computer", "random")]
+    record = GameRecord.start(game, seats, seed=5, hosted=True)
+    random_playout(game, random.Random(5), stop_after=3)
+    record.update(game)
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert play_on(path, record, game, delay=0) == 0  # no terminal: played out as text, saved as it goes
+    saved = load_record(path)
+    assert isinstance(saved, GameRecord) and saved.finished and not saved.hosted
+    capsys.readouterr()
