@@ -128,10 +128,14 @@ class NetFrontend:
         futures = list(futures)
         while True:
             changed = self.seating.changed.next()
+            if refresh is not None:
+                # Drawn after taking the signal: a guest who left or came back since the caller last drew (before
+                # this wait began) is shown now, and one who does during this drawing wakes the wait below. The
+                # screens that already show it are not drawn again (RemoteScreen.show).
+                refresh()
             self._wait_once([*futures, *([changed] if refresh is not None else [])], message, round_end=round_end)
             if refresh is None or any(future.done() for future in futures):
                 return
-            refresh()
 
     def _wait_once(self, futures: Iterable[Future[Any]], message: str, *, round_end: bool = False) -> None:
         closing = self.seating.closing

@@ -38,8 +38,16 @@ async def _back_on_anothers_turn() -> None:
         assert f"waiting for {away}" in screen and f"Waiting for {away} to come back" not in screen
         back = await Guest(table.port).connect()
         await back.join(table.code, away)
-        screen = await back.wait_for(f"{name} is choosing…")
-        assert f"Waiting for {away} to come back" not in screen and f"waiting for {away}" not in screen
+        # The last frame drawn while they were away may show for a moment; then their screen says only who is
+        # choosing (the wait fails if it never does).
+        screen = await back.wait_until(
+            lambda text: (
+                f"{name} is choosing…" in text
+                and f"Waiting for {away} to come back" not in text
+                and f"waiting for {away}" not in text
+            )
+        )
+        assert f"{away} (you)" in screen
         assert game.decider == decider
     finally:
         await table.aclose()
