@@ -15,20 +15,23 @@ from loveletter.arena.userbots import bot_template, parse_player
 from loveletter.cli import main
 
 
+def outcomes(tournament: Tournament, backend: Local | RayCluster) -> list[Any]:
+    """Every game's outcome (its key: who won, how, in what order) played on ``backend``, opened and closed here."""
+    backend.open()
+    try:
+        return [o.key() for o in backend.stream(tournament.iter_games(), play, total=tournament.games)]
+    finally:
+        backend.close()
+
+
 def test_ray_gives_the_results_of_the_local_backend(ray_cluster: Any, tmp_path: Path) -> None:
     mine = tmp_path / "mine.py"
     mine.write_text(bot_template("mine"), encoding="utf-8")
     entrants = tuple(parse_player(p) for p in ("random", "easy", f"{mine}:Mine"))
     mine.unlink()  # the workers get the file's text, never its path
     tournament = Tournament(entrants, "2019", 2, deals=2, seed=21)
-    local = [o.key() for o in Local(1).stream(tournament.iter_games(), play, total=tournament.games)]
-    cluster = RayCluster(jobs=2)
-    cluster.open()
-    try:
-        remote = [o.key() for o in cluster.stream(tournament.iter_games(), play, total=tournament.games)]
-    finally:
-        cluster.close()
-    assert remote == local and len(local) == 12
+    local = outcomes(tournament, Local(1))
+    assert outcomes(tournament, RayCluster(jobs=2)) == local and len(local) == 12
     assert ray_cluster.is_initialized()  # the session's instance is left to the fixture
 
 
@@ -37,15 +40,9 @@ def test_a_users_ruleset_file_travels_to_the_workers(ray_cluster: Any, tmp_path:
 
     path = house_rules(tmp_path)
     tournament = Tournament(tuple(parse_player(p) for p in ("random", "easy")), str(path), 2, deals=2, seed=5)
-    local = [o.key() for o in Local(1).stream(tournament.iter_games(), play, total=tournament.games)]
+    local = outcomes(tournament, Local(1))
     path.unlink()  # a worker on another machine has no such file: only the text the games carry
-    cluster = RayCluster(jobs=2)
-    cluster.open()
-    try:
-        remote = [o.key() for o in cluster.stream(tournament.iter_games(), play, total=tournament.games)]
-    finally:
-        cluster.close()
-    assert remote == local and len(local) == tournament.games
+    assert outcomes(tournament, RayCluster(jobs=2)) == local and len(local) == tournament.games
 
 
 def test_simulate_and_tournament_on_ray_as_locally(
