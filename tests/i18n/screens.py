@@ -329,6 +329,13 @@ def priest_look() -> Game:
     return game
 
 
+def baron_tie() -> Game:
+    """2019, 3 players: Ana's Baron ties with Bea (the last plays say "tie")."""
+    game = deal("2019", 3, hands=["Baron", "Priest", "Guard"], draws=["Priest", "Handmaid"])
+    play(game, "Baron>1")
+    return game
+
+
 def random_game(ruleset: str, players: int, seed: int, actions: int) -> Callable[[], Game]:
     return lambda: play_randomly(ruleset, players, seed, actions)
 
@@ -1095,6 +1102,7 @@ def screens() -> dict[str, Draw]:
     out["table crowded at 20 lines"] = table(crowded, 0, height=20)
     out["table crowded, a computer's move"] = table(crowded, 0, height=20, log_key=None)
     out["table what others know of you"] = table(priest_look, 1)
+    out["table a Baron's tie in the last plays"] = table(baron_tie, 2)
     out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
     out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)
     out["table set-aside card drawn"] = table(

@@ -247,7 +247,7 @@ def test_at_80x24_with_eight_players_the_legend_the_tracker_and_whole_log_entrie
         newest = " ".join(new[-1].text.plain.split())[:40]
         assert newest in flat or "more: press l" in flat or ("Only for Ana" in flat and len(lines) == 20), drawn
         # Every seat's row, the tracker, and the legend whenever a row has a mark.
-        rows = [next(line for line in lines if name in line and "○" in line) for name in NAMES]
+        rows = [next(line for line in lines[1:] if name in re.split("[○●]", line)[0]) for name in NAMES]
         panel = [e for e in new if e.private] if "Only for Ana" in drawn else []
         assert "Unseen by you:" in drawn or private, drawn  # the tracker gives way to private news only
         if panel:  # the panel holds the whole of Ana's private news, not only what the log left out
@@ -262,7 +262,7 @@ def test_at_80x24_with_eight_players_the_legend_the_tracker_and_whole_log_entrie
         if marked:
             assert any(
                 f"{mark} {words}" in legend
-                for mark, words in (("✗", "out"), ("$", "Jester"), ("◎", "must"), ("◆", "prot"))
+                for mark, words in (("✗", "out"), ("$", "Jester"), ("◎", "must"), ("◆", "prot"), ("◉", "knows"))
             ), drawn
         if any(e.private for e in log):
             assert "* only you saw it" in legend
