@@ -247,7 +247,7 @@ class TableView:
 
     def _narrow(self, console: Console, width: int, height: int) -> list[Line]:
         m = self.model
-        top = console.render_lines(header(m), console.options.update(width=width, height=None), pad=True)
+        top = console.render_lines(header(m, width), console.options.update(width=width, height=None), pad=True)
         news: list[Entry] = []
         wanted = min(LOG_WANTED, len(m.log) * 2 + 1) if m.log else 0
         new = [e for e in m.log if m.new_from is not None and e.index >= m.new_from]
@@ -276,7 +276,7 @@ class TableView:
         """Two columns: the table on the left, the whole height of the log on the right."""
         log_width = max(LOG_MIN, width * 3 // 8)
         left_width = width - log_width - 1
-        top = console.render_lines(header(self.model), console.options.update(width=width, height=None), pad=True)
+        top = console.render_lines(header(self.model, width), console.options.update(width=width, height=None), pad=True)
         room = height - len(top)
         log: list[Line] = []
         missing: list[Entry] = []
@@ -318,15 +318,12 @@ def _is_news(m: TableModel, entry: Entry) -> bool:
     return entry.private and m.new_from is not None and entry.index >= m.new_from
 
 
-def header(m: TableModel) -> Table:
+def header(m: TableModel, width: int | None = None) -> Table:
+    """The edition, the round, the deck, and whose turn (or ``m.status``) at the right. When both do not fit in
+    ``width``, the edition's title goes first (the round and the deck matter more), then the words are cut."""
     view = m.view
-    left = fmt(
-        "play.table.header",
-        title=ruleset_title(view.ruleset),
-        round=str(view.round),
-        deck=str(view.deck_size),
-        goal=str(view.goal),
-    )
+    values = {"round": str(view.round), "deck": str(view.deck_size), "goal": str(view.goal)}
+    left = fmt("play.table.header", title=ruleset_title(view.ruleset), **values)
     if m.status is not None:
         right = m.status
     elif view.phase is Phase.BISHOP and view.decider is not None:
@@ -337,6 +334,8 @@ def header(m: TableModel) -> Table:
         right = fmt("play.table.game_over")
     else:
         right = fmt("play.table.round_over")
+    if width is not None and cell_len(left.plain) + cell_len(right.plain) + 3 > width:
+        left = fmt("play.table.header_short", **values)
     grid = Table.grid(expand=True)
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(justify="right", no_wrap=True)

@@ -142,7 +142,7 @@ def test_review_steps_through_a_finished_game(tmp_path: Path) -> None:
 
     term = Terminal(["review", str(path)])  # the data folder whose key signed the record
     try:
-        term.wait_for("Decision 1 of 22", "played Priest on Bot", "Ana (you)", timeout=120)
+        term.wait_for("Decision 1 of 22", "your move: Priest on Bot", "Ana (you)", timeout=120)
         term.press("n")
         term.wait_for("Decision 2 of 22 · round 1", "−100%", "better: Guard on Bot,")
         term.press("\x1b[F")  # End: the summary
