@@ -276,7 +276,8 @@ class TableView:
         """Two columns: the table on the left, the whole height of the log on the right."""
         log_width = max(LOG_MIN, width * 3 // 8)
         left_width = width - log_width - 1
-        top = console.render_lines(header(self.model, width), console.options.update(width=width, height=None), pad=True)
+        opts = console.options.update(width=width, height=None)
+        top = console.render_lines(header(self.model, width), opts, pad=True)
         room = height - len(top)
         log: list[Line] = []
         missing: list[Entry] = []
