@@ -38,6 +38,7 @@ from loveletter.bots import Bot, make_bot
 from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
 from loveletter.records.timeline import round_start
+from loveletter.table.news import is_private_news
 from loveletter.table.seats import Seat, StackedDeal, first_player_rng
 
 
@@ -263,13 +264,8 @@ class GameLoop:
         since = self.seen.get(seat, self.round_start())
         log = self.game.log
         for i in range(since, len(log)):
-            e = log[i]
-            if e.public or not e.visible_to(seat) or isinstance(e, ev.Dealt):
-                continue
-            before = log[i - 1]
-            if isinstance(e, ev.DrewCard) and isinstance(before, ev.TurnStarted) and before.seat == e.seat:
-                continue  # the draw that starts a turn: the hand shows it, it is no news
-            return since
+            if is_private_news(log[i], log[i - 1] if i else None, seat):
+                return since
         return None
 
     def _show_private_news(self) -> None:
