@@ -462,8 +462,8 @@ def seat_lines(m: TableModel, width: int, last: dict[int, Text] | None = None) -
         spare = width - cell_len(row.plain) - 1
         if fits and play is not None and spare >= FOLD_LEAST:
             play = play.copy()
-            play.truncate(spare, overflow="ellipsis")  # its beginning says whom; the log says the rest
-            row.append_text(Text.assemble(" ", play))
+            play.truncate(spare - 1, overflow="ellipsis")  # its beginning says whom; the log says the rest
+            row.append_text(Text.assemble("  ", play))
         lines.append(row)
         if not fits:
             lines.extend(Text.assemble(" " * lead, part) for part in wrap_words(pile, width - lead))
@@ -473,24 +473,24 @@ def seat_lines(m: TableModel, width: int, last: dict[int, Text] | None = None) -
     return lines
 
 
-def play_parts(m: TableModel, moment: Moment) -> tuple[Text, Text]:
-    """A public decision as ``Bea ─Guard(Priest)→`` and ``Dan ✗``: who played what (and named what), then on
-    whom and what came of it, read from the engine's public account of it (:func:`public_moments`)."""
-    names = m.names
+def play_parts(m: TableModel, moment: Moment) -> tuple[Text, Text, Text]:
+    """A public decision in three parts, ``Bea``, ``─Guard(Priest)→`` and ``Dan ✗``: who, what they played (and
+    named), then on whom and what came of it, read from the engine's public account of it
+    (:func:`public_moments`). A Bishop's target's choice is all in the first part."""
     ruleset = m.view.ruleset
 
     def who(seat: int) -> Text:
-        return name_text(names[seat], viewer=seat == m.viewer)
+        return name_text(m.names[seat], viewer=seat == m.viewer)
 
     action = moment.action
     if isinstance(action, Redraw):
         key = "play.plays.redraw" if action.redraw else "play.plays.keep"
-        return fmt(key, player=who(moment.seat)), Text()
+        return fmt(key, player=who(moment.seat)), Text(), Text()
     assert isinstance(action, Play)
-    head = Text.assemble(who(moment.seat), " ─", card_label(action.card, ruleset))
+    card = Text.assemble("─", card_label(action.card, ruleset))
     if action.named is not None:
-        head.append_text(Text.assemble("(", named_text(action.named, ruleset), ")"))
-    head.append("→" if action.targets else "")
+        card.append_text(Text.assemble("(", named_text(action.named, ruleset), ")"))
+    card.append("→" if action.targets else "")
     outcome: list[Text] = []
     tail = Text(", ").join(who(q) for q in action.targets)
     out = list(moment.knocked_out)
@@ -505,45 +505,44 @@ def play_parts(m: TableModel, moment: Moment) -> tuple[Text, Text]:
         outcome.append(fmt("play.plays.tie"))
     if moment.swapped is not None:
         outcome.append(fmt("play.plays.swap"))
-    for q, card in moment.shown:
+    for q, shown in moment.shown:
         if q in moment.redrew and q not in moment.knocked_out:
-            outcome.append(fmt("play.plays.discards", player=who(q), card=card_label(card, ruleset)))
+            outcome.append(fmt("play.plays.discards", player=who(q), card=card_label(shown, ruleset)))
     outcome.extend(Text.assemble(who(q), " ", _mark("out")) for q in out)
-    if outcome:
-        tail = Text.assemble(tail, " · ", Text(" · ").join(outcome)) if tail.plain else Text(" · ").join(outcome)
-    return head, tail
+    if outcome:  # ``→ Bea · miss``; a card on nobody: ``─Princess · Bea ✗``
+        tail = Text(" · ").join([tail, *outcome] if tail.plain else outcome)
+    return who(moment.seat), card, tail
+
+
+def _between(moment: Moment) -> str:
+    """What comes between a card and its outcome: a space after the arrow to a target, else a dot."""
+    return " " if isinstance(moment.action, Play) and moment.action.targets else " · "
 
 
 def last_plays(m: TableModel, moments: Sequence[Moment]) -> dict[int, Text]:
-    """Each seat's last play of the round, as the end of its row says it (``→ Dan ✗``)."""
+    """Each seat's last play of the round that says something its pile does not, as the end of its row says
+    it: ``─Baron→ Bea · Ana ✗``, or ``(5)→ Dan ✗`` when the card is the pile's last (the name is the row's)."""
     last: dict[int, Text] = {}
     for moment in moments:
-        head, tail = play_parts(m, moment)
-        if isinstance(moment.action, Redraw):
-            last[moment.seat] = Text.assemble(" ", head)
+        who, card, tail = play_parts(m, moment)
+        action = moment.action
+        if not card.plain:  # a Bishop's target's choice
+            last[moment.seat] = who
         elif tail.plain:
-            # ``─Baron→``: the card, unless it ends the pile (a player knocked out shows their hand after it).
-            card = head[cell_len(m.names[moment.seat]) + 1 :]
-            action = moment.action
             if isinstance(action, Play) and m.view.seats[moment.seat].discards[-1:] == (action.card,):
                 card = card[1 + cell_len(card_label(action.card, m.view.ruleset).plain) :]  # ``(5)→``
-            between = " " if action_has_targets(moment) else " · "
-            last[moment.seat] = Text.assemble(" ", card, between, tail) if card.plain else Text.assemble(between, tail)
+            last[moment.seat] = Text.assemble(card, _between(moment), tail) if card.plain else tail
         else:
             last.pop(moment.seat, None)  # a card on nobody: the pile's last card says it all
     return last
 
 
-def action_has_targets(moment: Moment) -> bool:
-    return isinstance(moment.action, Play) and bool(moment.action.targets)
-
-
 def play_text(m: TableModel, moment: Moment) -> Text:
     """A public decision in one line: ``Bea ─Guard(Priest)→ Dan ✗``, ``Cal ─Handmaid``."""
-    head, tail = play_parts(m, moment)
-    if not tail.plain:
-        return head
-    return Text.assemble(head, " " if action_has_targets(moment) else " · ", tail)
+    who, card, tail = play_parts(m, moment)
+    if not card.plain:
+        return who
+    return Text.assemble(who, " ", card, _between(moment) if tail.plain else "", tail)
 
 
 def plays_strip(m: TableModel, moments: Sequence[Moment], width: int) -> Group:

@@ -112,7 +112,7 @@ def test_every_seats_first_screen_shows_what_it_must(players: int, width: int, h
         assert f"{NAMES[seat]} (you)" in rows[seat], where
         view = game.view(seat)
         check_panels(view, rows, lines[1], where)
-        check_last_plays(model, rows, text, where, most=players if column else PLAYS_MAX)
+        check_last_plays(model, rows, lines[1], text, where, most=players if column else PLAYS_MAX)
         if players <= 4 and public_moments(view):  # fewer seats than a crowded table: the strip has room
             assert "Last plays:" in text, where
         # The legend explains every mark on the rows and in the log.
@@ -160,7 +160,7 @@ def check_panels(view: View, rows: list[str], head: str, where: str) -> None:
         assert cell == [card_name(c) for c in known.get(sv.seat, ())], where
 
 
-def check_last_plays(model: TableModel, rows: list[str], text: str, where: str, *, most: int) -> None:
+def check_last_plays(model: TableModel, rows: list[str], head: str, text: str, where: str, *, most: int) -> None:
     """The last plays as the engine tells them (public_moments of the viewer's view): the newest ones in the
     strip, newest last, or each row ending with its player's last play."""
     moments = public_moments(model.view)
@@ -174,16 +174,20 @@ def check_last_plays(model: TableModel, rows: list[str], text: str, where: str, 
         assert shown and len(moments) - shown[0] <= most, where  # the newest plays, in order, up to the newest
         return
     last = {m.seat: m for m in moments}
+    column = head.index("Discards")  # where the piles begin
     for seat, m in last.items():  # folded into the rows: each seat's last play that says on whom, where it fits
-        head, tail = play_parts(model, m)
-        row = rows[seat].rstrip()
-        if not tail.plain or len(rows[seat]) - len(row) < 2 + FOLD_LEAST:
-            continue
-        told = flat(f"{head.plain[len(model.names[seat]) + 1 :]} {tail.plain}")
+        _, card, tail = play_parts(model, m)
         pile = model.view.seats[seat].discards
-        if isinstance(m.action, Play) and pile[-1:] == (m.action.card,):
-            told = told[1 + len(card_name(m.action.card)) :]  # the pile's last card is the card played
-        folded = flat(row[row.index(card_name(pile[-1])) + len(card_name(pile[-1])) :])
+        if not card.plain or not tail.plain or not pile:  # a Bishop's target's choice, a card on nobody
+            continue
+        end = column + len(" ".join(card_name(c) for c in pile))
+        if len(rows[seat]) - end < FOLD_LEAST + 2:
+            continue  # no room for it
+        told = card.plain
+        if isinstance(m.action, Play) and pile[-1] == m.action.card:  # the card ends the pile: ``(5)→ Dan ✗``
+            told = told[1 + len(card_name(m.action.card)) :]
+        told = flat(f"{told} {'' if told.endswith('→') else '· '}{tail.plain}")
+        folded = flat(rows[seat][end:])
         assert folded == told or (folded.endswith("…") and told.startswith(folded[:-1])), where
 
 
@@ -206,7 +210,8 @@ def test_a_panel_says_who_knows_what_and_no_hidden_card() -> None:
         rows = [next(line for line in lines[1:] if name in re.split("[○●]", line)[0]) for name in names]
         where = f"{seat}:\n" + "\n".join(lines)
         check_panels(view, rows, lines[1], where)
-        check_last_plays(TableModel(view, names, seat, log), rows, flat("\n".join(lines)), where, most=PLAYS_MAX)
+        model = TableModel(view, names, seat, log)
+        check_last_plays(model, rows, lines[1], flat("\n".join(lines)), where, most=PLAYS_MAX)
         if seat == 0:
             assert rows[1].split()[-2:] == ["Guard", "King"] and "◉" in rows[1][:4], where
         elif seat == 1:
