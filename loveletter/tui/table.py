@@ -162,6 +162,7 @@ class TableView:
 
         seats = render(Group(*seat_lines(m, width)))
         moments = public_moments(m.view) if m.view.plays else []
+        strips: dict[int, list[Line]] = {}  # the strip of the last N plays, rendered
         marks = render(legend(m, width))  # never left out: a mark on a row must always be explained
         has_hand = m.viewer is not None and bool(m.view.hand)
         faces = render(hand_section(m, width)) if has_hand else []
@@ -197,7 +198,9 @@ class TableView:
                     continue  # the news goes in the log instead (see _narrow): it needs the room more
                 if name == "plays":
                     for count in range(min(plays_max, len(moments)), 0, -1):
-                        lines = render(plays_strip(m, moments[-count:], width))
+                        if count not in strips:  # one line a play, unless a name is very long: rendered once
+                            strips[count] = render(plays_strip(m, moments[-count:], width))
+                        lines = strips[count]
                         if len(lines) <= left:
                             optional[name] = lines
                             left -= len(lines)
