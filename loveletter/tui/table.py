@@ -120,7 +120,8 @@ class TableView:
     Room is shared out by importance: the header, every seat with its whole discard pile and the viewer's hand
     always get theirs; then the log's new lines (what happened since the viewer last looked: a knock-out must
     not go unseen); then the legend of the marks, private news, the banner, the card tracker and any extra
-    sections, each if it fits whole; the log gets what is left. Spare room grows the cards to their whole text.
+    sections, each if it fits whole; then as many of the last plays as fit (else each row ends with its player's
+    last play); the log gets what is left. Spare room grows the cards to their whole text.
     The whole log of the round is a key away (``l``) when even the new lines do not fit.
     """
 
@@ -176,9 +177,9 @@ class TableView:
             ("banner", m.banner),  # a round's or the game's result: the screen is there to show it
             ("info", Group(*table_info(m, width))),
             ("keep", None),
-            ("plays", None),  # who did what to whom: as many of the last plays as fit, else folded into the rows
         ]
-        candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
+        candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]  # a replay's hands, say
+        candidates.append(("plays", None))  # who did what to whom: as many as fit, else folded into the rows
         wanted = {name for name, r in candidates if r is not None}
         if news:
             wanted.discard("info")
