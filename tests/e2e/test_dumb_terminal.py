@@ -81,7 +81,7 @@ def test_review_keeps_its_header_line(tmp_path: Path) -> None:
     path = finished_record(tmp_path / "game.json")
     term = Terminal(["review", str(path)], env=dumb_env())
     try:
-        screen = term.wait_for("Decision 1 of", "your move: Priest on Bot", "Ana (you)", timeout=120)
+        screen = term.wait_for("Decision 1 of", "your choice: Priest on Bot", "Ana (you)", timeout=120)
         first = screen.splitlines()[0]
         assert "round 1 · deck" in first and "Decision 1 of" in first, screen
         term.press("q")

@@ -140,9 +140,9 @@ def test_review_steps_through_a_finished_game(tmp_path: Path) -> None:
 
     term = Terminal(["review", str(path)])  # the data folder whose key signed the record
     try:
-        term.wait_for("Decision 1 of 22", "your move: Priest on Bot", "Ana (you)", timeout=120)
+        term.wait_for("Decision 1 of 22", "your choice: Priest on Bot", "Ana (you)", timeout=120)
         term.press("n")
-        term.wait_for("Decision 2 of 22 · round 1", "−100%", "better: Guard on Bot,")
+        term.wait_for("Decision 2 of 22 · round 1", "−100%", "better: Guard on")
         term.press("\x1b[F")  # End: the summary
         term.wait_for("Summary", "The biggest mistakes:", "1. Round 1, turn 3")
         term.press("q")

@@ -30,8 +30,8 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "your move: keep Guard, return Baron, then Priest ("),
-        ("es", "tu jugada: te quedas Guardia, devuelves Barón y luego Sacerdote ("),
+        ("en", "your choice: keep Guard, return Baron, then Priest ("),
+        ("es", "tu elección: te quedas Guardia, devuelves Barón y luego Sacerdote ("),
     ],
 )
 def test_the_review_says_a_chancellors_keep_as_a_move_not_played_keep(lang: str, said: str) -> None:
