@@ -38,6 +38,7 @@ from loveletter.tui.style import (
     NBSP,
     NEW,
     PRIVATE,
+    CardSet,
     card_label,
     card_short,
     card_text_of,
@@ -422,7 +423,7 @@ def seat_lines(m: TableModel, width: int, last: dict[int, Text] | None = None) -
         cards_text(sv.known, view.ruleset, keep=True) if sv.seat != m.viewer and sv.in_round else Text()
         for sv in view.seats
     ]
-    piles = [cards_text(sv.discards, view.ruleset, sep=" ", keep=True) for sv in view.seats]
+    piles = [_pile(sv.discards, view.ruleset) for sv in view.seats]
     titles = [fmt("play.table.player"), fmt("play.table.tokens", goal=str(view.goal))]
     columns = [names, tokens]
     if any(k.plain for k in known):
@@ -475,6 +476,14 @@ def seat_lines(m: TableModel, width: int, last: dict[int, Text] | None = None) -
         line.no_wrap = True
         line.overflow = "crop"
     return lines
+
+
+def _pile(discards: Sequence[str], ruleset: CardSet) -> Text:
+    """A discard pile, oldest first, its last card (the last played, or the hand a knock-out showed) underlined."""
+    cards = [card_label(c, ruleset, keep=True) for c in discards]
+    if cards:
+        cards[-1].stylize("underline")
+    return Text(" ").join(cards)
 
 
 def play_parts(m: TableModel, moment: Moment) -> tuple[Text, Text, Text]:
