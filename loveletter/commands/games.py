@@ -1,6 +1,8 @@
-"""``loveletter games``: list the saved games (number, date, ruleset, players, state, name).
+"""``loveletter games``: list the saved games (number, date, ruleset, players, state, name), the game played
+last first.
 
-The number and the name are what ``resume`` and ``replay`` take; a name is never broken across lines. Dates are
+The number (it counts the games in the order they started, so it never changes) and the name are what
+``resume`` and ``replay`` take; a name is never broken across lines. Dates are
 shown in local time. A terminal narrower than :data:`TABLE_WIDTH`, or than the table with every word whole, gets
 each game as a line with its number and name and the rest on indented lines below it, instead of a table whose
 columns would be cut.
@@ -43,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         print(t("records.none", folder=folder))
         return 0
+    records.sort(key=_last_played, reverse=True)
     console = Console(highlight=False)
     names = [printable(record_name(r.path)) for r in records]
     details = [_cells(r) if r.readable else ("?", "?", "?", t("records.unreadable")) for r in records]
@@ -91,6 +94,19 @@ def _cells(r: RecordSummary) -> tuple[str, str, str, str]:
     else:
         state = t("records.in_progress", rounds=r.rounds)
     return local_time(r.updated), printable(_clip(r.ruleset)), ", ".join(_name(n) for n in r.names), state
+
+
+def _last_played(r: RecordSummary) -> tuple[bool, float, int]:
+    """A key that sorts records by when they were last played (then by number), unreadable ones and those
+    without a date first (the list shows them last)."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(r.updated)
+        when = (moment if moment.tzinfo is not None else moment.astimezone()).timestamp()
+    except (ValueError, OverflowError, OSError):
+        return False, 0.0, r.number
+    return r.readable, when, r.number
 
 
 def _name(name: str) -> str:

@@ -15,7 +15,8 @@ names, and each guest takes back theirs by giving it, with the code the game was
 (:func:`loveletter.net.code.recall`). At a game's end the people at the host may play another with the same
 guests, still connected (:func:`loveletter.net.session.play_hosted`).
 
-Developer options, hidden from ``--help``: ``--deal-file PATH`` and ``--delay SECONDS``, as for ``play``.
+``--pace SECONDS``: how long a computer player's move stays on the host's screen, as for ``play``. Developer
+options, hidden from ``--help``: ``--deal-file PATH`` and ``--delay SECONDS`` (``--pace``'s older name).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from loveletter.table.seats import Seat
 
 DEFAULT_PORT = 8022
-DEFAULT_DELAY = 1.2
 
 
 def add_server_options(parser: argparse.ArgumentParser) -> None:
@@ -58,9 +58,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
     add_hints_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
-    from loveletter.commands.options import delay_seconds
+    from loveletter.commands.options import add_pace_option
 
-    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    add_pace_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     remote = range(local, local + guests)
     host = _host(ruleset, planned, remote, args, named=False)
     start = NewGame(ruleset, players, args.seed, deals[0] if deals else None)
-    return host_game(host, start, seed=args.seed, deals=deals[1:], delay=args.delay, hints=args.hints)
+    return host_game(host, start, seed=args.seed, deals=deals[1:], delay=args.pace, hints=args.hints)
 
 
 def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat], args: argparse.Namespace) -> int:
@@ -116,7 +116,7 @@ def host_saved(record: GameRecord, path: Path, game: Game, seats: Sequence[Seat]
     host = _host(game.ruleset, seats, remote, args, named=True, code=join_code.recall(path))
     record.hosted = True  # from now on continued with resume --host (saved with the next move)
     saver = Autosave.resume(record, path)
-    return host_game(host, game, seed=record.seed, delay=args.delay, saver=saver, hints=record.hints)
+    return host_game(host, game, seed=record.seed, delay=args.pace, saver=saver, hints=record.hints)
 
 
 def _check_options(args: argparse.Namespace) -> int:
@@ -153,7 +153,7 @@ def _host(
         load_or_create(),
         bind=args.bind,
         port=args.port,
-        delay=max(args.delay, 0.0),
+        delay=max(args.pace, 0.0),
         named=named,
         code=code,
     )

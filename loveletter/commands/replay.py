@@ -108,18 +108,17 @@ def print_lines(lines: Iterator[str]) -> int:
 
 
 def full_screen() -> AbstractContextManager[tuple[Console, Screen]]:
-    """The terminal's full screen for the length of the block (restored after it, whatever happens)."""
+    """The terminal's full screen for the length of the block (restored after it, whatever happens), with the
+    console ``play`` draws on: the terminal's own size, read for each frame (a ``TERM=dumb`` one included)."""
     from contextlib import contextmanager
 
     @contextmanager
     def screen() -> Iterator[tuple[Console, Screen]]:
         import sys
 
-        from rich.console import Console
+        from loveletter.tui.screen import Screen, terminal_console
 
-        from loveletter.tui.screen import Screen
-
-        console = Console(highlight=False, emoji=False)
+        console = terminal_console()
         with Screen(sys.stdout, title=t("play.window_title")) as screen:
             yield console, screen
 

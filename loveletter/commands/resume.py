@@ -4,8 +4,8 @@
 played last in the saved-games folder, of either kind (a solitaire record is handed to
 ``loveletter.commands.solitaire.resume_record``). The record is checked by replaying it through the engine
 before anything is shown (:func:`resumed`); a finished game or a file that does not replay is one line and exit
-status 2, and the file is left as it was. The game starts with a hand-off screen, then saves after every action
-into the same file, as ``loveletter play`` does.
+status 2, and the file is left as it was. A game of several people starts with a hand-off screen (one person alone goes
+straight back to the table); it saves after every action into the same file, as ``loveletter play`` does.
 
 ``--no-hints`` turns the coach's hints off for the rest of the game (they cannot be turned back on: the record says
 so from then on).
@@ -13,7 +13,8 @@ so from then on).
 ``--host`` opens the saved game to friends on other computers instead (``loveletter host``: each takes back
 their seat by its name; see ``loveletter.commands.host.host_saved``).
 
-Developer option, hidden from ``--help``: ``--delay SECONDS`` (the pause after a computer player's move).
+``--pace SECONDS``: how long a computer player's move stays on the screen, as for ``play`` (``--delay`` is its
+older, hidden name).
 """
 
 from __future__ import annotations
@@ -29,14 +30,12 @@ if TYPE_CHECKING:
     from loveletter.engine import Game
     from loveletter.records import GameRecord
 
-DEFAULT_DELAY = 1.2
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar=t("cli.metavar.game"), help=t("records.help.resume_file"))
-    from loveletter.commands.options import delay_seconds
+    from loveletter.commands.options import add_pace_option
 
-    parser.add_argument("--delay", type=delay_seconds, default=DEFAULT_DELAY, metavar="SECONDS", help=argparse.SUPPRESS)
+    add_pace_option(parser)
     from loveletter.commands.options import add_hints_option
 
     add_hints_option(parser)
@@ -83,7 +82,7 @@ def _open(path: Path, args: argparse.Namespace) -> int:
         from loveletter.table.autosave import table_seats
 
         return host_saved(record, path, game, table_seats(record, str(path)), args)
-    return play_on(path, record, game, delay=args.delay)
+    return play_on(path, record, game, delay=args.pace)
 
 
 def resumed(path: Path, record: GameRecord) -> Game:

@@ -24,7 +24,8 @@ seed picks (:func:`first_player_rng`), never the engine's own, so a seed still g
 
 Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
 autosaving a game after every action (:mod:`loveletter.table.autosave`). A game resumed from its record
-(``resumed=True``) starts with a hand-off screen, so nobody's hand shows before its owner has the laptop.
+(``resumed=True``) by several people starts with a hand-off screen, so nobody's hand shows before its owner has the
+laptop; one person alone at the table (with computer players) has nobody to pass it to, and goes straight on.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from loveletter.bots import Bot, make_bot
 from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
 from loveletter.records.timeline import round_start
+from loveletter.table.news import is_private_news
 from loveletter.table.seats import Seat, StackedDeal, first_player_rng
 
 
@@ -219,13 +221,14 @@ class GameLoop:
         self.again = self.frontend.game_over()
 
     def _hand_off_first(self) -> None:
-        """A resumed game starts with a hand-off screen: to the person who decides now, or (one person at the
-        table, a computer player or the round's end first) to that person, whose view the screen shows. Not when a
-        remote seat decides first: that guest would wait on a hand-off at the host that nobody needs."""
+        """A game resumed by several people starts with a hand-off screen: to the person who decides now, or (one
+        person at this computer and a guest, a computer player or the round's end first) to that person, whose view
+        the screen shows. Not with one person at the table ("Pass the computer to Ana", with nobody to pass it
+        to), and not when a remote seat decides first: that guest would wait on a hand-off nobody needs."""
         game = self.game
         decider = game.decider
         local = self.local_people
-        if decider in self.remote:
+        if decider in self.remote or len(self.people) < 2:
             return
         if decider in local:
             seat: int | None = decider
@@ -261,13 +264,8 @@ class GameLoop:
         since = self.seen.get(seat, self.round_start())
         log = self.game.log
         for i in range(since, len(log)):
-            e = log[i]
-            if e.public or not e.visible_to(seat) or isinstance(e, ev.Dealt):
-                continue
-            before = log[i - 1]
-            if isinstance(e, ev.DrewCard) and isinstance(before, ev.TurnStarted) and before.seat == e.seat:
-                continue  # the draw that starts a turn: the hand shows it, it is no news
-            return since
+            if is_private_news(log[i], log[i - 1] if i else None, seat):
+                return since
         return None
 
     def _show_private_news(self) -> None:

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from loveletter.engine import Ruleset
 from loveletter.engine import events as ev
+from loveletter.table.news import shown_by_hand
 from loveletter.tui.style import PRIVATE, card_label, cards_text, fmt, join_names, name_text, named_text
 
 TYPE_CHECKING = False
@@ -259,7 +260,7 @@ class _Teller:
                 return fmt(key, players=self.many(e.winners))
             # ---- private events: only their audience gets here
             case ev.DrewCard():
-                if isinstance(previous, ev.TurnStarted) and previous.seat == e.seat:
+                if shown_by_hand(e, previous):
                     return None  # the draw that starts a turn: the hand shows it
                 return fmt("play.log.you_drew", card=self.card(e.card))
             case ev.SawHand():

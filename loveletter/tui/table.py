@@ -1,9 +1,11 @@
 """The table as one seat sees it (or a spectator), fitted to the terminal's height.
 
-From top to bottom: a header (edition, round, deck, whose turn); every seat (name, favor tokens, in or out,
-protection and premium markers, discard pile in order); the face-up cards and the card tracker (how many of each
-card the viewer has not seen); the viewer's hand drawn as cards beside what they know; private news since
-their last turn; a banner (a round's result); and as much of the round's log as fits.
+From top to bottom: a header (edition, round, deck, whose turn); a row per seat, that player's panel (name,
+favor tokens, in or out, protection, whether they know the viewer's hand, premium markers, the card of theirs
+the viewer knows, discard pile in order, the last card played last); the last plays, who did what to whom (on a
+crowded table, folded into the rows: each row ends with its player's last play); the face-up cards and the card
+tracker (how many of each card the viewer has not seen); the viewer's hand drawn as cards beside what they know;
+private news since their last turn; a banner (a round's result); and as much of the round's log as fits.
 
 Screens nobody in particular is looking at (computer players' moves between hand-offs, round results, an
 all-computer show) draw the engine's spectator view (``game.view(None)``). A :class:`TableView` shows only what
@@ -25,6 +27,8 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.engine import Phase, View
+from loveletter.engine.actions import Play, Redraw
+from loveletter.engine.moments import Moment, public_moments
 from loveletter.i18n import ruleset_title
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace, full_lines
 from loveletter.tui.log import Entry
@@ -35,6 +39,7 @@ from loveletter.tui.style import (
     NEW,
     PRIVATE,
     WARN,
+    CardSet,
     card_label,
     card_short,
     card_text_of,
@@ -43,6 +48,7 @@ from loveletter.tui.style import (
     fmt,
     join_names,
     name_text,
+    named_text,
     tokens_text,
     wrap_words,
 )
@@ -68,11 +74,22 @@ MARKS = {
     "sycophant": "◎",
     "jester": "$",
     "set_aside": "↑",
+    "knows_you": "◉",
     "computer": "⌘",
 }
 #: The log's marks: new since the viewer's last turn, and seen by the viewer only.
 LOG_MARKS = {"new": "›", "private": "*"}
-MARK_STYLES = {"out": "bold", "protected": "bold cyan", "sycophant": "bold yellow", "computer": DIM}
+MARK_STYLES = {
+    "out": "bold",
+    "protected": "bold cyan",
+    "sycophant": "bold yellow",
+    "knows_you": "bold magenta",
+    "computer": DIM,
+}
+#: The most plays the "last plays" strip shows (fewer when the screen is short).
+PLAYS_MAX = 3
+#: The fewest cells worth a player's last play at the end of their row (a crowded table's "last plays").
+FOLD_LEAST = 6
 
 Line = list[Segment]
 
@@ -107,7 +124,8 @@ class TableView:
     Room is shared out by importance: the header, every seat with its whole discard pile and the viewer's hand
     always get theirs; then the log's new lines (what happened since the viewer last looked: a knock-out must
     not go unseen); then the legend of the marks, private news, the banner, the card tracker and any extra
-    sections, each if it fits whole; the log gets what is left. Spare room grows the cards to their whole text.
+    sections, each if it fits whole; then as many of the last plays as fit (else each row ends with its player's
+    last play); the log gets what is left. Spare room grows the cards to their whole text.
     The whole log of the round is a key away (``l``) when even the new lines do not fit.
     """
 
@@ -136,6 +154,7 @@ class TableView:
         keep: int = 0,
         *,
         rule: bool = False,
+        plays_max: int = PLAYS_MAX,
     ) -> list[Line]:
         """Everything but the header and the log, in ``room`` lines if it can (see the class), leaving ``keep``
         lines for the log's new lines before any optional section. The hand is drawn as cards, or as a line of
@@ -147,6 +166,8 @@ class TableView:
             return console.render_lines(renderable, opts, pad=True) if renderable is not None else []
 
         seats = render(Group(*seat_lines(m, width)))
+        moments = public_moments(m.view) if m.view.plays else []
+        strips: dict[int, list[Line]] = {}  # the strip of the last N plays, rendered
         marks = render(legend(m, width))  # never left out: a mark on a row must always be explained
         has_hand = m.viewer is not None and bool(m.view.hand)
         faces = render(hand_section(m, width)) if has_hand else []
@@ -161,7 +182,8 @@ class TableView:
             ("info", Group(*table_info(m, width))),
             ("keep", None),
         ]
-        candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]
+        candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]  # a replay's hands, say
+        candidates.append(("plays", None))  # who did what to whom: as many as fit, else folded into the rows
         wanted = {name for name, r in candidates if r is not None}
         if news:
             wanted.discard("info")
@@ -179,6 +201,16 @@ class TableView:
                     continue
                 if name == "info" and news and "news" not in optional:
                     continue  # the news goes in the log instead (see _narrow): it needs the room more
+                if name == "plays":
+                    for count in range(min(plays_max, len(moments)), 0, -1):
+                        if count not in strips:  # one line a play, unless a name is very long: rendered once
+                            strips[count] = render(plays_strip(m, moments[-count:], width))
+                        lines = strips[count]
+                        if len(lines) <= left:
+                            optional[name] = lines
+                            left -= len(lines)
+                            break
+                    continue
                 lines = render(renderable)
                 if lines and len(lines) <= left:
                     optional[name] = lines
@@ -190,7 +222,9 @@ class TableView:
             if len(large) > len(hand) and len(large) - len(hand) <= left - max(log_wanted - keep, 0):
                 hand = large
         self._placed = set(optional)
-        order = ["info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
+        if moments and "plays" not in optional:  # no room for the strip: each row ends with its player's last play
+            seats = render(Group(*seat_lines(m, width, last_plays(m, moments))))
+        order = ["plays", "info", "hand", "news", "banner", *(f"extra{i}" for i in range(len(m.extra)))]
         out = list(seats) + marks
         for name in order:
             out.extend(hand if name == "hand" else optional.get(name, []))
@@ -221,7 +255,7 @@ class TableView:
 
     def _narrow(self, console: Console, width: int, height: int) -> list[Line]:
         m = self.model
-        top = console.render_lines(header(m), console.options.update(width=width, height=None), pad=True)
+        top = console.render_lines(header(m, width), console.options.update(width=width, height=None), pad=True)
         news: list[Entry] = []
         wanted = min(LOG_WANTED, len(m.log) * 2 + 1) if m.log else 0
         new = [e for e in m.log if m.new_from is not None and e.index >= m.new_from]
@@ -250,14 +284,17 @@ class TableView:
         """Two columns: the table on the left, the whole height of the log on the right."""
         log_width = max(LOG_MIN, width * 3 // 8)
         left_width = width - log_width - 1
-        top = console.render_lines(header(self.model), console.options.update(width=width, height=None), pad=True)
+        opts = console.options.update(width=width, height=None)
+        top = console.render_lines(header(self.model, width), opts, pad=True)
         room = height - len(top)
         log: list[Line] = []
         missing: list[Entry] = []
         if self.model.log and room >= 2:
             log, missing = self._log(console, log_width, room, top=True)
         news = [e for e in self.model.log if _is_news(self.model, e)] if missing else []
-        left = self._body(console, left_width, room, news, 0)
+        # The log has a column of its own: the strip may hold a whole turn of the table.
+        plays_max = max(PLAYS_MAX, self.model.view.players)
+        left = self._body(console, left_width, room, news, 0, plays_max=plays_max)
         rows = max(len(left), len(log))
         blank_left: Line = [Segment(" " * left_width)]
         merged = []
@@ -290,15 +327,13 @@ def _is_news(m: TableModel, entry: Entry) -> bool:
     return entry.private and m.new_from is not None and entry.index >= m.new_from
 
 
-def header(m: TableModel) -> Table | Group:
+def header(m: TableModel, width: int | None = None) -> Table | Group:
+    """The edition, the round, the deck, and whose turn (or ``m.status``) at the right. When both do not fit in
+    ``width``, the edition's title goes first (the round and the deck matter more), then the words are cut. While
+    saving fails, a line under it says so (``m.notice``)."""
     view = m.view
-    left = fmt(
-        "play.table.header",
-        title=ruleset_title(view.ruleset),
-        round=str(view.round),
-        deck=str(view.deck_size),
-        goal=str(view.goal),
-    )
+    values = {"round": str(view.round), "deck": str(view.deck_size), "goal": str(view.goal)}
+    left = fmt("play.table.header", title=ruleset_title(view.ruleset), **values)
     if m.status is not None:
         right = m.status
     elif view.phase is Phase.BISHOP and view.decider is not None:
@@ -309,6 +344,8 @@ def header(m: TableModel) -> Table | Group:
         right = fmt("play.table.game_over")
     else:
         right = fmt("play.table.round_over")
+    if width is not None and cell_len(left.plain) + cell_len(right.plain) + 3 > width:
+        left = fmt("play.table.header_short", **values)
     grid = Table.grid(expand=True)
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(justify="right", no_wrap=True)
@@ -336,6 +373,8 @@ def seat_marks(m: TableModel, seat: int) -> list[str]:
         marks.append("jester")
     if view.set_aside_taken_by == seat:
         marks.append("set_aside")
+    if sv.dealt_in and sv.in_round and any(q == seat for q, _ in view.known_by):
+        marks.append("knows_you")  # what they know is in the viewer's "You know" (the view's own knowledge)
     if seat in m.computers:
         marks.append("computer")
     return marks
@@ -369,9 +408,11 @@ def legend(m: TableModel, width: int) -> Group | None:
     return Group(*wrap_words(text, width))
 
 
-def seat_lines(m: TableModel, width: int) -> list[Text]:
-    """A line per seat (whose turn, marks, name, favor tokens, discard pile), under a line of column titles. A
-    pile too long for its column gets whole lines of its own under its seat."""
+def seat_lines(m: TableModel, width: int, last: dict[int, Text] | None = None) -> list[Text]:
+    """A line per seat, that player's panel (whose turn, marks, name, favor tokens, the cards of their hand the
+    viewer knows, discard pile), under a line of column titles. A pile too long for its column gets whole lines of
+    its own under its seat. ``last``: a seat's last play, put at the end of its row where it fits (a crowded
+    table's "last plays")."""
     view = m.view
     names: list[Text] = []
     for sv in view.seats:
@@ -383,32 +424,38 @@ def seat_lines(m: TableModel, width: int) -> list[Text]:
         names.append(name)
     marks = [seat_marks(m, sv.seat) for sv in view.seats]
     tokens = [tokens_text(sv.tokens, view.goal) for sv in view.seats]
-    piles = [cards_text(sv.discards, view.ruleset, sep=" ", keep=True) for sv in view.seats]
-    titles = (fmt("play.table.player"), fmt("play.table.tokens", goal=str(view.goal)), fmt("play.table.discards"))
+    # Only what the view itself knows of another hand: a spectator's view knows none.
+    known = [
+        cards_text(sv.known, view.ruleset, keep=True) if sv.seat != m.viewer and sv.in_round else Text()
+        for sv in view.seats
+    ]
+    piles = [_pile(sv.discards, view.ruleset) for sv in view.seats]
+    titles = [fmt("play.table.player"), fmt("play.table.tokens", goal=str(view.goal))]
+    columns = [names, tokens]
+    if any(k.plain for k in known):
+        titles.append(fmt("play.table.known"))
+        columns.append(known)
+    titles.append(fmt("play.table.discards"))
     mark_width = max(len(x) for x in marks)
-    name_width = max(cell_len(t.plain) for t in [titles[0], *names])
-    token_width = max(cell_len(t.plain) for t in [titles[1], *tokens])
+    widths = [max(cell_len(t.plain) for t in [title, *column]) for title, column in zip(titles, columns, strict=False)]
     widest = max(cell_len(p.plain) for p in piles)
     gap = 2
-    if 2 + mark_width + name_width + token_width + 2 * gap + widest > width:
+    if 2 + mark_width + sum(widths) + len(widths) * gap + widest > width:
         gap = 1  # a column less between the columns rather than a pile on its own line
     lead = 2 + mark_width  # whose turn, the marks, a space
-    room = width - lead - name_width - token_width - 2 * gap
+    room = width - lead - sum(widths) - len(widths) * gap
 
     def cell(text: Text, size: int) -> Text:
         text = text.copy()
         text.truncate(size, overflow="ellipsis", pad=True)
         return text
 
-    head = Text.assemble(
-        " " * lead,
-        cell(titles[0], name_width),
-        " " * gap,
-        cell(titles[1], token_width),
-        " " * gap,
-        cell(titles[2], max(room, 0)),
-        style=DIM,
-    )
+    head = Text.assemble(" " * lead, style=DIM)
+    for title, size in zip(titles, widths, strict=False):
+        head.append_text(cell(title, size))
+        head.append(" " * gap)
+    head.append_text(cell(titles[-1], max(room, 0)))
+    head.stylize(DIM)
     head.rstrip()
     lines = [head]
     for i, sv in enumerate(view.seats):
@@ -416,17 +463,18 @@ def seat_lines(m: TableModel, width: int) -> list[Text]:
         seat_marks_text = Text.assemble(*(_mark(k) for k in marks[i]))
         pile = piles[i] if sv.discards else Text("–", style=DIM)
         fits = cell_len(pile.plain) <= room
-        row = Text.assemble(
-            turn,
-            cell(seat_marks_text, mark_width),
-            " ",
-            cell(names[i], name_width),
-            " " * gap,
-            cell(tokens[i], token_width),
-            " " * gap,
-            pile if fits else Text("↓", style=DIM),
-        )
+        row = Text.assemble(turn, cell(seat_marks_text, mark_width), " ")
+        for column, size in zip(columns, widths, strict=False):
+            row.append_text(cell(column[i], size))
+            row.append(" " * gap)
+        row.append_text(pile if fits else Text("↓", style=DIM))
         row.rstrip()
+        play = (last or {}).get(sv.seat)
+        spare = width - cell_len(row.plain) - 1
+        if fits and play is not None and spare >= FOLD_LEAST:
+            play = play.copy()
+            play.truncate(spare - 1, overflow="ellipsis")  # its beginning says whom; the log says the rest
+            row.append_text(Text.assemble("  ", play))
         lines.append(row)
         if not fits:
             lines.extend(Text.assemble(" " * lead, part) for part in wrap_words(pile, width - lead))
@@ -434,6 +482,99 @@ def seat_lines(m: TableModel, width: int) -> list[Text]:
         line.no_wrap = True
         line.overflow = "crop"
     return lines
+
+
+def _pile(discards: Sequence[str], ruleset: CardSet) -> Text:
+    """A discard pile, oldest first, its last card (the last played, or the hand a knock-out showed) underlined."""
+    cards = [card_label(c, ruleset, keep=True) for c in discards]
+    if cards:
+        cards[-1].stylize("underline")
+    return Text(" ").join(cards)
+
+
+def play_parts(m: TableModel, moment: Moment) -> tuple[Text, Text, Text]:
+    """A public decision in three parts, ``Bea``, ``─Guard(Priest)→`` and ``Dan ✗``: who, what they played (and
+    named), then on whom and what came of it, read from the engine's public account of it
+    (:func:`public_moments`). A Bishop's target's choice is all in the first part."""
+    ruleset = m.view.ruleset
+
+    def who(seat: int) -> Text:
+        return name_text(m.names[seat], viewer=seat == m.viewer)
+
+    action = moment.action
+    if isinstance(action, Redraw):
+        key = "play.plays.redraw" if action.redraw else "play.plays.keep"
+        return fmt(key, player=who(moment.seat)), Text(), Text()
+    assert isinstance(action, Play)
+    card = Text.assemble("─", card_label(action.card, ruleset))
+    if action.named is not None:
+        card.append_text(Text.assemble("(", named_text(action.named, ruleset), ")"))
+    card.append("→" if action.targets else "")
+    outcome: list[Text] = []
+    tail = Text(", ").join(who(q) for q in action.targets)
+    out = list(moment.knocked_out)
+    if out and list(action.targets) == out:
+        tail.append_text(Text.assemble(" ", _mark("out")))  # the target is out: ``→ Dan ✗``
+        out = []
+    if moment.missed:
+        outcome.append(Text(fmt("play.plays.miss").plain, style=DIM))
+    if moment.bishop_hit:
+        outcome.append(fmt("play.plays.hit"))
+    if moment.tied is not None:
+        outcome.append(fmt("play.plays.tie"))
+    if moment.swapped is not None:
+        outcome.append(fmt("play.plays.swap"))
+    for q, shown in moment.shown:
+        if q in moment.redrew and q not in moment.knocked_out:
+            outcome.append(fmt("play.plays.discards", player=who(q), card=card_label(shown, ruleset)))
+    outcome.extend(Text.assemble(who(q), " ", _mark("out")) for q in out)
+    if outcome:  # ``→ Bea · miss``; a card on nobody: ``─Princess · Bea ✗``
+        tail = Text(" · ").join([tail, *outcome] if tail.plain else outcome)
+    return who(moment.seat), card, tail
+
+
+def _between(moment: Moment) -> str:
+    """What comes between a card and its outcome: a space after the arrow to a target, else a dot."""
+    return " " if isinstance(moment.action, Play) and moment.action.targets else " · "
+
+
+def last_plays(m: TableModel, moments: Sequence[Moment]) -> dict[int, Text]:
+    """Each seat's last play of the round that says something its pile does not, as the end of its row says
+    it: ``─Baron→ Bea · Ana ✗``, or ``(5)→ Dan ✗`` when the card is the pile's last (the name is the row's)."""
+    last: dict[int, Text] = {}
+    for moment in moments:
+        who, card, tail = play_parts(m, moment)
+        action = moment.action
+        if not card.plain:  # a Bishop's target's choice
+            last[moment.seat] = who
+        elif tail.plain:
+            if isinstance(action, Play) and m.view.seats[moment.seat].discards[-1:] == (action.card,):
+                card = card[1 + cell_len(card_label(action.card, m.view.ruleset).plain) :]  # ``(5)→``
+            last[moment.seat] = Text.assemble(card, _between(moment), tail) if card.plain else tail
+        else:
+            last.pop(moment.seat, None)  # a card on nobody: the pile's last card says it all
+    return last
+
+
+def play_text(m: TableModel, moment: Moment) -> Text:
+    """A public decision in one line: ``Bea ─Guard(Priest)→ Dan ✗``, ``Cal ─Handmaid``."""
+    who, card, tail = play_parts(m, moment)
+    if not card.plain:
+        return who
+    return Text.assemble(who, " ", card, _between(moment) if tail.plain else "", tail)
+
+
+def plays_strip(m: TableModel, moments: Sequence[Moment], width: int) -> Group:
+    """The last plays, one a line, the newest last: ``Last plays: Bea ─Guard(Priest)→ Dan ✗``."""
+    label = Text(fmt("play.table.plays").plain, style="bold")
+    indent = cell_len(label.plain) + 1
+    lines: list[Text] = []
+    for i, moment in enumerate(moments):
+        line = Text.assemble(label if i == 0 else " " * (indent - 1), " ", play_text(m, moment))
+        line.truncate(width, overflow="ellipsis")
+        line.no_wrap = True
+        lines.append(line)
+    return Group(*lines)
 
 
 def table_info(m: TableModel, width: int) -> list[Text]:

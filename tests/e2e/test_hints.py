@@ -105,9 +105,7 @@ def test_resume_no_hints_turns_h_off_for_the_rest_of_the_game(tmp_path: Path) ->
     for args in (["resume", "--no-hints", "--delay", "0"], ["resume", "--delay", "0"]):
         term = Terminal(args, env=env)
         try:
-            term.wait_for("Pass the computer to Ana", "Ana: press Enter to see your cards.")
-            term.press("enter")
-            h_does_nothing(term)
+            h_does_nothing(term)  # Ana alone at the table: no hand-off screen
         finally:
             term.close()
         assert saved_record(home).hints is False
@@ -142,9 +140,9 @@ def test_review_steps_through_a_finished_game(tmp_path: Path) -> None:
 
     term = Terminal(["review", str(path)])  # the data folder whose key signed the record
     try:
-        term.wait_for("Decision 1 of 22", "played Priest on Bot", "Ana (you)", timeout=120)
+        term.wait_for("Decision 1 of 22", "your choice: Priest on Bot", "Ana (you)", timeout=120)
         term.press("n")
-        term.wait_for("Decision 2 of 22 · round 1", "−100%", "better: Guard on Bot,")
+        term.wait_for("Decision 2 of 22 · round 1", "−100%", "better: Guard on")
         term.press("\x1b[F")  # End: the summary
         term.wait_for("Summary", "The biggest mistakes:", "1. Round 1, turn 3")
         term.press("q")

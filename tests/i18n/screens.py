@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.text import Text
 
 from loveletter.engine import Game, bundled_names, load_ruleset
 from loveletter.i18n import language, t
@@ -34,6 +35,7 @@ from loveletter.tui.plain import PlainFrontend
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference, reference_pages
 from loveletter.tui.screen import Screen as TerminalScreen
+from loveletter.tui.style import fmt
 from loveletter.tui.table import LOG_KEY, TableModel, TableView
 from tests.support import deal, play
 
@@ -290,6 +292,7 @@ def table(
     *,
     height: int = 60,
     log_key: str | None = LOG_KEY,
+    status: Callable[[], Text] | None = None,
 ) -> Draw:
     def draw(console: Console) -> None:
         game = make()
@@ -297,7 +300,14 @@ def table(
         goal = game.ruleset.tokens_to_win(game.players)
         log = narrate(game.log, seat, names[: game.players], game.ruleset, goal=goal)
         model = TableModel(
-            view, names[: game.players], seat, log, new_from=0, computers=frozenset({1}), log_key=log_key
+            view,
+            names[: game.players],
+            seat,
+            log,
+            new_from=0,
+            computers=frozenset({1}),
+            log_key=log_key,
+            status=status() if status is not None else None,
         )
         console.print(TableView(model, height=height))
 
@@ -326,6 +336,13 @@ def priest_look() -> Game:
     """2019, 3 players: Ana has looked at Bea's hand (the what-you-know panel) and is to see her news."""
     game = deal("2019", 3, hands=["Priest", "King", "Guard"], draws=["Baron", "Handmaid"])
     play(game, "Priest>1")
+    return game
+
+
+def baron_tie() -> Game:
+    """2019, 3 players: Ana's Baron ties with Bea (the last plays say "tie")."""
+    game = deal("2019", 3, hands=["Baron", "Priest", "Guard"], draws=["Priest", "Handmaid"])
+    play(game, "Baron>1")
     return game
 
 
@@ -1097,6 +1114,9 @@ def screens() -> dict[str, Draw]:
     out["table crowded at 20 lines"] = table(crowded, 0, height=20)
     out["table crowded, a computer's move"] = table(crowded, 0, height=20, log_key=None)
     out["table what others know of you"] = table(priest_look, 1)
+    out["table a Baron's tie in the last plays"] = table(baron_tie, 2)
+    review_status = lambda: fmt("coach.review.status", number="12", total="34", round="1")  # noqa: E731
+    out["table a review's status beside a long title"] = table(random_game("classic", 2, 1, 4), 0, status=review_status)
     out["table game over"] = table(random_game("2019", 2, 7, 100_000), 0)
     out["table tie-break round"] = table(play_until("premium", 8, 46, lambda e: getattr(e, "tiebreak", False)), None)
     out["table set-aside card drawn"] = table(

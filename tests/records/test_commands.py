@@ -197,6 +197,33 @@ def test_games_lists_finished_and_unfinished_games(
     assert f"won by {winners}" in rows[done.stem] and f"in progress, round {rounds}" in rows[going.stem]
 
 
+@pytest.mark.parametrize("columns", ["200", "30"])
+def test_games_lists_the_game_played_last_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    """Numbered by when each game started, listed by when each was last played (most recent first): the
+    game started first but played yesterday comes before one started later and left a week ago."""
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", columns)
+    played = {  # file name (when the game started) -> when it was last played
+        "20260101-120000-2019-aaaaaaaaaaaa.json": "2026-03-10T20:00:00+00:00",
+        "20260102-120000-2019-bbbbbbbbbbbb.json": "2026-03-01T20:00:00+00:00",
+        "20260103-120000-2019-cccccccccccc.json": "2026-03-05T21:30:00+01:00",
+    }
+    for name, when in played.items():
+        path = saved(tmp_path / "games", finished=False, name=name)
+        record = GameRecord.load(path)
+        record.updated = when
+        record.save(path)
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    order = [word for line in out.splitlines() for word in line.split() if word.startswith("2019-")]
+    assert order == ["2019-aaaaaaaaaaaa", "2019-cccccccccccc", "2019-bbbbbbbbbbbb"], out
+    numbers = {stem: line.split()[0] for line in out.splitlines() for stem in order if line.split()[-1:] == [stem]}
+    if columns == "200":  # the numbers stay those of the order the games started in
+        assert numbers == {"2019-aaaaaaaaaaaa": "1", "2019-bbbbbbbbbbbb": "2", "2019-cccccccccccc": "3"}, out
+
+
 def test_an_80_column_table_shows_every_date_whole(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -44,7 +44,7 @@ def test_a_second_resume_is_refused_and_a_killed_programs_lock_is_taken_over(tmp
     path = saved(home / "games", finished=False, name="20260101-120000-2019-0123456789ab.json")
     first = Terminal(["resume", str(path)])
     try:
-        first.wait_for("Ana: press Enter to see your cards.")
+        first.wait_for("Ana (you)")  # one person: straight back to the table
         wait_for_holder(path, first.child.pid)
         before = path.read_bytes()
         for args in ([str(path)], [], [str(path), "--host"]):
@@ -61,7 +61,7 @@ def test_a_second_resume_is_refused_and_a_killed_programs_lock_is_taken_over(tmp
     assert lock_path(path).exists()  # left behind by the killed program, still naming it
     third = Terminal(["resume", str(path)])
     try:
-        third.wait_for("Ana: press Enter to see your cards.")
+        third.wait_for("Ana (you)")
         wait_for_holder(path, third.child.pid)
     finally:
         third.press("ctrl-c")

@@ -84,11 +84,14 @@ def test_a_resumed_game_hands_the_laptop_over_first() -> None:
     assert front.calls[:2] == [("hand_off", decider), ("decide", decider)]
 
 
-def test_one_person_resuming_gets_a_hand_off_even_when_a_computer_moves_first() -> None:
-    game = Game("classic", 2, seed=5, first_player=1)
+@pytest.mark.parametrize("first", [0, 1])
+def test_one_person_resuming_gets_no_hand_off(first: int) -> None:
+    """Nobody to pass the computer to: the game goes on at once, on Ana's turn or the computer's."""
+    game = Game("classic", 2, seed=5, first_player=first)
     front = Recorder(seed=1, rounds=1)
     GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3, resumed=True).run()
-    assert front.calls[:2] == [("hand_off", 0), ("computer", 1)]
+    assert front.calls[0] == (("decide", 0) if first == 0 else ("computer", 1))
+    assert not [call for call in front.calls if call[0] == "hand_off"], front.calls
 
 
 def test_an_all_computer_piped_game_is_saved(

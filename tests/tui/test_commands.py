@@ -190,13 +190,49 @@ def test_rules_of_the_solitaire_are_its_reference(
     assert "one player" in capsys.readouterr().err
 
 
-def test_pace_is_an_option_of_play_and_learn(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("play", "learn"):
+def test_pace_is_an_option_of_play_learn_resume_and_host(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("play", "learn", "resume", "host"):
         with pytest.raises(SystemExit):
             main(["--lang", "en", command, "--help"])
         out = " ".join(capsys.readouterr().out.split())
         assert "--pace SECONDS how many seconds a computer player's move stays on the screen" in out, out
         assert "--delay" not in out  # the older name still works, unlisted
+
+
+@pytest.mark.parametrize("command", ["resume", "host"])
+def test_resume_and_host_check_pace_as_play_does(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--lang", "en", command, "--pace", "-1"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "argument --pace: takes a number of seconds from 0 to 60" in err
+
+
+def test_resume_plays_on_at_the_pace_it_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``resume --pace`` (and its older name ``--delay``) reaches the game it continues."""
+    from loveletter.commands import play as play_command
+    from loveletter.records import GameRecord
+    from loveletter.records import Seat as Sitting
+
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    paces: list[float] = []
+
+    def play_game(*_: object, delay: float, **__: object) -> int:
+        paces.append(delay)
+        return 0
+
+    monkeypatch.setattr(play_command, "play_game", play_game)
+    game = Game("2019", 2, seed=3)
+    record = GameRecord.start(game, [Sitting("Bot 1", "computer", "random"), Sitting("Bot 2", "computer", "random")], 3)
+    (tmp_path / "games").mkdir()
+    path = tmp_path / "games" / "game.json"
+    record.save(path)
+    for option, pace in (("--pace", 0.0), ("--pace", 2.5), ("--delay", 0.0)):
+        assert main(["--lang", "en", "resume", str(path), option, str(pace)]) == 0
+    assert main(["--lang", "en", "resume", str(path)]) == 0
+    assert paces == [0.0, 2.5, 0.0, 1.2]
 
 
 def test_pace_zero_plays_an_all_computer_game_at_once(capsys: pytest.CaptureFixture[str]) -> None:

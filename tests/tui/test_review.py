@@ -105,7 +105,7 @@ def test_review_prints_the_review_without_a_terminal(tmp_path: Path, capsys: pyt
     code, out, err = run(capsys, "review", str(path))
     assert code == 0, err
     assert out.startswith("Review of game.json: Love Letter (2019 edition). Ana's decisions")
-    assert "played Baron on Bot (0% to win the round) · −100% · better: Guard on Bot, naming King" in out
+    assert "your choice: Baron on Bot (0% to win the round) · −100% · better: Guard on Bot, naming King" in out
     code, spanish, _ = run(capsys, "review", str(path), "--seat", "1", lang="es")
     assert code == 0 and spanish.startswith("Repaso de game.json") and "Las decisiones de Bot" in spanish
 

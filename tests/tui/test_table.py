@@ -11,9 +11,9 @@ import pytest
 from rich.console import Console
 
 from loveletter.engine import Game
-from loveletter.i18n import card_name, set_language
+from loveletter.i18n import card_name, set_language, t
 from loveletter.tui.log import narrate
-from loveletter.tui.style import NBSP
+from loveletter.tui.style import NBSP, fmt
 from loveletter.tui.table import MARKS, TableModel, TableView
 from tests.support import deal, play
 
@@ -247,7 +247,7 @@ def test_at_80x24_with_eight_players_the_legend_the_tracker_and_whole_log_entrie
         newest = " ".join(new[-1].text.plain.split())[:40]
         assert newest in flat or "more: press l" in flat or ("Only for Ana" in flat and len(lines) == 20), drawn
         # Every seat's row, the tracker, and the legend whenever a row has a mark.
-        rows = [next(line for line in lines if name in line and "○" in line) for name in NAMES]
+        rows = [next(line for line in lines[1:] if name in re.split("[○●]", line)[0]) for name in NAMES]
         panel = [e for e in new if e.private] if "Only for Ana" in drawn else []
         assert "Unseen by you:" in drawn or private, drawn  # the tracker gives way to private news only
         if panel:  # the panel holds the whole of Ana's private news, not only what the log left out
@@ -262,7 +262,7 @@ def test_at_80x24_with_eight_players_the_legend_the_tracker_and_whole_log_entrie
         if marked:
             assert any(
                 f"{mark} {words}" in legend
-                for mark, words in (("✗", "out"), ("$", "Jester"), ("◎", "must"), ("◆", "prot"))
+                for mark, words in (("✗", "out"), ("$", "Jester"), ("◎", "must"), ("◆", "prot"), ("◉", "knows"))
             ), drawn
         if any(e.private for e in log):
             assert "* only you saw it" in legend
@@ -290,3 +290,21 @@ def test_what_others_know_about_you_is_in_the_you_know_panel() -> None:
     play(game, "Priest>1")
     assert "Ana knows your King" in " ".join(render(game, 1).split())
     assert "knows your" not in render(game, 2) and "knows your" not in render(game, None)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("ruleset", ["2019", "classic", "premium", "original2012"])
+def test_a_long_status_leaves_the_header_whole_at_80_columns(lang: str, ruleset: str) -> None:
+    """A review's status ("Decision 12 of 34 · round 3") beside the edition's title once cut the header short
+    ("round 1 · de…"): the header drops the title before it cuts a word, and keeps the round and the deck."""
+    set_language(lang)
+    game = Game(ruleset, 2, seed=1)
+    status = fmt("coach.review.status", number="12", total="34", round="3")
+    model = TableModel(game.view(0), NAMES[:2], 0, status=status)
+    console = Console(width=80, color_system=None)
+    with console.capture() as capture:
+        console.print(TableView(model, height=20), end="")
+    head = capture.get().splitlines()[0]
+    assert "…" not in head and status.plain in head, head
+    deck = t("play.table.header", title="", round="1", deck=str(game.view(0).deck_size)).split("·", 1)[1].strip()
+    assert deck in head, head

@@ -103,7 +103,8 @@ def check(game: Game, drawn: str, viewer: str) -> None:
         assert all(lines[k].count("│") >= 2 * frames for k in range(top + 1, bottom)), drawn
     # Every discard pile, every card of it in order, under its seat.
     names = NAMES[: game.players]
-    rows = [next(i for i, line in enumerate(lines) if i and name in line) for name in names]  # past the header
+    # Past the header, the name before the tokens (a row's last play may name another seat).
+    rows = [next(i for i, line in enumerate(lines) if i and name in re.split("[○●]", line)[0]) for name in names]
     ends = [*rows[1:], next(i for i in range(rows[-1] + 1, len(lines)) if not lines[i].startswith(" "))]
     for sv, start, end in zip(view.seats, rows, ends, strict=True):
         pile = " ".join(card_name(c) for c in sv.discards)

@@ -1,7 +1,9 @@
 """Every seat's first screen at 80x24, 100x30 and 160x45, for 2, 4, 6 and 8 players, drawn as the terminal front
 end draws it above its first question: what must be visible is there (the header, every player's row, the
-legend of the marks shown, the card tracker, the hand, the log's entries whole with how many more there are);
-and a frame drawn after the terminal grew or shrank is the same as one drawn at that size from the start."""
+legend of the marks shown, the card tracker, the hand, the log's entries whole with how many more there are;
+each player's panel: out, protected, knows your hand, the cards of theirs the viewer knows and nothing else; the
+last plays, who did what to whom, as a strip or folded into the rows); and a frame drawn after the terminal grew
+or shrank is the same as one drawn at that size from the start."""
 
 from __future__ import annotations
 
@@ -14,14 +16,17 @@ import pyte
 import pytest
 from rich.console import Console
 
-from loveletter.engine import Game
+from loveletter.engine import Game, View, load_ruleset, stacked_deck
+from loveletter.engine.actions import Play
+from loveletter.engine.moments import public_moments
 from loveletter.i18n import card_name, set_language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui import prompts
 from loveletter.tui.choices import TurnPlan
+from loveletter.tui.log import narrate
 from loveletter.tui.screen import Screen
-from loveletter.tui.table import LOG_MARKS, MARKS, TableModel, TableView
+from loveletter.tui.table import FOLD_LEAST, LOG_MARKS, MARKS, PLAYS_MAX, TableModel, TableView, play_parts, play_text
 from loveletter.tui.terminal import TerminalFrontend, table_body
 
 SIZES = [(80, 24), (100, 30), (160, 45)]
@@ -101,10 +106,15 @@ def test_every_seats_first_screen_shows_what_it_must(players: int, width: int, h
         # The header: the edition, the round, the deck, whose turn.
         assert lines[0].startswith(" Love Letter Premium · round 1 · deck"), where
         assert f"{NAMES[seat]}'s turn" in lines[0], where
-        # Every player's row, the viewer's marked.
-        rows = [next((line for line in lines if name in line and "○" in line), "") for name in NAMES[:players]]
+        # Every player's row (found by its name column, before the tokens), the viewer's marked.
+        rows = [next((line for line in lines[1:] if name in re.split("[○●]", line)[0]), "") for name in NAMES[:players]]
         assert all(rows), where
         assert f"{NAMES[seat]} (you)" in rows[seat], where
+        view = game.view(seat)
+        check_panels(view, rows, lines[1], where)
+        check_last_plays(model, rows, lines[1], text, where, most=players if column else PLAYS_MAX)
+        if players <= 4 and public_moments(view):  # fewer seats than a crowded table: the strip has room
+            assert "Last plays:" in text, where
         # The legend explains every mark on the rows and in the log.
         shown = {mark for row in rows for mark in MARKS.values() if mark in row[:4]}
         if shown or model.log:
@@ -129,6 +139,86 @@ def test_every_seats_first_screen_shows_what_it_must(players: int, width: int, h
         assert newest in text or (apart and "more: press l" in log[rule]), where  # the newest entry, whole
         seats += 1
     assert seats == players  # every seat had its first screen checked
+
+
+def check_panels(view: View, rows: list[str], head: str, where: str) -> None:
+    """Each row is its player's panel: out, protected and knows-your-hand marks as the view says, and in the
+    "Known hand" column exactly the cards of that hand the view holds (never another seat's hidden card)."""
+    knowers = {q for q, _ in view.known_by}
+    for sv in view.seats:
+        row = rows[sv.seat]
+        assert ("✗" in row[:4]) == (not sv.in_round), where
+        assert ("◆" in row[:4]) == sv.protected, where
+        assert ("◉" in row[:4]) == (sv.seat in knowers and sv.in_round), where
+    known = {sv.seat: sv.known for sv in view.seats if sv.seat != view.seat and sv.in_round and sv.known}
+    if "Known hand" not in head:
+        assert not known, where
+        return
+    start, end = head.index("Known hand"), head.index("Discards")
+    for sv in view.seats:
+        cell = rows[sv.seat][start:end].split()
+        assert cell == [card_name(c) for c in known.get(sv.seat, ())], where
+
+
+def check_last_plays(model: TableModel, rows: list[str], head: str, text: str, where: str, *, most: int) -> None:
+    """The last plays as the engine tells them (public_moments of the viewer's view): the newest ones in the
+    strip, newest last, or each row ending with its player's last play."""
+    moments = public_moments(model.view)
+    if not moments:
+        assert "Last plays:" not in text, where
+        return
+    said = [flat(play_text(model, m).plain) for m in moments]
+    if "Last plays:" in text:
+        strip = text[text.index("Last plays:") + len("Last plays:") :].lstrip()
+        shown = [i for i in range(len(moments)) if strip.startswith(" ".join(said[i:]))]
+        assert shown and len(moments) - shown[0] <= most, where  # the newest plays, in order, up to the newest
+        return
+    last = {m.seat: m for m in moments}
+    column = head.index("Discards")  # where the piles begin
+    for seat, m in last.items():  # folded into the rows: each seat's last play that says on whom, where it fits
+        _, card, tail = play_parts(model, m)
+        pile = model.view.seats[seat].discards
+        if not card.plain or not tail.plain or not pile:  # a Bishop's target's choice, a card on nobody
+            continue
+        end = column + len(" ".join(card_name(c) for c in pile))
+        if len(rows[seat]) - end < FOLD_LEAST + 2:
+            continue  # no room for it
+        told = card.plain
+        if isinstance(m.action, Play) and pile[-1] == m.action.card:  # the card ends the pile: ``(5)→ Dan ✗``
+            told = told[1 + len(card_name(m.action.card)) :]
+        told = flat(f"{told} {'' if told.endswith('→') else '· '}{tail.plain}")
+        folded = flat(rows[seat][end:])
+        assert folded == told or (folded.endswith("…") and told.startswith(folded[:-1])), where
+
+
+def test_a_panel_says_who_knows_what_and_no_hidden_card() -> None:
+    """Ana looks at Bea's King with a Priest, Bea trades it for Ana's Prince: Ana knows Bea's Guard and Bea
+    knows Ana's Prince (each row says so), Cal knows neither, and a spectator's rows show no hand at all."""
+    rs = load_ruleset("classic")
+    deck = stacked_deck(rs, 3, hands=["Priest", "King", "Guard"], draws=["Guard", "Prince", "Baron", "Guard"])
+    game = Game(rs, 3, deck=deck, first_player=0)
+    game.push("Priest>1")
+    game.push("King>0")
+    names = NAMES[:3]
+    for seat in (0, 1, 2, None):
+        view = game.view(seat) if seat is not None else game.view(None)
+        log = narrate(game.log, seat, names, rs, goal=5)
+        console = Console(width=80, height=24, file=io.StringIO(), color_system=None)
+        with console.capture() as capture:
+            console.print(TableView(TableModel(view, names, seat, log, new_from=0), height=22), end="")
+        lines = capture.get().splitlines()
+        rows = [next(line for line in lines[1:] if name in re.split("[○●]", line)[0]) for name in names]
+        where = f"{seat}:\n" + "\n".join(lines)
+        check_panels(view, rows, lines[1], where)
+        model = TableModel(view, names, seat, log)
+        check_last_plays(model, rows, lines[1], flat("\n".join(lines)), where, most=PLAYS_MAX)
+        if seat == 0:
+            assert rows[1].split()[-2:] == ["Guard", "King"] and "◉" in rows[1][:4], where
+        elif seat == 1:
+            assert rows[0].split()[-2:] == ["Prince", "Priest"] and "◉" in rows[0][:4], where
+        else:  # Cal, and a spectator, know neither hand
+            assert "Known hand" not in lines[1] and "Prince" not in rows[0] and "Guard" not in rows[1], where
+        assert "Last plays: Ana ─Priest→ Bea Bea ─King→ Ana · hands traded" in flat("\n".join(lines)), where
 
 
 def frame(console: Console, width: int, height: int, model: TableModel, reserve: int) -> list[str]:

@@ -324,7 +324,8 @@ class SolitaireApp(Frames):
         assert game is not None and game.reason is not None
         won = game.won
         title = t("solitaire.end.win_title" if won else "solitaire.end.loss_title")
-        body = Text.assemble((t(f"solitaire.end.{game.reason}"), "bold"), "\n", (self.streak_line(), ""))
+        # The streak is in the header: the box keeps to why the game ended, and leaves the log its last lines.
+        body = Text(t(f"solitaire.end.{game.reason}"), style="bold")
         return Panel(
             body,
             title=Text(f" {title} ", style="reverse bold"),

@@ -80,7 +80,20 @@ class Board:
         if self.model.banner is not None:
             bottom = console.render_lines(self.model.banner, opts, pad=False)
         room = height - len(top) - len(bottom)
-        log = self.log_lines(console, opts, room) if room > 1 else []
+        rule = True
+        if self.model.banner is not None and self.model.log:
+            # The game is over: its last words show whole before the card tracker and the log's rule do.
+            newest = len(self.log_line(console, opts, self.model.log[-1]))
+            if newest > room - 1:
+                top = []
+                for part in self.parts(width, unseen=False):
+                    top.extend(console.render_lines(part, opts, pad=False))
+                room = height - len(top) - len(bottom)
+            rule = newest <= room - 1
+        if rule:
+            log = self.log_lines(console, opts, room) if room > 1 else []
+        else:
+            log = self.log_lines(console, opts, room + 1)[1:] if room > 0 else []
         lines = (top + bottom + log)[: max(height, 0)] if room < 0 else top + log + bottom
         new_line = Segment.line()
         for i, line in enumerate(lines):
@@ -90,8 +103,8 @@ class Board:
 
     # ------------------------------------------------------------------------------------------- parts
 
-    def parts(self, width: int) -> list[RenderableType]:
-        return [self.header(width), self.queue(), self.player(width), self.piles()]
+    def parts(self, width: int, *, unseen: bool = True) -> list[RenderableType]:
+        return [self.header(width), self.queue(), self.player(width), self.piles(unseen=unseen)]
 
     def header(self, width: int) -> Table:
         m = self.model
@@ -191,7 +204,8 @@ class Board:
             parts.append(Text(t("solitaire.table.you_protected")))
         return Text("\n").join(parts)
 
-    def piles(self) -> Text:
+    def piles(self, *, unseen: bool = True) -> Text:
+        """The discard pile, the card tracker (``unseen``), and the notices under them."""
         view = self.model.view
         rs = view.ruleset
         if view.discards:
@@ -199,11 +213,11 @@ class Board:
             discards = fmt("solitaire.table.discards", cards=cards)
         else:
             discards = Text(t("solitaire.table.discards_none"))
-        unseen = view.unseen()
-        shown = Text(" · ").join(Text.assemble(card_label(c, rs), f" {n}") for c, n in unseen.items() if n > 0)
+        counts = view.unseen()
+        shown = Text(" · ").join(Text.assemble(card_label(c, rs), f" {n}") for c, n in counts.items() if n > 0)
         lines = [discards]
-        if shown:
-            lines.append(fmt("solitaire.table.unseen", count=sum(unseen.values()), cards=shown))
+        if shown and unseen:
+            lines.append(fmt("solitaire.table.unseen", count=sum(counts.values()), cards=shown))
         if view.queue_protected:
             lines.append(Text(t("solitaire.table.queue_protected"), style="bold"))
         if self.model.status is not None:
@@ -212,6 +226,16 @@ class Board:
 
     # --------------------------------------------------------------------------------------------- log
 
+    def log_line(self, console: Console, options: ConsoleOptions, line: Line) -> list[list[Segment]]:
+        """A log line with its mark (new since the last turn, or not), as rendered lines."""
+        m = self.model
+        new = m.new_from is not None and line.index >= m.new_from
+        mark = t("solitaire.table.new_mark") if new else t("solitaire.table.old_mark")
+        text = Text.assemble((mark + " ", NEW if new else DIM), line.text)
+        if new:
+            text.stylize(NEW, 0, len(mark))
+        return console.render_lines(text, options, pad=False)
+
     def log_lines(self, console: Console, options: ConsoleOptions, room: int) -> list[list[Segment]]:
         """The newest log lines that fit in ``room`` lines, under a rule."""
         m = self.model
@@ -219,12 +243,7 @@ class Board:
         out: list[list[Segment]] = []
         budget = room - 1
         for line in reversed(m.log):
-            new = m.new_from is not None and line.index >= m.new_from
-            mark = t("solitaire.table.new_mark") if new else t("solitaire.table.old_mark")
-            text = Text.assemble((mark + " ", NEW if new else DIM), line.text)
-            if new:
-                text.stylize(NEW, 0, len(mark))
-            rendered = console.render_lines(text, options, pad=False)
+            rendered = self.log_line(console, options, line)
             if len(rendered) > budget:
                 if not out and budget > 0:  # the newest line alone is too long: its start says the most
                     out = rendered[:budget]
