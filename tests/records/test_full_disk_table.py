@@ -37,7 +37,8 @@ def test_the_table_says_while_saving_fails_that_moves_are_not_saved(tmp_path: Pa
         os.rename(tmp_path / "moved", folder)
         term.press("2")  # this move is saved: the line goes
         deadline = time.monotonic() + TIMEOUT
-        while BANNER in term.text() or "Ana plays Guard on Bot 1, naming Priest. A miss." not in term.text():
+        # Until the second Guard is in Ana's discards (the move was played) and the line is gone.
+        while BANNER in term.text() or "Guard Guard" not in term.text():
             assert time.monotonic() < deadline, term.text()
             term.pump()
         term.press("ctrl-c")

@@ -212,7 +212,7 @@ def test_resume_plays_on_at_the_pace_it_is_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``resume --pace`` (and its older name ``--delay``) reaches the game it continues."""
-    from loveletter.commands import play as play_command
+    from loveletter.tui import session
     from loveletter.records import GameRecord
     from loveletter.records import Seat as Sitting
 
@@ -223,7 +223,7 @@ def test_resume_plays_on_at_the_pace_it_is_given(
         paces.append(delay)
         return 0
 
-    monkeypatch.setattr(play_command, "play_game", play_game)
+    monkeypatch.setattr(session, "play_game", play_game)
     game = Game("2019", 2, seed=3)
     record = GameRecord.start(game, [Sitting("Bot 1", "computer", "random"), Sitting("Bot 2", "computer", "random")], 3)
     (tmp_path / "games").mkdir()
