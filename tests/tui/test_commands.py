@@ -212,9 +212,9 @@ def test_resume_plays_on_at_the_pace_it_is_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``resume --pace`` (and its older name ``--delay``) reaches the game it continues."""
-    from loveletter.tui import session
     from loveletter.records import GameRecord
     from loveletter.records import Seat as Sitting
+    from loveletter.tui import session
 
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
     paces: list[float] = []
