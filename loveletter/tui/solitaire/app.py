@@ -29,6 +29,7 @@ from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
+from loveletter.tui.solitaire.coach import HINT_KEY, HintView, SolitaireHint, hint_for, hint_keys
 from loveletter.tui.solitaire.narrate import narrate
 from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
@@ -165,11 +166,19 @@ class SolitaireApp(Frames):
         banner: RenderableType | None = None,
         guard: KeyPolicy | None = None,
         default: int = 0,
+        body: Callable[[int], RenderableType] | None = None,
+        extra: dict[str, object] | None = None,
     ) -> Hashable | Nav:
-        """Ask over the board; ``guard``: a new screen's unless given (:class:`~loveletter.tui.prompts.Guard`)."""
-        model = self.model(banner)
+        """Ask over the board (or ``body``, drawn in the lines it is given); ``guard``: a new screen's unless
+        given (:class:`~loveletter.tui.prompts.Guard`); ``extra``: more keys and what they answer."""
+        if body is None:
+            model = self.model(banner)
+
+            def body(height: int) -> RenderableType:
+                return Board(model, height=height)
+
         return self.choose(
-            lambda height: Board(model, height=height),
+            body,
             title,
             choices,
             hint=hint,
@@ -177,6 +186,7 @@ class SolitaireApp(Frames):
             default=default,
             allow_back=back,
             allow_help=True,
+            extra=extra,
         )
 
     # --------------------------------------------------------------------------------------- decisions
@@ -189,6 +199,10 @@ class SolitaireApp(Frames):
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
         # something else (the rules, a warning) has been on the screen in between.
         guard: KeyPolicy | None = None
+        # The coach's hint, worked out the first time h is pressed, then shown in place of the board (h again:
+        # the board) until the decision is made.
+        hint: SolitaireHint | None = None
+        showing = False
         while True:
             step = plan.step()
             if step is None:
@@ -210,16 +224,46 @@ class SolitaireApp(Frames):
                 )
                 for o, key in zip(step.options, self.keys(step, view), strict=True)
             ]
-            hint = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
-            answer = self.ask(title, choices, hint, back=plan.asked > 0, guard=guard, default=safest(step, view))
+            keys = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
+            keys = f"{keys} · {hint_keys(choices, showing=showing)}"
+            body = None
+            if showing and hint is not None:
+                shown, candidates = hint, plan.candidates()
+
+                def body(height: int) -> RenderableType:
+                    return HintView(view, shown, candidates=candidates, height=height)
+
+            answer = self.ask(
+                title,
+                choices,
+                keys,
+                back=plan.asked > 0,
+                guard=guard,
+                default=safest(step, view),
+                body=body,
+                extra={HINT_KEY: Nav.HINT},
+            )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
                 plan.back()
             elif answer is Nav.HELP:
                 self.show_reference()
                 guard = None
+            elif answer is Nav.HINT:
+                showing = not showing
+                if showing and hint is None:
+                    hint = hint_for(view)
+                guard = None
             else:
                 plan.answer(answer)
+                if not self.answered(plan):
+                    plan.back()
+                    guard = None
+
+    def answered(self, plan: Plan) -> bool:
+        """Called after each answer of a decision; ``False`` takes the answer back and asks again (the lesson
+        corrects a wrong card, target or guess as soon as it is chosen). Here every legal answer stands."""
+        return True
 
     def confirm(self, key: str) -> bool:
         choices: list[Choice[Hashable]] = [
