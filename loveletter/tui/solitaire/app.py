@@ -33,8 +33,11 @@ from loveletter.tui.solitaire.coach import HINT_KEY, HintView, SolitaireHint, hi
 from loveletter.tui.solitaire.narrate import narrate
 from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
+from loveletter.tui.solitaire.review import review_on_screen
 from loveletter.tui.solitaire.streak import Streak, save_streak
 
+#: The key that opens the review of a finished game at its end screen.
+REVIEW_KEY = "r"
 #: A new deal's number, when none is given: short enough to read out and type in with ``--seed``.
 DEALS = 1_000_000
 
@@ -385,9 +388,15 @@ class SolitaireApp(Frames):
         ]
         banner = self.banner()
         while True:
-            answer = self.ask(t("solitaire.end.again"), choices, "", banner=banner)
+            review = self.record is not None and self.record.finished
+            extra: dict[str, object] = {REVIEW_KEY: REVIEW_KEY} if review else {}
+            hint = t("solcoach.review.offer") if review else ""
+            answer = self.ask(t("solitaire.end.again"), choices, hint, banner=banner, extra=extra)
             if answer is Nav.HELP:
                 self.show_reference()
+                continue
+            if answer == REVIEW_KEY and self.record is not None:
+                review_on_screen(self, self.record, str(self.path))
                 continue
             self.screen.wipe()
             return answer is True
