@@ -36,8 +36,8 @@ from loveletter.tui.solitaire.reference import reference_pages
 from loveletter.tui.solitaire.review import review_on_screen
 from loveletter.tui.solitaire.streak import Streak, save_streak
 
-#: The key that opens the review of a finished game at its end screen.
-REVIEW_KEY = "r"
+#: The end screen's choice that opens the review of the game, and its key.
+REVIEW, REVIEW_KEY = "review", "r"
 #: A new deal's number, when none is given: short enough to read out and type in with ``--seed``.
 DEALS = 1_000_000
 
@@ -386,16 +386,15 @@ class SolitaireApp(Frames):
             Choice(True, t("solitaire.choice.yes"), key=t("solitaire.choice.yes_key")),
             Choice(False, t("solitaire.choice.no"), key=t("solitaire.choice.no_key")),
         ]
+        if self.record is not None and self.record.finished:
+            choices.append(Choice(REVIEW, t("solcoach.review.offer"), key=REVIEW_KEY))
         banner = self.banner()
         while True:
-            review = self.record is not None and self.record.finished
-            extra: dict[str, object] = {REVIEW_KEY: REVIEW_KEY} if review else {}
-            hint = t("solcoach.review.offer") if review else ""
-            answer = self.ask(t("solitaire.end.again"), choices, hint, banner=banner, extra=extra)
+            answer = self.ask(t("solitaire.end.again"), choices, "", banner=banner)
             if answer is Nav.HELP:
                 self.show_reference()
                 continue
-            if answer == REVIEW_KEY and self.record is not None:
+            if answer == REVIEW and self.record is not None:
                 review_on_screen(self, self.record, str(self.path))
                 continue
             self.screen.wipe()

@@ -120,11 +120,9 @@ class SolitaireReview:
 
     def title(self) -> str:
         seed = self.record.seed
-        return t("solcoach.review.title", deal=str(seed) if seed is not None else t("solcoach.review.stacked"))
+        return t("solcoach.review.title", deal=seed) if seed is not None else t("solcoach.review.title_stacked")
 
     def summary(self) -> list[str]:
-        if not self.decisions:
-            return [t("solcoach.review.forced")]
         mistakes = sum(d.mistake for d in self.decisions)
         key = {0: "summary_none", 1: "summary_one"}.get(mistakes, "summary")
         out = [t(f"solcoach.review.{key}", mistakes=mistakes, decisions=len(self.decisions))]
