@@ -93,7 +93,9 @@ def reviews(console: Console) -> None:
         for position in range(len(review.decisions) + 1):
             console.print(review.body(position, 24))
     rs = load_solitaire_ruleset()
-    game = SolitaireGame(rs, layout=stacked_layout(rs, queue=["Guard"], hand="Countess", agent="Baron", draws=["Priest"]))
+    game = SolitaireGame(
+        rs, layout=stacked_layout(rs, queue=["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
+    )
     record = SolitaireRecord.start(game)
     for action in ("draw", "Priest>Q2", "choose hand"):
         game.push(action)
@@ -124,5 +126,3 @@ def screens() -> dict[str, DrawScreen]:
         "solitaire coach reviews": reviews,
         "solitaire coach review at a game's end": review_at_the_end,
     }
-
-

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
+from functools import partial
 from pathlib import Path
 
 from prompt_toolkit.input import Input
@@ -44,6 +45,10 @@ DEALS = 1_000_000
 
 def new_deal() -> int:
     return random.SystemRandom().randrange(1, DEALS)
+
+
+def _hint_body(view: SolitaireView, hint: SolitaireHint, candidates: tuple[Action, ...], height: int) -> RenderableType:
+    return HintView(view, hint, candidates=candidates, height=height)
 
 
 class SolitaireApp(Frames):
@@ -231,10 +236,7 @@ class SolitaireApp(Frames):
             keys = f"{keys} · {hint_keys(choices, showing=showing)}"
             body = None
             if showing and hint is not None:
-                shown, candidates = hint, plan.candidates()
-
-                def body(height: int) -> RenderableType:
-                    return HintView(view, shown, candidates=candidates, height=height)
+                body = partial(_hint_body, view, hint, plan.candidates())
 
             answer = self.ask(
                 title,
