@@ -55,7 +55,8 @@ def test_the_script_is_legal_asks_only_real_choices_and_wins(lesson: SolitaireLe
     assert steps == list(lesson.steps)
     asked = [s.id for s in steps if s.asked]
     assert asked == [
-        "draw", "priest", "draw_again", "guard_up", "threat", "draw_third", "guard_named", "agent", "draw_last", "finish"
+        "draw", "priest", "draw_again", "guard_up", "threat",
+        "draw_third", "guard_named", "agent", "draw_last", "finish",
     ]  # fmt: skip
 
 
