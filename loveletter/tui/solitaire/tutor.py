@@ -84,7 +84,8 @@ class SolitaireTutor(SolitaireApp):
 
     def words(self, step: Step) -> Panel:
         assert step.key is not None
-        body = Text.assemble((t(f"{step.key}.say"), ""), "\n", (t(f"{step.key}.do"), "bold"))
+        # The instruction first: on a small terminal the panel gives way from the bottom.
+        body = Text.assemble(("▶ " + t(f"{step.key}.do"), "bold"), "\n", (t(f"{step.key}.say"), ""))
         return self.panel(body)
 
     def panel(self, body: RenderableType, wrong: bool = False) -> Panel:
@@ -121,7 +122,7 @@ class SolitaireTutor(SolitaireApp):
         self.corrections.append((step.id, part))
         specific = f"{step.key}.wrong_{part}"
         said = t(specific) if has(specific) else t("learn.wrong")
-        body = Text.assemble((said, ""), "\n", (t(f"{step.key}.do"), "bold"))
+        body = Text.assemble(("▶ " + t(f"{step.key}.do"), "bold"), "\n", (said, ""))
         model = self.model(self.panel(body, wrong=True))
         self.press(lambda height: Board(model, height=height), t("learn.again"))
         return False
