@@ -119,8 +119,40 @@ def review_at_the_end(console: Console) -> None:
             command("solitaire", "--layout-file", str(layout), home=home, terminal=True)(console)
 
 
+def lesson_picks() -> list[object]:
+    """The answers to every question of the solitaire lesson, each part with words for a wrong answer first
+    answered wrong (to draw that correction), then right."""
+    from loveletter.coach.solitaire_lesson import load_solitaire_lesson, walk
+    from loveletter.i18n import has
+    from loveletter.tui.solitaire.plan import Plan
+
+    picks: list[object] = []
+    for view, step in walk(load_solitaire_lesson()):
+        if not step.asked:
+            continue
+        plan = Plan(view)
+        while (question := plan.step()) is not None:
+            kind = question.kind
+            right = step.action if kind in ("turn", "threat") else getattr(step.action, kind)
+            wrong = [o.value for o in question.options if o.enabled and o.value != right]
+            if wrong and has(f"{step.key}.wrong_{kind}"):
+                picks.append(wrong[0])
+            picks.append(right)
+            plan.answer(right)
+    return picks
+
+
+def lesson(console: Console) -> None:
+    """``loveletter learn solitaire`` from its introduction to its last words, every correction drawn."""
+    from tests.i18n.screens import command, fake_prompts
+
+    with tempfile.TemporaryDirectory() as folder, fake_prompts(console, 0, picks=lesson_picks()):
+        command("learn", "solitaire", home=Path(folder), terminal=True)(console)
+
+
 def screens() -> dict[str, DrawScreen]:
     return {
+        "solitaire lesson": lesson,
         "solitaire coach reasons": every_reason,
         "solitaire coach hints": hints,
         "solitaire coach reviews": reviews,
