@@ -1,4 +1,5 @@
-"""The solitaire game loop on the terminal: frames, choices, autosave, end screens, play again.
+"""The solitaire game loop on the terminal: frames, choices, the coach's hint (``h``), autosave, end screens (with
+the game's review, ``r``), play again.
 
 Every frame wipes the screen, draws the board fitted above the prompt, and asks at the bottom. After every
 action the record is saved (atomically), so Ctrl-C at any prompt loses nothing: ``KeyboardInterrupt`` leaves
@@ -53,6 +54,9 @@ def _hint_body(view: SolitaireView, hint: SolitaireHint, candidates: tuple[Actio
 
 class SolitaireApp(Frames):
     """Plays solitaire games on ``screen`` through ``console`` (see the module docstring)."""
+
+    #: The line of keys under a decision's first question, and under the next ones (Esc steps back).
+    CHOOSE_KEYS = ("solitaire.hint.choose", "solitaire.hint.choose_back")
 
     def __init__(
         self,
@@ -232,7 +236,7 @@ class SolitaireApp(Frames):
                 )
                 for o, key in zip(step.options, self.keys(step, view), strict=True)
             ]
-            keys = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
+            keys = t(self.CHOOSE_KEYS[1] if plan.asked else self.CHOOSE_KEYS[0])
             keys = f"{keys} · {hint_keys(choices, showing=showing)}"
             body = None
             if showing and hint is not None:

@@ -35,6 +35,8 @@ KEY = "learn.solitaire"
 class SolitaireTutor(SolitaireApp):
     """Plays ``lesson`` on ``screen`` (see the module docstring)."""
 
+    CHOOSE_KEYS = ("learn.solitaire.keys", "learn.solitaire.keys_back")
+
     def __init__(
         self,
         lesson: SolitaireLesson,
