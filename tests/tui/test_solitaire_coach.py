@@ -15,6 +15,7 @@ from rich.console import Console
 from loveletter.coach.solitaire import judge
 from loveletter.i18n import set_language
 from loveletter.solitaire import SolitaireGame
+from loveletter.tui.coach import percent
 from loveletter.tui.solitaire.coach import HintView, hint_for
 from tests.tui.test_solitaire import RS, WIN, WIN_KEYS, app_for, keys
 
@@ -62,10 +63,12 @@ def test_the_hint_lists_the_judges_first_move_first_with_its_reason() -> None:
     best = judge(view).best
     assert lines[0].strip() == "The coach · your moves, best first"
     assert lines[1].startswith("Estimated")
-    assert lines[2].startswith("   41% Baron on Q2/Q3/Q4/Q5/Q6 face down with your hand (Prince)")
+    # The Baron with the Prince on any face-down card: equal values on five places, listed as one row.
     assert best.action in {game.parse(f"Baron>Q{q}/hand") for q in range(2, 7)}
+    assert lines[2] == f"   {percent(best.chance):>4} Baron on Q2/Q3/Q4/Q5/Q6 face down with your hand (Prince)"
+    # 13 unseen cards: 10 below the Prince, the King and the Countess above it.
     assert "beats 10, loses to 2 of 13 unseen cards" in lines[3]
-    assert lines[4].startswith("≈  40% Baron on Q1")
+    assert lines[4].startswith("≈") and "Baron on Q1 face down" in lines[4]
 
 
 def test_h_shows_the_hint_in_place_of_the_board_and_h_again_the_board(tmp_path: Path, keys: PipeInput) -> None:
