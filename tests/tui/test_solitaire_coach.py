@@ -65,7 +65,7 @@ def test_the_hint_lists_the_judges_first_move_first_with_its_reason() -> None:
     assert lines[1].startswith("Estimated")
     # The Baron with the Prince on any face-down card: equal values on five places, listed as one row.
     assert best.action in {game.parse(f"Baron>Q{q}/hand") for q in range(2, 7)}
-    assert lines[2] == f"   {percent(best.chance):>4} Baron on Q2/Q3/Q4/Q5/Q6 face down with your hand (Prince)"
+    assert lines[2] == f"  {percent(best.chance):>4} Baron on Q2/Q3/Q4/Q5/Q6 face down with your hand (Prince)"
     # 13 unseen cards: 10 below the Prince, the King and the Countess above it.
     assert "beats 10, loses to 2 of 13 unseen cards" in lines[3]
     assert lines[4].startswith("≈") and "Baron on Q1 face down" in lines[4]
