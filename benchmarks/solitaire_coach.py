@@ -2,6 +2,7 @@
 
     uv run python benchmarks/solitaire_coach.py            # 40 deals
     uv run python benchmarks/solitaire_coach.py --quick    # a smoke run (CI)
+    uv run python benchmarks/solitaire_coach.py --error    # how far the judge's estimated values are from exact
 
 A hint is timed as the player waits for it, in wall-clock time: the judge (the solitaire search from a fresh
 start, ``loveletter.coach.solitaire.judge``), each move's reason, and the drawing of the hint at 80x24. The decisions
@@ -10,6 +11,10 @@ random (to reach more kinds of positions). "Cold" empties the search's shared ta
 hint (the first hint of a process, or of a view no game of the process has met); "warm" keeps it, as a session
 of several games does. A review is timed whole (every decision of a finished deal). The machine's load is printed
 beside the figures: speed figures move with it.
+
+``--error`` measures what ``ESTIMATE_ERROR`` stands for: at decisions the judge estimates although few retinue
+cards are left (the exact search ran out of its budget), the same decision searched exactly with a budget 200 times
+larger; it prints the root-mean-square error of each move's value and of each move's difference with the best.
 """
 
 from __future__ import annotations
@@ -68,10 +73,46 @@ def report(name: str, times: list[float]) -> None:
     )
 
 
+def estimate_errors(deals: int) -> None:
+    from loveletter.coach.solitaire import ESTIMATE_ERROR, judge
+    from loveletter.solitaire.search import DEFAULT_BUDGET, Search
+
+    values: list[float] = []
+    gaps: list[float] = []
+    decisions = 0
+    for seed in range(deals):
+        views, _ = played(1000 + seed)
+        for view in views:
+            judged = judge(view)
+            if judged.exact or sum(q.card != view.princess for q in view.queue) > 4:
+                continue
+            exact = Search(view.ruleset, budget=DEFAULT_BUDGET * 200).values(view)
+            if not exact.exact:
+                continue
+            decisions += 1
+            best = judged.best.action
+            for move in judged.moves:
+                values.append(move.chance - exact.values[move.action])
+                if move.action != best:
+                    gaps.append((judged.best.chance - move.chance) - (exact.values[best] - exact.values[move.action]))
+
+    def rms(xs: list[float]) -> float:
+        return (sum(x * x for x in xs) / max(1, len(xs))) ** 0.5
+
+    print(
+        f"estimated decisions checked against exact: {decisions} ({len(values)} moves); RMSE of a value "
+        f"{rms(values):.3f}, of a difference with the best {rms(gaps):.3f}; ESTIMATE_ERROR {ESTIMATE_ERROR}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run")
+    parser.add_argument("--error", action="store_true", help="the error of estimated values against exact ones")
     args = parser.parse_args()
+    if args.error:
+        estimate_errors(2 if args.quick else 60)
+        return
     deals = 2 if args.quick else 40
     reviews = 1 if args.quick else 5
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
