@@ -153,13 +153,14 @@ class HintView:
         keys: dict[tuple[object, ...], int] = {}
         for move in self.moves():
             key = self._group(move)
-            if key is not None and key in keys:
-                rows[keys[key]][1].append(move.action.target)  # type: ignore[union-attr,arg-type]
+            action = move.action
+            slot = action.target if key is not None and isinstance(action, Play) else None
+            if key is not None and key in keys and isinstance(slot, int):
+                rows[keys[key]][1].append(slot)
                 continue
             if key is not None:
                 keys[key] = len(rows)
-            target = move.action.target if key is not None else None  # type: ignore[union-attr]
-            rows.append((move, [target] if isinstance(target, int) else []))
+            rows.append((move, [slot] if isinstance(slot, int) else []))
         return [(m, "/".join(f"Q{s}" for s in sorted(slots)) if len(slots) > 1 else None) for m, slots in rows]
 
     def _group(self, move: Move) -> tuple[object, ...] | None:
