@@ -20,6 +20,7 @@ larger; it prints the root-mean-square error of each move's value and of each mo
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import statistics
@@ -97,7 +98,7 @@ def estimate_errors(deals: int) -> None:
                     gaps.append((judged.best.chance - move.chance) - (exact.values[best] - exact.values[move.action]))
 
     def rms(xs: list[float]) -> float:
-        return (sum(x * x for x in xs) / max(1, len(xs))) ** 0.5
+        return math.sqrt(sum(x * x for x in xs) / max(1, len(xs)))
 
     print(
         f"estimated decisions checked against exact: {decisions} ({len(values)} moves); RMSE of a value "
