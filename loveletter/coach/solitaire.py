@@ -27,8 +27,9 @@ from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.search import DEFAULT_BUDGET, Search
 from loveletter.solitaire.view import SolitaireView
 
-#: The error of a value that rests on the fitted estimate (its held-out root-mean-square error against exact
-#: values, ``benchmarks/solitaire_estimate.py``; see ``benchmarks/NOTES.md``). Exact values have none.
+#: The error of a difference between two values that rest on the fitted estimate: about two root-mean-square errors
+#: of such a difference against exact values (``benchmarks/solitaire_coach.py --error``; figures in
+#: ``benchmarks/NOTES.md``). Exact values have none.
 ESTIMATE_ERROR = 0.10
 #: A move is a mistake only if it gives up at least this much beyond the error.
 MISTAKE = 0.05
