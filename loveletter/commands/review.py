@@ -18,6 +18,7 @@ from loveletter.i18n import t
 TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -39,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     source = str(path)
     record = load_record(path)
     if not isinstance(record, GameRecord):
-        raise RecordError(source, "", t("coach.review.solitaire", name=short_name(path)))
+        return _review_solitaire(record, path, args.seat)
     last = record.players - 1
     if args.seat is not None and not 0 <= args.seat <= last:
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=last))
@@ -57,6 +58,32 @@ def run(args: argparse.Namespace) -> int:
 
     with full_screen() as (console, screen):
         review_on_screen(Frames(console, screen), record, seat, source)
+    return 0
+
+
+def _review_solitaire(record: object, path: Path, seat: int | None) -> int:
+    """A solitaire record: its one player's decisions (:mod:`loveletter.tui.solitaire.review`), on the terminal
+    or as plain text; a game still going on is refused as a multi-player one is."""
+    from loveletter.commands.replay import full_screen, on_terminal, print_lines
+    from loveletter.errors import UsageError
+    from loveletter.records import RecordError
+    from loveletter.records.library import short_name
+    from loveletter.records.solitaire import SolitaireRecord
+    from loveletter.tui.solitaire.review import SolitaireReview, review_on_screen
+
+    assert isinstance(record, SolitaireRecord)
+    source = str(path)
+    if seat not in (None, 0):
+        raise UsageError(t("records.replay.bad_seat", seat=seat, last=0))
+    record.replay(source)  # a damaged record is said to be so before anything else
+    if not record.finished:
+        raise RecordError(source, "", t("solcoach.review.unfinished", name=short_name(path)))
+    if not on_terminal():
+        return print_lines(SolitaireReview(record, source).lines())
+    from loveletter.tui.screen import Frames
+
+    with full_screen() as (console, screen):
+        review_on_screen(Frames(console, screen), record, source)
     return 0
 
 

@@ -2,8 +2,10 @@
 
 ``--seed S`` deals deal number S (the header shows the number of every deal, so a deal can be played again or
 shared); without it each deal is new. The game is saved after every action in the user's saved-games folder;
-Ctrl-C at any prompt leaves it there for ``loveletter resume``. A streak counter (wins in a row, the best run,
-games won and played) is kept between games in the user's loveletter folder.
+Ctrl-C at any prompt leaves it there for ``loveletter resume``. ``h`` at any question shows the coach's hint, and a
+game's end offers its review (:mod:`loveletter.tui.solitaire.coach`, :mod:`loveletter.tui.solitaire.review`). A
+streak counter (wins in a row, the best run, games won and played) is kept between games in the user's loveletter
+folder.
 
 Developer option, hidden from ``--help``:
 

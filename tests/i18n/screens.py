@@ -1160,6 +1160,9 @@ def screens() -> dict[str, Draw]:
     from tests.i18n.coach_screens import screens as coach_screens  # hints and reviews: loveletter/tui/coach.py
 
     out.update(coach_screens())
+    from tests.i18n.solcoach_screens import screens as solcoach_screens  # the solitaire's hint and review
+
+    out.update(solcoach_screens())
     from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
 
     out.update(hosting_screens())

@@ -118,18 +118,26 @@ def test_review_refuses_a_game_not_over(tmp_path: Path, capsys: pytest.CaptureFi
     assert "this game is not over, so it cannot be reviewed yet" in err
 
 
-def test_review_refuses_a_solitaire_game_and_a_seat_not_at_the_table(
+def test_review_takes_a_finished_solitaire_game_and_refuses_a_seat_not_at_the_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = SolitaireGame(seed=3)
     rng = random.Random(3)
-    while not game.over:
-        game.push(rng.choice(game.legal_actions()))
+    record = SolitaireRecord.start(game)
     path = tmp_path / "solitaire.json"
-    SolitaireRecord.start(game).save(path)
+    record.save(path)
     code, out, err = run(capsys, "review", str(path))
     assert_one_line_error(code, out, err, path)
-    assert "a solitaire game cannot be reviewed" in err
+    assert "is still going on: a review would give away advice" in err
+    while not game.over:
+        game.push(rng.choice(game.legal_actions()))
+    record.update(game)
+    record.save(path)
+    code, out, err = run(capsys, "review", str(path))
+    assert code == 0, err
+    assert out.startswith("Review of your solitaire game, deal 3") and "Decision 1 of" in out
+    code, out, err = run(capsys, "review", str(path), "--seat", "1")
+    assert code == USER_ERROR and "--seat 1: this game has seats 0 to 0" in err
     path = tmp_path / "game.json"
     blunder().save(path)
     code, out, err = run(capsys, "review", str(path), "--seat", "2")
