@@ -42,7 +42,23 @@ def wanted(flag: bool, environ: Mapping[str, str]) -> bool:
 
 def ascii_text(text: str) -> str:
     """``text`` in ASCII: accents dropped (``Sí`` -> ``Si``), dashes and marks as words or plain signs."""
-    swaps = {"–": "-", "—": "-", "·": "-", "…": "...", "›": ">", "‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "}
+    swaps = {
+        "–": "-",
+        "—": "-",
+        "·": "-",
+        "…": "...",
+        "›": ">",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "\u00a0": " ",
+        "−": "-",
+        "≈": "~",
+        "▸": ">",
+        "→": "->",
+        "←": "<-",
+    }
     text = "".join(swaps.get(c, c) for c in text.replace(" (●)", ""))
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if ord(c) < 128)

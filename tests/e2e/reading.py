@@ -28,8 +28,8 @@ def wait_heard(term: Terminal, *needles: str, after: int = 0, timeout: float = T
             raise AssertionError(f"never heard {needles!r} after {after}; the stream ends:\n{text[-3000:]}")
 
 
-def answer(term: Terminal, prompt: str, typed: str = "", *, after: int = 0) -> int:
+def answer(term: Terminal, prompt: str, typed: str = "", *, after: int = 0, timeout: float = TIMEOUT) -> int:
     """Wait for ``prompt`` after ``after``, then type ``typed`` and Enter; the position past the prompt."""
-    at = wait_heard(term, prompt, after=after)
+    at = wait_heard(term, prompt, after=after, timeout=timeout)
     term.press(*([typed] if typed else []), "enter")
     return at

@@ -23,6 +23,7 @@ def test_the_option_or_the_environment_turns_it_on() -> None:
 def test_text_is_ascii_and_keeps_its_meaning() -> None:
     assert ascii_text("Sí · Condesa – ¡Acierto! …") == "Si - Condesa - Acierto! ..."
     assert ascii_text("Ana\u00a0●○ › ok").isascii()
+    assert ascii_text("−18% · better") == "-18% - better"  # a loss keeps its sign
 
 
 def test_a_spanish_game_reads_in_ascii_to_its_end() -> None:
