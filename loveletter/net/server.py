@@ -40,6 +40,7 @@ from loveletter.net.limits import IN_SESSION, LOGGED_IN, REFUSALS_PER_SECOND, Ga
 from loveletter.net.link import Link
 from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
+from loveletter.tui.reader import wanted
 
 CODE_TRIES = 3
 NAME_TRIES = 5
@@ -155,6 +156,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             return
         columns, rows, _, _ = chan.get_terminal_size()
         self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer, lang=lang)
+        self.link.reader = wanted(False, chan.get_environment())  # plain lines for a screen reader (net.reader)
         self.link.probe = self._connection.responds
         self.link.hang_up = self._connection.abort
         self._server.welcome(self.link, self._connection)

@@ -170,29 +170,25 @@ class PlainLines(Frames):
         """No pause: the move was said in a line of its own."""
 
 
-class ReaderFrontend(PlainLines, TerminalFrontend):
-    """The game as plain lines on ``stream`` and answers read with ``read_line`` (``None``: standard input)."""
+class TableLines(PlainLines, TerminalFrontend):
+    """A game's front end that says the table as lines: the round's new events (:meth:`tell_news`) and one seat's
+    table, labelled (:meth:`tell_state`). Shared by :class:`ReaderFrontend` and a screen-reader guest's screen
+    (:mod:`loveletter.net.reader`)."""
 
-    def __init__(
-        self,
-        screen: Screen,
-        *,
-        stream: TextIO | None = None,
-        read_line: Callable[[], str] | None = None,
-        delay: float = 0.0,
-        guards: Guards = GUARDED,
-    ) -> None:
-        console = self.lines_on(stream, read_line)
-        super().__init__(console, screen, delay=delay, guards=guards)
-        #: How far each viewer (``None``: the public) has been told the round's log.
-        self._told: dict[int | None, int] = {}
+    #: How far each viewer (``None``: the public) has been told the round's log, and in which round.
+    _told: dict[int | None, int]
+    _round: int = 0
+
+    def forget_news(self) -> None:
+        """Tell the round's events again from its start (a new game, a guest come back)."""
+        self._told = {}
         self._round = 0
 
     def tell_news(self, viewer: int | None) -> None:
         """Each event of the round that ``viewer`` may know and was not told yet, one line each."""
         table = self.table
         round_now = table.game.view(0).round
-        if round_now != self._round:
+        if round_now != self._round or not hasattr(self, "_told"):
             self._round = round_now
             self._told = {}
         entries = round_log(table, viewer)
@@ -225,6 +221,23 @@ class ReaderFrontend(PlainLines, TerminalFrontend):
         if known:
             self.say(t("play.reader.know", what="; ".join(k.plain for k in known)))
         self.say(t("play.reader.deck", deck=view.deck_size))
+
+
+class ReaderFrontend(TableLines):
+    """The game as plain lines on ``stream`` and answers read with ``read_line`` (``None``: standard input)."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        *,
+        stream: TextIO | None = None,
+        read_line: Callable[[], str] | None = None,
+        delay: float = 0.0,
+        guards: Guards = GUARDED,
+    ) -> None:
+        console = self.lines_on(stream, read_line)
+        super().__init__(console, screen, delay=delay, guards=guards)
+        self.forget_news()
 
     # ------------------------------------------------------------------------------------ the game
 
@@ -261,8 +274,7 @@ class ReaderFrontend(PlainLines, TerminalFrontend):
 
     def start(self, table: Any) -> None:
         super().start(table)
-        self._told = {}
-        self._round = 0
+        self.forget_news()
 
     def hand_off(self, seat: int) -> None:
         self.clear()
