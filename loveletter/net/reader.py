@@ -33,6 +33,55 @@ def reading(link: Link | None) -> bool:
     return link is not None and not link.closed and getattr(link, "reader", False)
 
 
+def typed_line(keys: object, echo: Callable[[str], object]) -> str:
+    """A line typed into ``keys`` (a question's pipe of the guest's keys, :meth:`Link.interaction`), each key
+    echoed with ``echo`` (the guest's client sends keys as typed and shows nothing itself); Backspace takes back
+    the last character, arrow keys mean nothing; ``EOFError`` once the question is closed, ``KeyboardInterrupt``
+    on Ctrl-C."""
+    fd = getattr(getattr(keys, "pipe", None), "read_fd", None)
+    if not isinstance(fd, int):
+        raise EOFError
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    typed: list[str] = []
+    escape = False
+    while True:
+        try:
+            data = os.read(fd, 1024)
+        except OSError:
+            raise EOFError from None
+        if not data:
+            raise EOFError
+        for char in decoder.decode(data):
+            if escape:  # the rest of an arrow key's sequence
+                escape = not (char.isalpha() or char == "~")
+            elif char == "\x1b":
+                escape = True
+            elif char in "\r\n":
+                echo("\r\n")
+                return "".join(typed)
+            elif char == "\x03":
+                raise KeyboardInterrupt
+            elif char == "\x04" and not typed:
+                raise EOFError
+            elif char in "\x7f\x08":
+                if typed:
+                    typed.pop()
+                    echo("\b \b")
+            elif char.isprintable():
+                typed.append(char)
+                echo(char)
+
+
+async def ask_line(link: Link, message: str) -> str:
+    """The join conversation's question for a screen-reader guest: ``message`` in ASCII, then a typed line (read
+    on a thread, so that the SSH loop goes on)."""
+    import asyncio
+
+    with link.interaction() as keys:
+        link.write(ascii_text(message).strip() + " ")
+        return (await asyncio.to_thread(typed_line, keys, link.write)).strip()
+
+
 class ReaderRemoteScreen(RemoteScreen, TableLines):
     """A remote seat's screen, in lines while its guest reads with a screen reader (see the module)."""
 
@@ -60,41 +109,10 @@ class ReaderRemoteScreen(RemoteScreen, TableLines):
 
     def _guest_line(self) -> str:
         """A line typed by the guest during a question (the keys of :meth:`RemoteScreen.ask`), echoed back."""
-        keys = self.input
-        fd = getattr(getattr(keys, "pipe", None), "read_fd", None)
-        if not isinstance(fd, int):
-            raise EOFError
         link = self.link
-        echo = link.write if link is not None else (lambda text: None)
-        decoder = codecs.getincrementaldecoder("utf-8")("replace")
-        typed: list[str] = []
-        escape = False
-        while True:
-            try:
-                data = os.read(fd, 1024)
-            except OSError:
-                raise EOFError from None
-            if not data:
-                raise EOFError
-            for char in decoder.decode(data):
-                if escape:  # the rest of an arrow key's sequence: no meaning here
-                    escape = not (char.isalpha() or char == "~")
-                elif char == "\x1b":
-                    escape = True
-                elif char in "\r\n":
-                    echo("\r\n")
-                    return "".join(typed)
-                elif char == "\x03":
-                    raise KeyboardInterrupt
-                elif char == "\x04" and not typed:
-                    raise EOFError
-                elif char in "\x7f\x08":
-                    if typed:
-                        typed.pop()
-                        echo("\b \b")
-                elif char.isprintable():
-                    typed.append(char)
-                    echo(char)
+        if link is None:
+            raise EOFError
+        return typed_line(self.input, link.write)
 
     def redraw(self, shown: int | None = None) -> None:
         if not self.reading:

@@ -1,6 +1,6 @@
 """A guest of ``host`` who asks for screen-reader mode from their ssh client's environment
 (``LOVELETTER_SCREEN_READER=1``, as ``ssh -o SetEnv=...`` sends it), read from the raw stream they are sent as a
-screen reader reads it: after the join, plain ASCII lines on the normal screen (no alternate screen, no control
+screen reader reads it: from the join code on, plain ASCII lines on the normal screen (no alternate screen, no control
 sequence), their seat's events one line each, their labelled hand at their decisions, numbered options answered
 by typed lines (echoed back), the game's result; and only their own seat's secrets, ever."""
 
@@ -81,9 +81,10 @@ async def _whole_game() -> None:
 
     assert hands >= 3 and decisions >= hands
     text = sent(ana)
+    # From the first byte: the join code and the name asked as plain lines too, then the game.
+    assert ENTER_ALT not in text and "\x1b" not in text and text.isascii(), "lines only"
+    assert f"Join code: {table.code}\nYour name: Ana\n" in text  # each question one line, the answer echoed
     game_part = text[text.index("Round 1: ") :]
-    assert ENTER_ALT not in text and "\x1b" not in game_part, "lines only, once the guest has joined"
-    assert game_part.isascii()
     assert any(line.startswith("The game is over: ") for line in game_part.splitlines())
     assert "Your choice (a number): 1\n" in game_part  # the answers typed are echoed back
     _only_her_secrets(game, ana)
