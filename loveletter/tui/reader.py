@@ -27,7 +27,7 @@ from loveletter.i18n import card_name, t
 from loveletter.tui.log import round_log
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav, option_keys
 from loveletter.tui.screen import GUARDED, WIPE, Body, Frames, Guards, Screen
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.terminal import REVIEW, TerminalFrontend
 
 T = TypeVar("T")
 
@@ -325,10 +325,23 @@ class ReaderFrontend(TableLines):
         if not self.play_again:
             self.press("", t("play.game.leave"))
             return False
-        choices = [Choice(True, t("summary.yes")), Choice(False, t("summary.no"))]
-        again = self.choose("", t("summary.again"), choices) is True
+        choices: list[Choice[bool | str]] = [Choice(True, t("summary.yes")), Choice(False, t("summary.no"))]
+        # As in the normal mode, the offer of a review of a person's decisions (the game is over: nothing secret).
+        offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"))] if table.people else []
+        while (answer := self.choose("", t("summary.again"), choices + offer)) == REVIEW:
+            self.review_game("")
         self.say(t("play.game.hint"))
-        return again
+        return answer is True
+
+    def review_seat(self, seat: int) -> None:
+        """The review of ``seat``'s decisions in the game just over, as lines (:mod:`loveletter.tui.reader_review`)."""
+        from loveletter.records import GameRecord
+        from loveletter.table.autosave import record_seats
+        from loveletter.tui.reader_review import read_review
+
+        table = self.table
+        record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
+        read_review(record, seat, "record", self.screen, stream=self.stream, read_line=self._read)
 
 
 def _stdin_line() -> str:

@@ -8,7 +8,7 @@ the labelled hand, tokens and deck), and the questions as numbered options typed
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO, TypeVar, cast
 
 from rich.console import Console
@@ -104,13 +104,17 @@ class ReaderTutor(Tutor, _LessonLines):
         return super().game_over()
 
 
-def read_lesson(lesson: Lesson, screen: Screen, console: Console) -> bool:
-    """Play ``lesson`` as lines on ``console``'s file (answers from standard input); ``True`` if it was played to
-    its end, as :func:`loveletter.tui.tutor.play_lesson`."""
+def read_lesson(
+    lesson: Lesson, screen: Screen, console: Console, *, read_line: Callable[[], str] | None = None
+) -> bool:
+    """Play ``lesson`` as lines on ``console``'s file, answers read with ``read_line`` (``None``: standard input);
+    ``True`` if it was played to its end, as :func:`loveletter.tui.tutor.play_lesson`."""
     script = Script(lesson)
     bot = ScriptedBot(script)
     game, seats, deals = lesson_table(lesson)
     tutor = ReaderTutor(console, screen, script, bot, delay=0.0)
+    if read_line is not None:
+        tutor.lines_on(cast(TextIO, console.file), read_line)
     bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
     GameLoop(game, seats, tutor, bots=bots, deals=deals, hints=False).run()
     return tutor.finished

@@ -90,18 +90,31 @@ class ReviewReader(PlainLines):
                 break
 
 
-def read_review(record: GameRecord, seat: int, source: str, screen: Screen) -> None:
-    """Weigh the decisions of ``seat`` (a line when it starts, a line when it is done), then read them."""
+def read_review(
+    record: GameRecord,
+    seat: int,
+    source: str,
+    screen: Screen,
+    *,
+    stream: TextIO | None = None,
+    read_line: Callable[[], str] | None = None,
+) -> None:
+    """Weigh the decisions of ``seat`` (a line when it starts, a line when it is done), then read them as lines on
+    ``stream`` (``None``: standard output), commands read with ``read_line`` (``None``: standard input)."""
+    import sys
+
     from loveletter.tui.reader import ascii_text
 
+    out = stream if stream is not None else sys.stdout
     player = printable(record.seats[seat].name)
-    reader_line: list[int] = []
+    started: list[int] = []
 
     def progress(done: int, total: int) -> None:
-        if not reader_line or done == total:
-            reader_line.append(done)
+        if not started or done == total:
+            started.append(done)
             key = "reader.review.weighed" if done == total else "reader.review.weighing"
-            print(ascii_text(t(key, player=player, total=total)), flush=True)
+            out.write(ascii_text(t(key, player=player, total=total)) + "\n")
+            out.flush()
 
     review = Review(record, seat, source, progress=progress)
-    ReviewReader(review, screen).run(source)
+    ReviewReader(review, screen, stream=stream, read_line=read_line).run(source)

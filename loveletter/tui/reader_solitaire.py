@@ -10,7 +10,7 @@ the questions as numbered options typed back as lines.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import RenderableType
 
@@ -34,9 +34,10 @@ class ReaderSolitaire(PlainLines, SolitaireApp):
         *,
         stream: TextIO | None = None,
         read_line: Callable[[], str] | None = None,
+        **options: Any,
     ) -> None:
         console = self.lines_on(stream, read_line)
-        super().__init__(console, screen, streak)
+        super().__init__(console, screen, streak, **options)  # where the streak and the records are saved
         #: The log's lines told so far (by their first event), and the text of the last one (it may grow).
         self._told = -1
         self._last = ""
