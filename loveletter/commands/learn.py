@@ -4,7 +4,8 @@ the cards the Premium Edition adds, at five seats; ``solitaire``: the one-player
 (:mod:`loveletter.tui.solitaire.tutor`). A lesson is not saved: ``loveletter learn`` starts it again.
 
 ``--pace SECONDS``: the pause after a computer player's move that the lesson does not comment on (default 1.2;
-0: none).
+0: none). ``--screen-reader`` (or ``LOVELETTER_SCREEN_READER=1``): the lesson as plain lines
+(:mod:`loveletter.tui.reader_learn`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "lesson", nargs="?", choices=(*LESSONS, SOLITAIRE), default=LESSONS[0], help=t("learn.help.lesson")
     )
-    from loveletter.commands.options import add_pace_option
+    from loveletter.commands.options import add_pace_option, add_reader_option
 
     add_pace_option(parser)
+    add_reader_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,13 +47,25 @@ def run(args: argparse.Namespace) -> int:
         pass
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(t("learn.no_terminal"))
+    import os
+
+    from loveletter.tui.reader import PlainScreen, ascii_text, wanted
+
+    reader = wanted(args.screen_reader, os.environ)
+    said = ascii_text if reader else str  # the last words in the mode's own ASCII
     try:
-        with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
-            finished = play_lesson(lesson, terminal_console(), screen, delay=pace)
+        if reader:  # plain lines for a screen reader (tui.reader_learn)
+            from loveletter.tui.reader_learn import read_lesson
+
+            with PlainScreen(sys.stdout) as screen:
+                finished = read_lesson(lesson, screen, terminal_console())
+        else:
+            with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
+                finished = play_lesson(lesson, terminal_console(), screen, delay=pace)
     except KeyboardInterrupt:
-        print(t("learn.stopped", lesson=_command(args.lesson)), file=sys.stderr)
+        print(said(t("learn.stopped", lesson=_command(args.lesson))), file=sys.stderr)
         return 130
-    print(t("learn.ready") if finished else t("learn.stopped", lesson=_command(args.lesson)))
+    print(said(t("learn.ready") if finished else t("learn.stopped", lesson=_command(args.lesson))))
     return 0
 
 

@@ -5,7 +5,9 @@ The seat is the first person's unless ``--seat`` says otherwise. Only a finished
 weighs every move from the seat's view, so a game still going on would give away advice (and a game played
 without hints would get them); what a finished game may show is replay's rule
 (:func:`loveletter.tui.replay.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal the
-decisions are stepped through with keys, after a progress line; otherwise the review is printed as plain text.
+decisions are stepped through with keys, after a progress line (with ``--screen-reader``, or
+``LOVELETTER_SCREEN_READER=1``: read as lines, :mod:`loveletter.tui.reader_review`); otherwise the review is
+printed as plain text.
 The file is only read, never written.
 """
 
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar=t("cli.metavar.game"), help=t("coach.review.file_help"))
     parser.add_argument("--seat", type=int, metavar="N", help=t("coach.review.seat_help"))
+    from loveletter.commands.options import add_reader_option
+
+    add_reader_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,6 +57,18 @@ def run(args: argparse.Namespace) -> int:
         progress = _progress_line(printable(record.seats[seat].name)) if sys.stderr.isatty() else None
         review = Review(record, seat, source, progress=progress)
         return print_lines(review.lines(source))
+
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    if wanted(args.screen_reader, os.environ):  # one decision at a time as lines (tui.reader_review)
+        from loveletter.tui.reader import PlainScreen
+        from loveletter.tui.reader_review import read_review
+
+        with PlainScreen(sys.stdout) as plain:
+            read_review(record, seat, source, plain)
+        return 0
 
     from loveletter.tui.review import review_on_screen
     from loveletter.tui.screen import Frames

@@ -1096,6 +1096,63 @@ def lesson(name: str, stop: bool = False) -> Draw:
     return draw
 
 
+def screen_reader_lesson(console: Console) -> None:
+    """``learn --screen-reader``: the basic lesson answered at random (the wrong answers corrected) to its end."""
+    from loveletter.coach.lesson import load_lesson
+    from loveletter.tui.reader import PlainScreen
+    from loveletter.tui.reader_learn import read_lesson
+
+    out = io.StringIO()
+    rng = random.Random(1)
+    with PlainScreen(out) as screen:
+        read_lesson(load_lesson("basic"), screen, Console(file=out), read_line=lambda: rng.choice("0123456789 b"))
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
+def screen_reader_solitaire(console: Console) -> None:
+    """``solitaire --screen-reader``: deals answered at random until the player declines another game."""
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
+    from loveletter.tui.reader import PlainScreen, ascii_text
+    from loveletter.tui.reader_solitaire import ReaderSolitaire
+    from loveletter.tui.solitaire.streak import Streak
+
+    out = io.StringIO()
+    rng = random.Random(2)
+    deals = iter(range(2, 50))
+    again = ascii_text(t("solitaire.end.again"))
+
+    def answer() -> str:  # at random, but no to a third game
+        if out.getvalue().count(again) >= 2 and again in out.getvalue()[-200:]:
+            return t("solitaire.choice.no_key")
+        return rng.choice(["1", "2", "3", "", "b", t("solitaire.choice.yes_key"), "x"])
+
+    with tempfile.TemporaryDirectory() as folder, PlainScreen(out) as screen:
+        app = ReaderSolitaire(
+            screen,
+            Streak(),
+            stream=out,
+            read_line=answer,
+            streak_path=Path(folder) / "streak.json",
+            folder=Path(folder),
+        )
+        app.session(SolitaireGame(load_solitaire_ruleset(), seed=1), next_deal=lambda: next(deals))
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
+def screen_reader_review(console: Console) -> None:
+    """``review --screen-reader``: the weighing, a decision, one by number, a word that is no command, back, the
+    summary, back to the last decision, and out."""
+    from loveletter.tui.reader import PlainScreen
+    from loveletter.tui.reader_review import read_review
+    from tests.i18n.coach_screens import blunder, quick_reviews
+
+    out = io.StringIO()
+    typed = iter(["", "3", "x", t("reader.review.back_key"), t("reader.review.summary_key"), "p", "q"])
+    with quick_reviews(), PlainScreen(out) as screen:
+        read_review(blunder(), 0, "partida.json", screen, stream=out, read_line=lambda: next(typed))
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
 def screens() -> dict[str, Draw]:
     """Every screen, by name."""
     out: dict[str, Draw] = {}
@@ -1156,6 +1213,9 @@ def screens() -> dict[str, Draw]:
     out["lesson premium"] = lesson("premium")
     out["lesson stopped"] = lesson("premium", stop=True)
     out["lesson without a terminal"] = command("learn")
+    out["screen reader lesson"] = screen_reader_lesson
+    out["screen reader solitaire"] = screen_reader_solitaire
+    out["screen reader review"] = screen_reader_review
     out.update(help_screens())
     from tests.i18n.coach_screens import screens as coach_screens  # hints and reviews: loveletter/tui/coach.py
 
