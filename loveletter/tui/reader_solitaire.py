@@ -57,7 +57,11 @@ class ReaderSolitaire(PlainLines, SolitaireApp):
         banner: RenderableType | None = None,
         guard: KeyPolicy | None = None,
         default: int = 0,
+        body: Callable[[int], RenderableType] | None = None,
+        extra: dict[str, object] | None = None,
     ) -> Hashable | Nav:
+        # ``body`` and ``extra`` (the hint's screen and its key) have no lines of their own here yet: the question
+        # is asked over the board said as lines.
         game = self.game
         assert game is not None
         if id(game) != self._game_id:  # a new game: its log starts again
