@@ -49,10 +49,12 @@ def test_a_review_read_as_lines_and_moved_through_by_typed_commands(tmp_path: Pa
     # The first decision, then the second (Enter), as lines: which one, the moment, the verdict, the best moves.
     first = lines.index("Decision 1 of 22, round 1.")
     assert lines[first + 1] == "Round 1, turn 1: holding Priest, Baron."
-    assert lines[first + 2].startswith("played Priest on Bot (")
+    assert lines[first + 2].startswith("your choice: Priest on Bot (")
     second = lines.index("Decision 2 of 22, round 1.")
     assert lines[second + 1] == "Round 1, turn 3: holding Baron, Guard; knowing Bot holds King."
-    assert lines[second + 2].startswith("played Baron on Bot (0% to win the round): -100% - better: Guard on Bot,")
+    assert lines[second + 2].startswith(
+        "your choice: Baron on Bot (0% to win the round): -100% - better: Guard on Bot,"
+    )
     assert any(
         line.startswith("The best moves, with their chances to win the round: Guard on Bot, naming King 100%")
         for line in lines[second:]
