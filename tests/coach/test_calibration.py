@@ -56,7 +56,7 @@ def test_the_judge_shows_calibrated_chances_in_the_order_of_its_raw_estimates(
     rng = random.Random(seed)
     checked = 0
     while not game.round_over and checked < 4:
-        view = game.view(game.decider)  # type: ignore[arg-type]
+        view = game.view(game.decider)
         if len(view.legal_actions) > 1:
             judged = judge(view, budget=400)
             for a in judged.moves:
