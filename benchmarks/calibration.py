@@ -3,6 +3,10 @@
     uv run python benchmarks/calibration.py                 # a short run: 3 games per table
     uv run python benchmarks/calibration.py --games 40      # enough decisions for the deciles to mean something
     uv run python benchmarks/calibration.py --quick         # a smoke run (CI)
+    # A long run that adds up (stop it at any time, start it again: games already saved are not replayed):
+    uv run python benchmarks/calibration.py --save decisions.jsonl --seeds 1,2 --games 200
+    uv run python benchmarks/calibration.py --fit decisions.jsonl --seeds 1      # writes coach/calibration.json
+    uv run python benchmarks/calibration.py --report decisions.jsonl --seeds 2   # held out from the fit
 
 ``hard`` plays ``hard`` on three tables (2019 at 2 and at 4 players, premium at 6). At every decision with more
 than one legal move, the coach's judge (:func:`loveletter.coach.judge.judge`, at the hint's budget unless
@@ -11,7 +15,11 @@ move the player chose; when the round ends, that decision is a win or not for it
 game mid-round counts for its winner, as the judge counts it). The decisions are bucketed by estimate into
 deciles; for each, the table prints how many decisions, their mean estimate, the share of them whose round was
 won, and the difference, then plots estimate against outcome in the terminal. A decile is judged only with at
-least ``--least`` decisions (200 by default): below that its observed rate is too noisy to say. The judge runs
+least ``--least`` decisions (200 by default): below that its observed rate is too noisy to say.
+
+The estimate judged is the one the coach shows: the judge's raw estimate read through
+:mod:`loveletter.coach.calibration`. ``--save`` keeps the raw estimates, game by game, so that ``--fit`` can fit
+that mapping on some seeds and ``--report`` show the deciles (raw, and as shown) on others. The judge runs
 about a quarter of a second a decision, so the default run is short; the figures of longer runs are kept in
 ``benchmarks/NOTES.md``.
 """
