@@ -3,7 +3,7 @@
 ``GAME`` is a record's path, or its number or name from ``loveletter games``. ``--seat N`` shows the game as
 seat N saw it (its hand, what it knew, its log); ``--all`` shows every hand, and is the default for a finished
 game. A saved game cannot be used to peek at the hands of a game still going on
-(:func:`loveletter.tui.replay.replay_seat`): an unfinished game that two or more people play does not replay
+(:func:`loveletter.records.timeline.replay_seat`): an unfinished game that two or more people play does not replay
 at all, and one that a single person plays replays only as that person saw it. On a terminal the replay is
 stepped through with keys; with no terminal it is printed as plain text, and so it is in screen-reader mode
 (``--screen-reader``, ``LOVELETTER_SCREEN_READER=1``), in ASCII, for the reader to go through at its own pace.
@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.errors import UsageError
     from loveletter.records import GameRecord, load_record
     from loveletter.records.library import find_record
-    from loveletter.tui.replay import Replay, replay_seat
+    from loveletter.records.timeline import replay_seat
+    from loveletter.tui.replay import Replay
 
     path = find_record(args.file)
     record = load_record(path)

@@ -4,8 +4,8 @@
 The seat is the first person's unless ``--seat`` says otherwise. Only a finished game is reviewed: the review
 weighs every move from the seat's view, so a game still going on would give away advice (and a game played
 without hints would get them); what a finished game may show is replay's rule
-(:func:`loveletter.tui.replay.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal the
-decisions are stepped through with keys, after a progress line (with ``--screen-reader``, or
+(:func:`loveletter.records.timeline.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal
+the decisions are stepped through with keys, after a progress line (with ``--screen-reader``, or
 ``LOVELETTER_SCREEN_READER=1``: read as lines, :mod:`loveletter.tui.reader_review`); otherwise the review is
 printed as plain text.
 The file is only read, never written.

@@ -1034,9 +1034,10 @@ def solitaire_terminal(console: Console) -> None:
 
 
 def lesson_picks(name: str) -> list[object]:
-    """The answers to every question of lesson ``name``, as its player would give them: where a step has its own
-    words for a wrong card, target or guess, first a legal move that goes wrong there (its answers up to the one
-    the lesson corrects, to draw that correction), then the lesson's move."""
+    """The answers to every question of lesson ``name``, as its player would give them: where a step asks for the
+    hint, a card first (to draw the reminder) and the hint; where a step has its own words for a wrong card,
+    target or guess, first a legal move that goes wrong there (its answers up to the one the lesson corrects, to
+    draw that correction), then the lesson's move; at the end, no review."""
     from loveletter.coach.lesson import load_lesson, walk
     from loveletter.engine import Action, View
     from loveletter.i18n import catalog
@@ -1069,6 +1070,8 @@ def lesson_picks(name: str) -> list[object]:
             picks.extend([Nav.BACK] * len(kept) + out)
 
     for step, view, _ in walk(load_lesson(name)):
+        if step.person and step.hint:  # a card before the hint (the reminder), then the hint
+            picks.extend([answers(view, step.moves[0])[0][0], Nav.HINT])
         if step.person:
             wanted = {k for k in ("wrong", "wrong_target", "wrong_named") if f"{step.key}.{k}" in catalog("en")}
             kept: list[object] = []
@@ -1081,7 +1084,7 @@ def lesson_picks(name: str) -> list[object]:
                     go(out, kept)
                     kept = out[:-1]
             go(answers(view, step.moves[0])[0], kept)
-    return picks
+    return [*picks, False]  # the review offered at the end, declined (its screens: tests/i18n/coach_screens.py)
 
 
 def lesson(name: str, stop: bool = False) -> Draw:

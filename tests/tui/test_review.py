@@ -17,17 +17,16 @@ from rich.console import Console
 
 from loveletter.coach import advice
 from loveletter.engine import Play
-from loveletter.records import GameRecord, Seat
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat as TableSeat
-from loveletter.tui.review import Review, review_seat
+from loveletter.tui.review import Review
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.style import NBSP
 from loveletter.tui.terminal import TerminalFrontend
+from tests.coach.games import blunder
 from tests.records.support import USER_ERROR, assert_one_line_error, run
-from tests.support import deal, play, random_playout
 
 #: A small search keeps these quick: a blunder this big shows at any budget.
 BUDGET = 400
@@ -36,19 +35,6 @@ BUDGET = 400
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advice, "REVIEW_BUDGET", BUDGET)
-
-
-def blunder(*, finish: bool = True) -> GameRecord:
-    """Ana sees Bot's King with her Priest; Bot misses with a Guard and keeps the King; Ana, holding a Baron and a
-    Guard, plays the Baron on the King (and is out) instead of the Guard naming the King. Then the game is played
-    out at random."""
-    game = deal("2019", 2, hands=["Priest", "King"], draws=["Baron", "Guard", "Guard"])
-    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed=5)
-    play(game, "Priest>1", "Guard>0=Princess", "Baron>1")
-    if finish:
-        random_playout(game, random.Random(1))
-    record.update(game)
-    return record
 
 
 def test_a_baron_played_on_a_known_king_with_a_guard_in_hand_is_the_worst_mistake() -> None:
@@ -86,13 +72,6 @@ def test_the_summary_names_the_biggest_mistakes_with_their_moment() -> None:
     assert lines[at + 1] == "1. Round 1, turn 3: holding Baron, Guard; knowing Bot holds King"
     assert "better: Guard on Bot, naming King" in lines[at + 2]
     assert any("decisions weighed; mistakes: " in line for line in lines)
-
-
-def test_a_person_s_seat_is_reviewed_by_default() -> None:
-    record = blunder()
-    assert review_seat(record, None) == 0 and review_seat(record, 1) == 1
-    record.seats = [Seat("Bot", "computer", "easy"), Seat("Ana")]
-    assert review_seat(record, None) == 1
 
 
 # ------------------------------------------------------------------------------------------- the command
