@@ -22,8 +22,9 @@ from typing import Any, TextIO, TypeVar
 from rich.console import Console
 from rich.text import Text
 
-from loveletter.engine import Action
+from loveletter.engine import Action, View
 from loveletter.i18n import card_name, t
+from loveletter.tui.coach import Hint
 from loveletter.tui.log import round_log
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav, option_keys
 from loveletter.tui.screen import GUARDED, WIPE, Body, Frames, Guards, Screen
@@ -135,6 +136,10 @@ class PlainLines(Frames):
                 self.say(t("play.reader.not_open", option=choice.label + note))
         back = bool(options.get("allow_back", False))
         default = int(options.get("default", 0))
+        # Of the normal mode's extra keys, the coach's hint (said as lines by work_out_hint).
+        extra = {key: value for key, value in (options.get("extra") or {}).items() if value is Nav.HINT}
+        for key in extra:
+            self.say(t("play.reader.hint_key", key=key))
         while True:
             typed = self.answer(t("play.reader.choice_back" if back else "play.reader.choice"))
             if not typed:  # Enter alone: the option the normal mode starts on, else the first open one
@@ -146,7 +151,9 @@ class PlainLines(Frames):
                 return Nav.BACK
             elif typed in usable:
                 return usable[typed].value
-            self.say(t("play.reader.not_an_option", typed=typed, keys=", ".join(usable)))
+            elif typed.lower() in extra:
+                return extra[typed.lower()]
+            self.say(t("play.reader.not_an_option", typed=typed, keys=", ".join([*usable, *extra])))
 
     def press(
         self,
@@ -198,6 +205,23 @@ class TableLines(PlainLines, TerminalFrontend):
                 self.say(entry.text.plain)
         if entries:
             self._told[viewer] = max(e.index for e in entries)
+
+    def work_out_hint(self, view: View) -> Hint:
+        """The coach's hint for ``view``'s seat, said as lines (what the normal mode shows in place of the table):
+        the opponents' likely cards, then the moves with their chances and reasons."""
+        import io
+
+        from loveletter.tui.coach import HintView, hint_for
+
+        hint = hint_for(view)
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None, emoji=False, highlight=False).print(
+            HintView(view, self.table.names, hint)
+        )
+        for line in out.getvalue().splitlines():
+            if line.strip(" ─━│┃╭╮╰╯"):
+                self.say(line.strip())
+        return hint
 
     def tell_state(self, seat: int) -> None:
         """The table as ``seat`` sees it, in labelled lines."""

@@ -1100,7 +1100,8 @@ def lesson(name: str, stop: bool = False) -> Draw:
 
 
 def screen_reader_lesson(console: Console) -> None:
-    """``learn --screen-reader``: the basic lesson answered at random (the wrong answers corrected) to its end."""
+    """``learn --screen-reader``: the basic lesson answered at random (the wrong answers corrected; h for the hint
+    where the lesson asks for it) to its end."""
     from loveletter.coach.lesson import load_lesson
     from loveletter.tui.reader import PlainScreen
     from loveletter.tui.reader_learn import read_lesson
@@ -1108,7 +1109,7 @@ def screen_reader_lesson(console: Console) -> None:
     out = io.StringIO()
     rng = random.Random(1)
     with PlainScreen(out) as screen:
-        read_lesson(load_lesson("basic"), screen, Console(file=out), read_line=lambda: rng.choice("0123456789 b"))
+        read_lesson(load_lesson("basic"), screen, Console(file=out), read_line=lambda: rng.choice("0123456789 bh"))
     console.print(out.getvalue(), markup=False, highlight=False)
 
 
