@@ -1,11 +1,12 @@
 """The SSH server guests join with: asyncssh on its own thread and event loop.
 
 What it allows: a session with a terminal running the game, after the join code and a name, and nothing else.
-No authentication is asked of the SSH client (the join code is the secret, asked inside the session, in the
-guest's language: the one their client's environment names, ``LOVELETTER_LANG`` or the locale variables, else
-the host's); no shell or command is run (``exec`` and subsystems such as SFTP or scp are refused), no port
-forwarding either way, no agent or X11 forwarding; one session per connection, and the connection ends with it; a
-session without a terminal is told how to ask for one.
+No authentication is asked of the SSH client (the join code is the secret: given as the username, ``ssh
+7KQ-M4T@HOST``, which keeps the connection out of the pools below and skips the code's question; else asked inside
+the session, in the guest's language: the one their client's environment names, ``LOVELETTER_LANG`` or the
+locale variables, else the host's); no shell or command is run (``exec`` and subsystems such as SFTP or scp are
+refused), no port forwarding either way, no agent or X11 forwarding; one session per connection, and the
+connection ends with it; a session without a terminal is told how to ask for one.
 
 Limits: new connections a second, per address, past it, and for the whole server; connections that have not given
 the code wait in two small pools, arriving and at the code's question, where each keeps its place for a grace to
@@ -219,9 +220,14 @@ class _Connection(asyncssh.SSHServer):
             self.wrong_codes += 1
         return False
 
+    @property
+    def proven(self) -> bool:
+        """Whether the username is the join code as it is now (a seat freed since the login changes it)."""
+        return self.vouched and join_code.matches(self.username, self._server.code)
+
     def join_command(self) -> str:
         """How to join, for this connection's client: with the code in it only if the client gave it."""
-        return self._server.join_command(code=self.vouched)
+        return self._server.join_command(code=self.proven)
 
     def auth_completed(self) -> None:
         if self.refused and not self.vouched:  # one who gave the code costs nothing more: let in
@@ -523,8 +529,7 @@ class Server:
             if not silent:
                 raise Refused(t("host.join.full"))
         link.write(self.describe() + "\n")
-        if not (connection.vouched and join_code.matches(connection.username, self.code)):
-            # (A code changed since the login, a seat freed, is asked again.)
+        if not connection.proven:  # (a code changed since the login, a seat freed, is asked again)
             if connection.wrong_codes:
                 link.write(t("host.join.wrong_username_code") + "\n")
             try:

@@ -125,3 +125,31 @@ def test_the_readme_joins_with_the_code_as_username() -> None:
     text = README.read_text(encoding="utf-8")
     joined = re.search(r"Friends join with:  ssh -p 8022 ([0-9A-Z]{3}-[0-9A-Z]{3})@192\.168\.1\.20", text)
     assert joined and f"Join code:          {joined[1]}" in text
+
+
+def test_a_code_changed_since_the_login_is_asked_and_never_told() -> None:
+    asyncio.run(_code_changed())
+
+
+async def _code_changed() -> None:
+    import asyncssh
+
+    from loveletter.net.code import new_code
+    from tests.net.guest import CLIENT
+
+    table = Table("2019", SEATS, [0]).start()
+    server = table.host.server
+    old = shown(table.code)
+    try:
+        async with asyncssh.connect("127.0.0.1", table.port, **CLIENT | {"username": old}) as conn:
+            while server.code == table.code:  # a seat freed (Host.free_seat): the code changes
+                server.code = new_code()
+            result = await conn.run("loveletter")  # told how to join, without the new code
+            assert str(result.stdout).strip() == t("host.join.command", command=server.join_command(code=False))
+        ana = await Guest(table.port).connect(username=old)
+        await ana.wait_for(t("host.join.code").strip())  # the old code proves nothing now
+        await ana.join(server.code, "Ana")
+        await table.started()
+        await ana.wait_for("Ana (you)")
+    finally:
+        await table.aclose()
