@@ -3,6 +3,10 @@
     uv run python benchmarks/calibration.py                 # a short run: 3 games per table
     uv run python benchmarks/calibration.py --games 40      # enough decisions for the deciles to mean something
     uv run python benchmarks/calibration.py --quick         # a smoke run (CI)
+    # A long run that adds up (stop it at any time, start it again: games already saved are not replayed):
+    uv run python benchmarks/calibration.py --save decisions.jsonl --seeds 1,2 --games 200
+    uv run python benchmarks/calibration.py --fit decisions.jsonl --seeds 1      # writes coach/calibration.json
+    uv run python benchmarks/calibration.py --report decisions.jsonl --seeds 2   # held out from the fit
 
 ``hard`` plays ``hard`` on three tables (2019 at 2 and at 4 players, premium at 6). At every decision with more
 than one legal move, the coach's judge (:func:`loveletter.coach.judge.judge`, at the hint's budget unless
@@ -11,7 +15,11 @@ move the player chose; when the round ends, that decision is a win or not for it
 game mid-round counts for its winner, as the judge counts it). The decisions are bucketed by estimate into
 deciles; for each, the table prints how many decisions, their mean estimate, the share of them whose round was
 won, and the difference, then plots estimate against outcome in the terminal. A decile is judged only with at
-least ``--least`` decisions (200 by default): below that its observed rate is too noisy to say. The judge runs
+least ``--least`` decisions (200 by default): below that its observed rate is too noisy to say.
+
+The estimate judged is the one the coach shows: the judge's raw estimate read through
+:mod:`loveletter.coach.calibration`. ``--save`` keeps the raw estimates, game by game, so that ``--fit`` can fit
+that mapping on some seeds and ``--report`` show the deciles (raw, and as shown) on others. The judge runs
 about a quarter of a second a decision, so the default run is short; the figures of longer runs are kept in
 ``benchmarks/NOTES.md``.
 """
@@ -19,11 +27,13 @@ about a quarter of a second a decision, so the default run is short; the figures
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -32,6 +42,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.bots import make_bot
+from loveletter.coach.calibration import DATA, calibrated, fit, group, knots
 from loveletter.coach.judge import judge
 from loveletter.engine import Game
 
@@ -56,33 +67,78 @@ class Bucket:
         return self.wins / self.count if self.count else 0.0
 
 
+def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | None) -> list[tuple[float, bool]]:
+    """(estimate of the chosen move, round won) for every decision of one game of ``hard`` players; the raw
+    estimate, before :mod:`loveletter.coach.calibration` reads it."""
+    out: list[tuple[float, bool]] = []
+    game_seed = seed * 10_000 + players * 100 + number
+    game = Game(ruleset, players, seed=game_seed)
+    bots = [make_bot("hard", seed=game_seed + 1 + q) for q in range(players)]
+    pending: list[tuple[int, float]] = []
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.decider
+        assert seat is not None
+        view = game.view(seat)
+        action = bots[seat].choose(view)
+        if len(view.legal_actions) > 1:
+            pending.append((seat, judge(view, budget=budget).of(action).raw))
+        game.push(action)
+        if game.round_over or game.over:
+            result = game.view(0).result
+            winners = set(result.winners) if result is not None and result.reason != "interrupted" else set()
+            if not winners:
+                winners = set(game.view(0).winners)
+            out += [(chance, seat_ in winners) for seat_, chance in pending]
+            pending = []
+    return out
+
+
 def play(ruleset: str, players: int, games: int, seed: int, budget: int | None) -> list[tuple[float, bool]]:
-    """(estimate of the chosen move, round won) for every decision of ``games`` games of ``hard`` players."""
+    """(raw estimate of the chosen move, round won) for every decision of ``games`` games of ``hard`` players."""
     out: list[tuple[float, bool]] = []
     for number in range(games):
-        game_seed = seed * 10_000 + players * 100 + number
-        game = Game(ruleset, players, seed=game_seed)
-        bots = [make_bot("hard", seed=game_seed + 1 + q) for q in range(players)]
-        pending: list[tuple[int, float]] = []
-        while not game.over:
-            if game.round_over:
-                game.next_round()
-                continue
-            seat = game.decider
-            assert seat is not None
-            view = game.view(seat)
-            action = bots[seat].choose(view)
-            if len(view.legal_actions) > 1:
-                pending.append((seat, judge(view, budget=budget).of(action).chance))
-            game.push(action)
-            if game.round_over or game.over:
-                result = game.view(0).result
-                winners = set(result.winners) if result is not None and result.reason != "interrupted" else set()
-                if not winners:
-                    winners = set(game.view(0).winners)
-                out += [(chance, seat_ in winners) for seat_, chance in pending]
-                pending = []
+        out += play_game(ruleset, players, seed, number, budget)
     return out
+
+
+def saved(path: Path) -> list[dict[str, Any]]:
+    """The games a ``--save`` file holds, one JSON object a line (a line cut short by a kill is skipped)."""
+    if not path.exists():
+        return []
+    games = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        try:
+            games.append(json.loads(text))
+        except json.JSONDecodeError:
+            continue
+    return games
+
+
+def accumulate(path: Path, seeds: list[int], games: int, budget: int | None) -> None:
+    """Play ``games`` games per table and seed into ``path``, game by game, the seeds and tables taking turns (a
+    run stopped at any time leaves every seed about equally filled); games already in the file are not replayed."""
+    done = {(g["ruleset"], g["players"], g["seed"], g["game"]) for g in saved(path)}
+    for number in range(games):
+        for seed in seeds:
+            for ruleset, players in TABLES:
+                if (ruleset, players, seed, number) in done:
+                    continue
+                start = time.perf_counter()
+                decisions = play_game(ruleset, players, seed, number, budget)
+                row = {
+                    "ruleset": ruleset,
+                    "players": players,
+                    "seed": seed,
+                    "game": number,
+                    "budget": budget,
+                    "seconds": round(time.perf_counter() - start, 1),
+                    "decisions": [[round(c, 6), int(w)] for c, w in decisions],
+                }
+                with path.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
 
 
 def buckets(decisions: list[tuple[float, bool]]) -> list[Bucket]:
@@ -130,6 +186,54 @@ def line(label: str, b: Bucket, width: int = 50) -> Text:
     return Text.assemble(f"{label} ", ("".join(cells), "bold"), f"  n={b.count}")
 
 
+def shown(decisions: list[tuple[float, bool]], players: int) -> list[tuple[float, bool]]:
+    """The decisions with the estimates the coach shows (calibrated) instead of the raw ones."""
+    return [(calibrated(chance, players), won) for chance, won in decisions]
+
+
+def by_table(games: list[dict[str, Any]], seeds: set[int]) -> dict[tuple[str, int], list[tuple[float, bool]]]:
+    """The saved decisions of ``seeds``, table by table."""
+    out: dict[tuple[str, int], list[tuple[float, bool]]] = {}
+    for g in games:
+        if g["seed"] in seeds:
+            out.setdefault((g["ruleset"], g["players"]), []).extend((c, bool(w)) for c, w in g["decisions"])
+    return out
+
+
+def fit_file(path: Path, seeds: set[int]) -> dict[str, Any]:
+    """Fit each group's mapping on the saved decisions of ``seeds`` and write it as the package's data."""
+    groups: dict[str, list[tuple[float, bool]]] = {}
+    for (_, players), decisions in by_table(saved(path), seeds).items():
+        groups.setdefault(group(players), []).extend(decisions)
+    data = {
+        "fitted_on": {"seeds": sorted(seeds), "decisions": {k: len(v) for k, v in sorted(groups.items())}},
+        "groups": {k: [list(point) for point in fit(v)] for k, v in sorted(groups.items())},
+    }
+    DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    knots.cache_clear()
+    return data
+
+
+def report_file(console: Console, path: Path, seeds: set[int], least: int) -> None:
+    """The decile tables of the saved decisions of ``seeds``: raw estimates, then as the coach shows them."""
+    tables = by_table(saved(path), seeds)
+    raw: list[tuple[float, bool]] = []
+    calibrated_: list[tuple[float, bool]] = []
+    for (ruleset, players), decisions in sorted(tables.items()):
+        raw += decisions
+        calibrated_ += shown(decisions, players)
+        report(
+            console, f"{ruleset}, {players} players, seeds {sorted(seeds)}, as shown", shown(decisions, players), least
+        )
+    report(console, f"every table, seeds {sorted(seeds)}, raw (before calibration)", raw, least)
+    report(console, f"every table, seeds {sorted(seeds)}, as shown (calibrated)", calibrated_, least)
+    console.print(f"Brier score: raw {brier(raw):.4f}, as shown {brier(calibrated_):.4f} ({len(raw)} decisions)")
+
+
+def brier(decisions: list[tuple[float, bool]]) -> float:
+    return sum((c - w) ** 2 for c, w in decisions) / len(decisions) if decisions else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="games per table (default 3)")
@@ -137,8 +241,25 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=None, help="the judge's budget (default: the hint's)")
     parser.add_argument("--least", type=int, default=200, help="decisions a decile needs to be judged")
     parser.add_argument("--quick", action="store_true", help="a smoke run: one game of the 2-player table")
+    parser.add_argument("--save", type=Path, help="add the decisions to this file, game by game (runs add up)")
+    parser.add_argument("--seeds", default="", help="the seeds to fill (--save), fit on (--fit) or report (--report)")
+    parser.add_argument("--fit", type=Path, help="fit the calibration on this file's decisions of --seeds")
+    parser.add_argument("--report", type=Path, help="the deciles of this file's decisions of --seeds")
     args = parser.parse_args()
+    seeds = [int(s) for s in args.seeds.split(",") if s.strip()] or [args.seed]
     console = Console(width=100)
+    if args.save is not None:
+        accumulate(args.save, seeds, args.games, args.budget)
+        return
+    if args.fit is not None:
+        data = fit_file(args.fit, set(seeds))
+        console.print(f"fitted on seeds {seeds}: {data['fitted_on']['decisions']} decisions; wrote {DATA}")
+        for name, points in data["groups"].items():
+            console.print(f"  {name}: " + ", ".join(f"{x:.3f}→{y:.3f}" for x, y in points))
+        return
+    if args.report is not None:
+        report_file(console, args.report, set(seeds), args.least)
+        return
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     console.print(f"load average (1, 5, 15 min): {load}; judge budget: {args.budget or 'as the hint'}")
     tables = TABLES[:1] if args.quick else TABLES
@@ -146,7 +267,7 @@ def main() -> None:
     everything: list[tuple[float, bool]] = []
     for ruleset, players in tables:
         start = time.perf_counter()
-        decisions = play(ruleset, players, games, args.seed, 500 if args.quick else args.budget)
+        decisions = shown(play(ruleset, players, games, args.seed, 500 if args.quick else args.budget), players)
         seconds = time.perf_counter() - start
         everything += decisions
         report(console, f"{ruleset}, {players} players, {games} games ({seconds:.0f} s)", decisions, args.least)

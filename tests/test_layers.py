@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"engine", "solitaire", "i18n", "errors"},
     "records": {"engine", "solitaire", "i18n", "errors", "__init__"},
     "arena": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
-    "coach": {"engine", "bots", "records", "i18n", "errors"},
+    "coach": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
     "table": {"engine", "bots", "records", "i18n", "errors", "__init__"},
     # The research environments; tui only to render the table players see (imported when rendering).
     "rl": {"engine", "solitaire", "bots", "tui", "i18n", "errors"},

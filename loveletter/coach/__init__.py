@@ -5,6 +5,7 @@
 * :mod:`~loveletter.coach.advice` — the card chances and the assessment of one decision, built on the judge.
 * :mod:`~loveletter.coach.reasons` — why a move is worth playing, as facts the player can check (words are the
   front end's, from the catalogs).
+* :mod:`~loveletter.coach.review` — the review of a finished game: one seat's decisions weighed, the worst named.
 * :mod:`~loveletter.coach.lesson` and ``lessons/*.toml`` — the lessons of ``loveletter learn``, as data.
 
 It builds on the engine and the computer players; the terminal (``tui/coach.py``, ``tui/review.py``,

@@ -9,6 +9,9 @@ play-outs of every move on common deals of the hidden cards, the round's result.
 (:data:`EXACT_DEALS`), every deal the seat cannot tell apart is played, each weighed by the reading, in passes until
 the budget is spent: the deals are then exact and only the play-outs vary. Otherwise deals are sampled.
 
+The estimate shown is the play-outs' own, read through :mod:`loveletter.coach.calibration` (what such estimates
+have meant in rounds won by strong players): a never-decreasing mapping, so the order of the moves stands.
+
 Each move's estimate carries the error of its *difference* with the best move (two standard errors of the
 paired differences over the deals: common deals make it much smaller than either estimate's own). Moves within
 that error of the best are :attr:`Estimate.tier` 0, "about equal": they are listed by their estimates, but a
@@ -22,12 +25,13 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
 from loveletter.bots.hard import HardBot, draw_habits, round_won
 from loveletter.bots.tree import Tree
+from loveletter.coach.calibration import calibrated
 from loveletter.engine import Action, GameState, Play, View
 from loveletter.engine.determinize import Determinizer
 
@@ -46,13 +50,20 @@ MISTAKE = 0.05
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """One move's estimated chance to win the round, the error of its difference with the best move (``0`` for
-    the best), and its tier (0: about equal to the best)."""
+    """One move's estimated chance to win the round (calibrated: what the play-outs' own estimate, ``raw``, has
+    meant in rounds won, :mod:`loveletter.coach.calibration`), the error of the raw estimate's difference with the
+    best move's (``0`` for the best), and its tier (0: about equal to the best)."""
 
     action: Action
     chance: float
     error: float
     tier: int
+    #: The play-outs' own estimate (``None``: the same as ``chance``); tiers and mistakes are judged on it.
+    uncalibrated: float | None = None
+
+    @property
+    def raw(self) -> float:
+        return self.chance if self.uncalibrated is None else self.uncalibrated
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +89,16 @@ class Judgement:
         return next(m for m in self.moves if m.action == action)
 
     def loss(self, action: Action) -> float:
-        """How much of a chance to win the round ``action`` gives up against the best (never below 0)."""
+        """How much of a chance to win the round ``action`` gives up against the best (never below 0), as the
+        calibrated chances shown say."""
         return max(0.0, self.best.chance - self.of(action).chance)
 
     def mistake(self, action: Action) -> bool:
         """Whether ``action`` is clearly worse than the best: outside the best tier, and by at least
-        :data:`MISTAKE` beyond the error of the difference."""
+        :data:`MISTAKE` beyond the error of the difference (both judged on the raw estimates, where the error
+        was measured)."""
         move = self.of(action)
-        return move.tier > 0 and self.best.chance - move.chance >= MISTAKE + move.error
+        return move.tier > 0 and self.best.raw - move.raw >= MISTAKE + move.error
 
 
 def position_key(view: View) -> str:
@@ -154,7 +167,11 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
     total = sum(weights)
     means = {a: sum(w * row[a] for w, row in zip(weights, rows, strict=True)) / total for a in actions}
     _smooth_names(means, view, reading.chances)
-    return Judgement(_tiers(means, weights, rows, legal), exact=exact, deals=len(rows), chances=reading.chances)
+    moves = tuple(
+        replace(m, chance=calibrated(m.chance, view.players), uncalibrated=m.chance)
+        for m in _tiers(means, weights, rows, legal)
+    )
+    return Judgement(moves, exact=exact, deals=len(rows), chances=reading.chances)
 
 
 def _tiers(

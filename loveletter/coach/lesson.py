@@ -14,6 +14,8 @@ The texts are in the message catalogs (``learn.toml``), under ``learn.<lesson>.<
   ``<step>.wrong``, ``.wrong_target`` and ``.wrong_named`` (optional: why another card, another player or another
   guess is not the one asked; a general text otherwise); ``<step>.done`` (optional: said over the table as the
   move left it, before the next player moves);
+* for a step that asks for the coach's hint first (``hint = true``): ``<step>.ask`` (the instruction until ``h``
+  is pressed) and ``<step>.hinted`` (said over the hint, with ``do`` after it);
 * ``<step>.say`` (optional) for a computer player's step: what just happened;
 * ``<round>.end`` for the end of each round.
 
@@ -65,6 +67,8 @@ class Step:
     moves: tuple[Action, ...]
     cards: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
+    #: Whether the person asks the coach for a hint (``h``) before making this move.
+    hint: bool = False
 
     @property
     def person(self) -> bool:
@@ -154,6 +158,8 @@ def _step(lesson: str, ruleset: Ruleset, raw: dict[str, Any]) -> Step:
     unknown += [x for x in topics if x not in TOPICS]
     if unknown:
         raise ValueError(f"step {raw['id']!r}: unknown {', '.join(unknown)}")
+    if raw.get("hint") and int(raw.get("seat", PERSON)) != PERSON:
+        raise ValueError(f"step {raw['id']!r}: only the person asks for a hint")
     return Step(
         id=str(raw["id"]),
         key=f"learn.{lesson}.{raw['id']}",
@@ -161,6 +167,7 @@ def _step(lesson: str, ruleset: Ruleset, raw: dict[str, Any]) -> Step:
         moves=tuple(parse_action(m, ruleset.cards) for m in moves),
         cards=cards,
         topics=topics,
+        hint=bool(raw.get("hint", False)),
     )
 
 

@@ -3,9 +3,11 @@
 ``GAME`` is a record's path, or its number or name from ``loveletter games``. ``--seat N`` shows the game as
 seat N saw it (its hand, what it knew, its log); ``--all`` shows every hand, and is the default for a finished
 game. A saved game cannot be used to peek at the hands of a game still going on
-(:func:`loveletter.tui.replay.replay_seat`): an unfinished game that two or more people play does not replay
+(:func:`loveletter.records.timeline.replay_seat`): an unfinished game that two or more people play does not replay
 at all, and one that a single person plays replays only as that person saw it. On a terminal the replay is
-stepped through with keys; with no terminal it is printed as plain text. The file is only read, never written.
+stepped through with keys; with no terminal it is printed as plain text, and so it is in screen-reader mode
+(``--screen-reader``, ``LOVELETTER_SCREEN_READER=1``), in ASCII, for the reader to go through at its own pace.
+The file is only read, never written.
 
 A solitaire record replays as its player saw the board (``--seat 0`` says the same); ``--all`` also names every
 face-down card, and only for a finished game.
@@ -34,13 +36,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--seat", type=int, metavar="N", help=t("records.help.seat"))
     who.add_argument("--all", action="store_true", help=t("records.help.all"))
+    from loveletter.commands.options import add_reader_option
+
+    add_reader_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from loveletter.errors import UsageError
     from loveletter.records import GameRecord, load_record
     from loveletter.records.library import find_record
-    from loveletter.tui.replay import Replay, replay_seat
+    from loveletter.records.timeline import replay_seat
+    from loveletter.tui.replay import Replay
 
     path = find_record(args.file)
     record = load_record(path)
@@ -52,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
     record.replay(str(path))  # a damaged record is said to be so before anything about what it may show
     seat = replay_seat(record, args.seat, every=args.all, source=str(path))  # what this game may show
     replay = Replay(record, seat, str(path))
-    if not on_terminal():
-        return print_lines(replay.lines(path))
+    if not on_terminal() or _reader(args):
+        return print_lines(_plain(replay.lines(path), args))
 
     from loveletter.tui.replay import ReplayViewer
 
@@ -70,14 +76,32 @@ def _replay_solitaire(record: SolitaireRecord, path: Path, args: argparse.Namesp
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=0))
     # Refuses every face-down card of an unfinished game.
     replay = SolitaireReplay(record, every=args.all, source=str(path))
-    if not on_terminal():
-        return print_lines(replay.lines(path))
+    if not on_terminal() or _reader(args):
+        return print_lines(_plain(replay.lines(path), args))
 
     from loveletter.tui.solitaire.replay import SolitaireReplayViewer
 
     with full_screen() as (console, screen):
         SolitaireReplayViewer(replay, console, screen).run()
     return 0
+
+
+def _reader(args: argparse.Namespace) -> bool:
+    """Screen-reader mode (``--screen-reader``, ``LOVELETTER_SCREEN_READER=1``): the replay's plain text, whole."""
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    return wanted(args.screen_reader, os.environ)
+
+
+def _plain(lines: Iterator[str], args: argparse.Namespace) -> Iterator[str]:
+    """``lines`` as they are, or in screen-reader mode as ASCII (``tui.reader.ascii_text``)."""
+    if not _reader(args):
+        return lines
+    from loveletter.tui.reader import ascii_text
+
+    return (ascii_text(line) for line in lines)
 
 
 # The pieces below are shared with `loveletter review`, which shows a record the same ways.

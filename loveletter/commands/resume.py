@@ -33,9 +33,10 @@ if TYPE_CHECKING:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar=t("cli.metavar.game"), help=t("records.help.resume_file"))
-    from loveletter.commands.options import add_pace_option
+    from loveletter.commands.options import add_pace_option, add_reader_option
 
     add_pace_option(parser)
+    add_reader_option(parser)
     from loveletter.commands.options import add_hints_option
 
     add_hints_option(parser)
@@ -82,7 +83,11 @@ def _open(path: Path, args: argparse.Namespace) -> int:
         from loveletter.table.autosave import table_seats
 
         return host_saved(record, path, game, table_seats(record, str(path)), args)
-    return play_on(path, record, game, delay=args.pace)
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    return play_on(path, record, game, delay=args.pace, reader=wanted(args.screen_reader, os.environ))
 
 
 def resumed(path: Path, record: GameRecord) -> Game:
@@ -100,8 +105,8 @@ def resumed(path: Path, record: GameRecord) -> Game:
     return game
 
 
-def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
-    """Play a resumed multi-player game at this terminal, saving into its own file."""
+def play_on(path: Path, record: GameRecord, game: Game, *, delay: float, reader: bool = False) -> int:
+    """Play a resumed multi-player game at this terminal (as plain lines, ``reader``), saving into its own file."""
     import sys
 
     from loveletter.errors import UsageError
@@ -114,4 +119,6 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float) -> int:
         raise UsageError(t("play.error.no_terminal"))
     record.hosted = False  # from now on continued here, with resume (saved with the next move)
     saver = Autosave.resume(record, path)
-    return play_game(game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver, hints=record.hints)
+    return play_game(
+        game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver, hints=record.hints, reader=reader
+    )

@@ -4,8 +4,10 @@
 The seat is the first person's unless ``--seat`` says otherwise. Only a finished game is reviewed: the review
 weighs every move from the seat's view, so a game still going on would give away advice (and a game played
 without hints would get them); what a finished game may show is replay's rule
-(:func:`loveletter.tui.replay.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal the
-decisions are stepped through with keys, after a progress line; otherwise the review is printed as plain text.
+(:func:`loveletter.records.timeline.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal
+the decisions are stepped through with keys, after a progress line (with ``--screen-reader``, or
+``LOVELETTER_SCREEN_READER=1``: read as lines, :mod:`loveletter.tui.reader_review`); otherwise the review is
+printed as plain text.
 The file is only read, never written.
 """
 
@@ -18,11 +20,15 @@ from loveletter.i18n import t
 TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar=t("cli.metavar.game"), help=t("coach.review.file_help"))
     parser.add_argument("--seat", type=int, metavar="N", help=t("coach.review.seat_help"))
+    from loveletter.commands.options import add_reader_option
+
+    add_reader_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     source = str(path)
     record = load_record(path)
     if not isinstance(record, GameRecord):
-        raise RecordError(source, "", t("coach.review.solitaire", name=short_name(path)))
+        return _review_solitaire(record, path, args.seat)
     last = record.players - 1
     if args.seat is not None and not 0 <= args.seat <= last:
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=last))
@@ -52,11 +58,49 @@ def run(args: argparse.Namespace) -> int:
         review = Review(record, seat, source, progress=progress)
         return print_lines(review.lines(source))
 
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    if wanted(args.screen_reader, os.environ):  # one decision at a time as lines (tui.reader_review)
+        from loveletter.tui.reader import PlainScreen
+        from loveletter.tui.reader_review import read_review
+
+        with PlainScreen(sys.stdout) as plain:
+            read_review(record, seat, source, plain)
+        return 0
+
     from loveletter.tui.review import review_on_screen
     from loveletter.tui.screen import Frames
 
     with full_screen() as (console, screen):
         review_on_screen(Frames(console, screen), record, seat, source)
+    return 0
+
+
+def _review_solitaire(record: object, path: Path, seat: int | None) -> int:
+    """A solitaire record: its one player's decisions (:mod:`loveletter.tui.solitaire.review`), on the terminal
+    or as plain text; a game still going on is refused as a multi-player one is."""
+    from loveletter.commands.replay import full_screen, on_terminal, print_lines
+    from loveletter.errors import UsageError
+    from loveletter.records import RecordError
+    from loveletter.records.library import short_name
+    from loveletter.records.solitaire import SolitaireRecord
+    from loveletter.tui.solitaire.review import SolitaireReview, review_on_screen
+
+    assert isinstance(record, SolitaireRecord)
+    source = str(path)
+    if seat not in (None, 0):
+        raise UsageError(t("records.replay.bad_seat", seat=seat, last=0))
+    record.replay(source)  # a damaged record is said to be so before anything else
+    if not record.finished:
+        raise RecordError(source, "", t("solcoach.review.unfinished", name=short_name(path)))
+    if not on_terminal():
+        return print_lines(SolitaireReview(record, source).lines())
+    from loveletter.tui.screen import Frames
+
+    with full_screen() as (console, screen):
+        review_on_screen(Frames(console, screen), record, source)
     return 0
 
 

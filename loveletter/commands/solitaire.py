@@ -2,8 +2,10 @@
 
 ``--seed S`` deals deal number S (the header shows the number of every deal, so a deal can be played again or
 shared); without it each deal is new. The game is saved after every action in the user's saved-games folder;
-Ctrl-C at any prompt leaves it there for ``loveletter resume``. A streak counter (wins in a row, the best run,
-games won and played) is kept between games in the user's loveletter folder.
+Ctrl-C at any prompt leaves it there for ``loveletter resume``. ``h`` at any question shows the coach's hint, and a
+game's end offers its review (:mod:`loveletter.tui.solitaire.coach`, :mod:`loveletter.tui.solitaire.review`). A
+streak counter (wins in a row, the best run, games won and played) is kept between games in the user's loveletter
+folder.
 
 Developer option, hidden from ``--help``:
 
@@ -34,6 +36,9 @@ if TYPE_CHECKING:  # the command's modules are imported when it runs, not when t
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="S", help=t("solitaire.help.seed"))
     parser.add_argument("--layout-file", metavar="PATH", help=argparse.SUPPRESS)
+    from loveletter.commands.options import add_reader_option
+
+    add_reader_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         game = SolitaireGame(ruleset, seed=args.seed if args.seed is not None else new_deal())
     _need_terminal()
     deals = _deal_numbers(args.seed)
-    return _session(game, None, None, deals)
+    return _session(game, None, None, deals, reader=_reader(args))
 
 
 def resume_record(path: Path, record: SolitaireRecord | None = None) -> int:
@@ -66,7 +71,7 @@ def resume_record(path: Path, record: SolitaireRecord | None = None) -> int:
         raise UserError(t("solitaire.error.already_over", path=path))
     game = record.replay(str(path))
     _need_terminal()
-    return _session(game, record, path, _deal_numbers(None))
+    return _session(game, record, path, _deal_numbers(None), reader=_reader(None))
 
 
 def read_layout(path: Path, ruleset: SolitaireRuleset) -> list[str]:
@@ -119,9 +124,24 @@ def _deal_numbers(seed: int | None) -> Callable[[], int]:
     return lambda: next(following)
 
 
+def _reader(args: argparse.Namespace | None) -> bool:
+    """Whether screen-reader mode is asked for (``--screen-reader``, or the environment: also on resuming)."""
+    import os
+
+    from loveletter.tui.reader import wanted
+
+    return wanted(bool(getattr(args, "screen_reader", False)), os.environ)
+
+
 def _session(
-    game: SolitaireGame, record: SolitaireRecord | None, path: Path | None, next_deal: Callable[[], int]
+    game: SolitaireGame,
+    record: SolitaireRecord | None,
+    path: Path | None,
+    next_deal: Callable[[], int],
+    *,
+    reader: bool = False,
 ) -> int:
+    """The games on the terminal's alternate screen, or as plain lines (``reader``: tui.reader_solitaire)."""
     import sys
 
     from loveletter.records.library import short_name
@@ -136,9 +156,17 @@ def _session(
     console = terminal_console()
     app: SolitaireApp | None = None
     try:
-        with Screen(sys.stdout, title=t("solitaire.window_title"), keys=sys.stdin) as screen:
-            app = SolitaireApp(console, screen, streak)
-            app.session(game, record=record, path=path, next_deal=next_deal)
+        if reader:
+            from loveletter.tui.reader import PlainScreen
+            from loveletter.tui.reader_solitaire import ReaderSolitaire
+
+            with PlainScreen(sys.stdout) as screen:
+                app = ReaderSolitaire(screen, streak)
+                app.session(game, record=record, path=path, next_deal=next_deal)
+        else:
+            with Screen(sys.stdout, title=t("solitaire.window_title"), keys=sys.stdin) as screen:
+                app = SolitaireApp(console, screen, streak)
+                app.session(game, record=record, path=path, next_deal=next_deal)
     except (KeyboardInterrupt, SystemExit) as exc:
         # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen): it says how
         # to continue the game as Ctrl-C does, as `loveletter play` does.
@@ -159,7 +187,12 @@ def _session(
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
         if app is not None and app.saver is not None:
             app.saver.flush()
-    print(t("solitaire.end.bye", streak=app.streak_line()))
+    bye = t("solitaire.end.bye", streak=app.streak_line())
+    if reader:
+        from loveletter.tui.reader import ascii_text
+
+        bye = ascii_text(bye)
+    print(bye)
     _report_problem(app)
     return 0
 

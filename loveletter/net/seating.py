@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from loveletter.i18n import speaking, t
-from loveletter.net.remote import RemoteScreen
+from loveletter.net.reader import ReaderRemoteScreen
 from loveletter.records import names
 from loveletter.table.setup import check_name
 
@@ -89,7 +89,7 @@ class RemoteSeat:
         self.index = index
         self.name = name
         self.link: Link | None = None
-        self.screen = RemoteScreen(index, delay=delay)
+        self.screen = ReaderRemoteScreen(index, delay=delay)  # in lines for a guest with a screen reader
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"loveletter-seat-{index}")
         #: Fired when a guest takes this seat (again).
         self.arrived = Signal()

@@ -26,8 +26,8 @@ from loveletter.engine import Action
 from loveletter.i18n import card_name, t
 from loveletter.tui.log import round_log
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav, option_keys
-from loveletter.tui.screen import GUARDED, WIPE, Body, Guards, Screen
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.screen import GUARDED, WIPE, Body, Frames, Guards, Screen
+from loveletter.tui.terminal import REVIEW, TerminalFrontend
 
 T = TypeVar("T")
 
@@ -42,8 +42,24 @@ def wanted(flag: bool, environ: Mapping[str, str]) -> bool:
 
 def ascii_text(text: str) -> str:
     """``text`` in ASCII: accents dropped (``Sí`` -> ``Si``), dashes and marks as words or plain signs."""
-    swaps = {"–": "-", "—": "-", "·": "-", "…": "...", "›": ">", "‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "}
-    text = "".join(swaps.get(c, c) for c in text)
+    swaps = {
+        "–": "-",
+        "—": "-",
+        "·": "-",
+        "…": "...",
+        "›": ">",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "\u00a0": " ",
+        "−": "-",
+        "≈": "~",
+        "▸": ">",
+        "→": "->",
+        "←": "<-",
+    }
+    text = "".join(swaps.get(c, c) for c in text.replace(" (●)", ""))
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if ord(c) < 128)
 
@@ -63,30 +79,26 @@ class PlainScreen(Screen):
         self.active = False
 
 
-class ReaderFrontend(TerminalFrontend):
-    """The game as plain lines on ``stream`` and answers read with ``read_line`` (``None``: standard input)."""
+class PlainLines(Frames):
+    """Frames as plain lines: nothing drawn (each mode says its lines as they come), a question's numbered options
+    said once and answered by a typed line, a key to press answered by Enter. Mixed in before a front end's
+    class (:class:`ReaderFrontend`, the solitaire's and the review's readers), which then says its own lines."""
 
-    def __init__(
-        self,
-        screen: Screen,
-        *,
-        stream: TextIO | None = None,
-        read_line: Callable[[], str] | None = None,
-        delay: float = 0.0,
-        guards: Guards = GUARDED,
-    ) -> None:
+    stream: TextIO
+    _read: Callable[[], str]
+
+    def lines_on(self, stream: TextIO | None, read_line: Callable[[], str] | None) -> Console:
+        """Say lines on ``stream`` (``None``: standard output), read answers with ``read_line`` (``None``:
+        standard input); the console to draw with, plain and as wide as any line."""
         self.stream = stream if stream is not None else sys.stdout
-        console = Console(file=self.stream, color_system=None, highlight=False, emoji=False, width=10_000)
-        super().__init__(console, screen, delay=delay, guards=guards)
         self._read = read_line if read_line is not None else _stdin_line
-        #: How far each viewer (``None``: the public) has been told the round's log.
-        self._told: dict[int | None, int] = {}
-        self._round = 0
+        return Console(file=self.stream, color_system=None, highlight=False, emoji=False, width=10_000)
 
     # ------------------------------------------------------------------------------------------- lines
 
     def say(self, line: str = "") -> None:
-        self.stream.write(ascii_text(line) + "\n")
+        for part in line.split("\n"):
+            self.stream.write(ascii_text(part) + "\n")
         self.stream.flush()
 
     def answer(self, prompt: str) -> str:
@@ -96,44 +108,6 @@ class ReaderFrontend(TerminalFrontend):
             return self._read().strip()
         except EOFError:
             raise KeyboardInterrupt from None
-
-    def tell_news(self, viewer: int | None) -> None:
-        """Each event of the round that ``viewer`` may know and was not told yet, one line each."""
-        table = self.table
-        round_now = table.game.view(0).round
-        if round_now != self._round:
-            self._round = round_now
-            self._told = {}
-        entries = round_log(table, viewer)
-        start = self._told.get(viewer, -1)
-        for entry in entries:
-            if entry.index > start:
-                self.say(entry.text.plain)
-        if entries:
-            self._told[viewer] = max(e.index for e in entries)
-
-    def tell_state(self, seat: int) -> None:
-        """The table as ``seat`` sees it, in labelled lines."""
-        view = self.table.view(seat)
-        names = self.table.names
-        goal = view.goal
-        self.say(t("play.reader.hand", cards=", ".join(card_name(c) for c in view.hand)))
-        tokens = ", ".join(
-            t("play.reader.tokens_of", player=names[sv.seat], tokens=sv.tokens, goal=goal) for sv in view.seats
-        )
-        self.say(t("play.reader.tokens", tokens=tokens))
-        out = [names[sv.seat] for sv in view.seats if sv.dealt_in and not sv.in_round]
-        safe = [names[sv.seat] for sv in view.seats if sv.protected]
-        if out:
-            self.say(t("play.reader.out", players=", ".join(out)))
-        if safe:
-            self.say(t("play.reader.protected", players=", ".join(safe)))
-        from loveletter.tui.table import TableModel, knowledge
-
-        known = knowledge(TableModel(view, names, seat))
-        if known:
-            self.say(t("play.reader.know", what="; ".join(k.plain for k in known)))
-        self.say(t("play.reader.deck", deck=view.deck_size))
 
     # ------------------------------------------------------------------------- frames, as plain lines
 
@@ -195,6 +169,76 @@ class ReaderFrontend(TerminalFrontend):
     def pause(self, body: Body, message: str, seconds: float, hint: str = "", *, skip: bool = False) -> None:
         """No pause: the move was said in a line of its own."""
 
+
+class TableLines(PlainLines, TerminalFrontend):
+    """A game's front end that says the table as lines: the round's new events (:meth:`tell_news`) and one seat's
+    table, labelled (:meth:`tell_state`). Shared by :class:`ReaderFrontend` and a screen-reader guest's screen
+    (:mod:`loveletter.net.reader`)."""
+
+    #: How far each viewer (``None``: the public) has been told the round's log, and in which round.
+    _told: dict[int | None, int]
+    _round: int = 0
+
+    def forget_news(self) -> None:
+        """Tell the round's events again from its start (a new game, a guest come back)."""
+        self._told = {}
+        self._round = 0
+
+    def tell_news(self, viewer: int | None) -> None:
+        """Each event of the round that ``viewer`` may know and was not told yet, one line each."""
+        table = self.table
+        round_now = table.game.view(0).round
+        if round_now != self._round or not hasattr(self, "_told"):
+            self._round = round_now
+            self._told = {}
+        entries = round_log(table, viewer)
+        start = self._told.get(viewer, -1)
+        for entry in entries:
+            if entry.index > start:
+                self.say(entry.text.plain)
+        if entries:
+            self._told[viewer] = max(e.index for e in entries)
+
+    def tell_state(self, seat: int) -> None:
+        """The table as ``seat`` sees it, in labelled lines."""
+        view = self.table.view(seat)
+        names = self.table.names
+        goal = view.goal
+        self.say(t("play.reader.hand", cards=", ".join(card_name(c) for c in view.hand)))
+        tokens = ", ".join(
+            t("play.reader.tokens_of", player=names[sv.seat], tokens=sv.tokens, goal=goal) for sv in view.seats
+        )
+        self.say(t("play.reader.tokens", tokens=tokens))
+        out = [names[sv.seat] for sv in view.seats if sv.dealt_in and not sv.in_round]
+        safe = [names[sv.seat] for sv in view.seats if sv.protected]
+        if out:
+            self.say(t("play.reader.out", players=", ".join(out)))
+        if safe:
+            self.say(t("play.reader.protected", players=", ".join(safe)))
+        from loveletter.tui.table import TableModel, knowledge
+
+        known = knowledge(TableModel(view, names, seat))
+        if known:
+            self.say(t("play.reader.know", what="; ".join(k.plain for k in known)))
+        self.say(t("play.reader.deck", deck=view.deck_size))
+
+
+class ReaderFrontend(TableLines):
+    """The game as plain lines on ``stream`` and answers read with ``read_line`` (``None``: standard input)."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        *,
+        stream: TextIO | None = None,
+        read_line: Callable[[], str] | None = None,
+        delay: float = 0.0,
+        guards: Guards = GUARDED,
+    ) -> None:
+        console = self.lines_on(stream, read_line)
+        super().__init__(console, screen, delay=delay, guards=guards)
+        self.forget_news()
+
     # ------------------------------------------------------------------------------------ the game
 
     def clear(self) -> None:
@@ -230,8 +274,7 @@ class ReaderFrontend(TerminalFrontend):
 
     def start(self, table: Any) -> None:
         super().start(table)
-        self._told = {}
-        self._round = 0
+        self.forget_news()
 
     def hand_off(self, seat: int) -> None:
         self.clear()
@@ -282,10 +325,23 @@ class ReaderFrontend(TerminalFrontend):
         if not self.play_again:
             self.press("", t("play.game.leave"))
             return False
-        choices = [Choice(True, t("summary.yes")), Choice(False, t("summary.no"))]
-        again = self.choose("", t("summary.again"), choices) is True
+        choices: list[Choice[bool | str]] = [Choice(True, t("summary.yes")), Choice(False, t("summary.no"))]
+        # As in the normal mode, the offer of a review of a person's decisions (the game is over: nothing secret).
+        offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"))] if table.people else []
+        while (answer := self.choose("", t("summary.again"), choices + offer)) == REVIEW:
+            self.review_game("")
         self.say(t("play.game.hint"))
-        return again
+        return answer is True
+
+    def review_seat(self, seat: int) -> None:
+        """The review of ``seat``'s decisions in the game just over, as lines (:mod:`loveletter.tui.reader_review`)."""
+        from loveletter.records import GameRecord
+        from loveletter.table.autosave import record_seats
+        from loveletter.tui.reader_review import read_review
+
+        table = self.table
+        record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
+        read_review(record, seat, "record", self.screen, stream=self.stream, read_line=self._read)
 
 
 def _stdin_line() -> str:

@@ -23,42 +23,14 @@ from rich.text import Text
 
 from loveletter.engine import Game, Keep, parse_action
 from loveletter.i18n import card_name, printable, ruleset_title, t
-from loveletter.records import GameRecord, RecordError
-from loveletter.records.library import short_name
-from loveletter.records.timeline import timeline
+from loveletter.records import GameRecord
+from loveletter.records.timeline import replay_seat, timeline
 from loveletter.tui import prompts
 from loveletter.tui.log import Entry, narrate
 from loveletter.tui.prompts import TYPE_AHEAD
 from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.style import cards_text, fmt, name_text
 from loveletter.tui.table import TableModel, TableView
-
-
-def replay_seat(record: GameRecord, seat: int | None, *, every: bool = False, source: str = "record") -> int | None:
-    """The seat a replay of ``record`` shows (``None``: every hand), from the seat and ``every`` (``--all``) asked
-    for, by the rule that keeps a saved game from being used to peek at the hands of a game still going on:
-
-    - a finished game replays freely, with every hand unless a seat is asked for;
-    - an unfinished game that two or more people play does not replay at all (finish it, or resume it);
-    - an unfinished game that one person plays replays only as that person saw it (their seat, by default);
-    - an unfinished game of computer players only replays freely (nobody's hand is anybody's secret).
-
-    Anything else is a :class:`RecordError`, one line saying what may be done instead.
-    """
-    if record.finished:
-        return None if every else seat
-    people = [i for i, s in enumerate(record.seats) if s.kind == "human"]
-    if len(people) > 1:
-        name = short_name(source)
-        key = "records.replay.unfinished_hosted" if record.hosted else "records.replay.unfinished_people"
-        raise RecordError(source, "", t(key, people=len(people), name=name))
-    if people:
-        own = people[0]
-        if every or seat not in (None, own):
-            player = printable(record.seats[own].name)
-            raise RecordError(source, "", t("records.replay.unfinished_own", player=player, seat=own))
-        return own
-    return None if every else seat
 
 
 class Replay:

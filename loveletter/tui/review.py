@@ -1,15 +1,9 @@
-"""The review after a game: one seat's decisions weighed by the strong computer player, from that seat's view.
+"""The review after a game on the terminal: the words and screens of :mod:`loveletter.coach.review`'s model.
 
-:class:`Review` goes through a finished game's record as :class:`~loveletter.tui.replay.Replay` shows it from one
-seat (the same points and views, and the same rule on what a record may show), and weighs each decision the seat
-had to make (more than one legal move) with :func:`~loveletter.coach.advice.assess`: the coach's one judge
-(:mod:`loveletter.coach.judge`), from the view the seat had at that moment, exactly as the hint at that decision
-judged it (the same budget, a random source seeded from the position), so a move the hint ranked first is never
-a mistake here and a review of the same record is the same every time. A decision clearly worse than the best
-(by more than the estimate's error and at least :data:`~loveletter.coach.judge.MISTAKE`) is marked ("−18% ·
-better: Guard on Bea, naming Priest"), with a reason in words (:mod:`loveletter.coach.reasons`); the three that
-gave up the most are the summary's.
-
+:class:`Review` weighs a finished game's decisions from one seat with the coach's model
+(:func:`loveletter.coach.review.weigh_points`, along the points :class:`~loveletter.tui.replay.Replay` shows from
+that seat, under the same rule on what a record may show) and says them: a decision clearly worse than the best is
+marked ("−18% · better: Guard on Bea, naming Priest"), with a reason in words (:mod:`loveletter.coach.reasons`).
 On a terminal, :class:`ReviewViewer` steps through the decisions (the table as the seat saw it, with the coach's
 verdict as its banner), then the summary; otherwise :meth:`Review.lines` is the review as plain text.
 """
@@ -17,7 +11,7 @@ verdict as its banner), then the summary; otherwise :meth:`Review.lines` is the 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,10 +21,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from loveletter.coach import advice
-from loveletter.coach.advice import Assessment, assess
 from loveletter.coach.reasons import Facts
-from loveletter.engine import Action, Phase, View, parse_action
+from loveletter.coach.review import WORST, Decision, GameReview, Progress, review_seat, weigh_points
+from loveletter.engine import Action, View
 from loveletter.i18n import printable, ruleset_title, t
 from loveletter.records import GameRecord
 from loveletter.tui.coach import move_text, percent, reason_text
@@ -39,41 +32,13 @@ from loveletter.tui.screen import Frames
 from loveletter.tui.style import WARN, cards_text, fmt, join_names, name_text
 from loveletter.tui.table import TableView
 
-#: The mistakes the summary names.
-WORST = 3
 #: Moves listed under a decision (best first).
 LISTED = 5
 
-#: Called with how many decisions are weighed, and of how many.
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of the reviewed seat: the replay's point it was made from (``index``: the view before it),
-    its round and turn (the number of the card play it is part of, from 1), and how it is weighed."""
-
-    index: int
-    round: int
-    turn: int
-    view: View
-    judged: Assessment
-
-    @property
-    def mistake(self) -> bool:
-        return self.judged.mistake
-
-
-def review_seat(record: GameRecord, seat: int | None) -> int:
-    """The seat a review looks at: ``seat`` if given, else the first person's (else seat 0)."""
-    if seat is not None:
-        return seat
-    return next((i for i, s in enumerate(record.seats) if s.kind == "human"), 0)
-
 
 class Review:
-    """The decisions of ``seat`` in the finished game of ``record``, weighed (see the module docstring).
-    ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget (by default
+    """The decisions of ``seat`` in the finished game of ``record``, weighed by the coach's model and said in
+    words. ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget (by default
     :data:`loveletter.coach.advice.REVIEW_BUDGET`)."""
 
     def __init__(
@@ -89,31 +54,16 @@ class Review:
         self.record = record
         self.seat = seat
         self.names = self.replay.names
-        points = self.replay.points
-        cards = self.replay.game.ruleset.cards
-        asked = []
-        for index in range(1, len(points)):
-            point = points[index]
-            if point.seat != seat or point.step == 0 or point.action is None:
-                continue
-            view = points[index - 1].views[seat]
-            if len(view.legal_actions) > 1:
-                turn = len(view.plays) + (view.phase is Phase.PLAY)  # a Chancellor's keep is its play's turn
-                asked.append((index - 1, point.round, turn, view, parse_action(point.action, cards)))
-        budget = budget or advice.REVIEW_BUDGET
-        self.decisions: list[Decision] = []
-        for done, (index, number, turn, view, played) in enumerate(asked):
-            if progress is not None:
-                progress(done, len(asked))
-            self.decisions.append(Decision(index, number, turn, view, assess(view, played, budget=budget)))
-        if progress is not None:
-            progress(len(asked), len(asked))
+        self.model: GameReview = weigh_points(seat, self.replay.points, budget=budget, progress=progress)
+
+    @property
+    def decisions(self) -> tuple[Decision, ...]:
+        return self.model.decisions
 
     @property
     def worst(self) -> list[Decision]:
-        """The (at most :data:`WORST`) marked decisions that gave up the most, the worst first."""
-        marked = [d for d in self.decisions if d.mistake]
-        return sorted(marked, key=lambda d: (-d.judged.loss, d.index))[:WORST]
+        """The (at most :data:`~loveletter.coach.review.WORST`) marked decisions that gave up the most."""
+        return self.model.worst
 
     # ------------------------------------------------------------------------------------------- words
 
@@ -183,8 +133,7 @@ class Review:
         )
 
     def totals(self) -> str:
-        marked = sum(d.mistake for d in self.decisions)
-        return t("coach.review.totals", decisions=len(self.decisions), marked=marked)
+        return t("coach.review.totals", decisions=len(self.decisions), marked=self.model.marked)
 
     def lines(self, source: str) -> Iterator[str]:
         """The whole review as plain text: every decision with its verdict, round by round, then the summary."""
@@ -285,3 +234,6 @@ def review_on_screen(frames: Frames, record: GameRecord, seat: int, source: str 
 
     review = Review(record, seat, source, progress=progress)
     ReviewViewer(ReviewScreens(review), frames.console, frames.screen, input=frames.input, output=frames.output).run()
+
+
+__all__ = ["LISTED", "WORST", "Decision", "Review", "ReviewScreens", "ReviewViewer", "review_on_screen", "review_seat"]

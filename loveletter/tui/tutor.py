@@ -7,7 +7,12 @@ at the question that went wrong (the card, then the target, then the guess): wha
 step's own words for that question (``wrong`` for the card or a keep, ``wrong_target``, ``wrong_named``), and the
 question is asked again. The computer players play their steps of the script
 (:class:`~loveletter.coach.lesson.ScriptedBot`), and a step that has something to say waits for Enter after the
-move. Each round's end says what it showed; after the last one, the lesson's closing words.
+move. Each round's end says what it showed; after the last one, the lesson's closing words, and the offer of the
+coach's review of the learner's moves (:mod:`loveletter.tui.review`): leaving it ends the lesson.
+
+The coach's hint (``h``) is offered only at a step that asks for it (``hint = true``): there the instruction is to
+press ``h``; a move chosen before is answered with a reminder, and once the hint shows, the step's own words and
+instruction take over. Elsewhere the lesson says what to play, and a hint would speak over it.
 
 A lesson is not saved as a game record: it is the same every time, and ``loveletter learn`` starts it again.
 """
@@ -25,15 +30,16 @@ from rich.text import Text
 
 from loveletter.bots import Bot
 from loveletter.coach.lesson import PERSON, Lesson, Script, ScriptedBot, Step
-from loveletter.engine import Action, Game, Keep, Play, Redraw
+from loveletter.engine import Action, Game, Keep, Play, Redraw, View
 from loveletter.i18n import card_name, has, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat, StackedDeal
 from loveletter.tui.choices import TurnPlan
-from loveletter.tui.prompts import Nav
+from loveletter.tui.coach import Hint
+from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.screen import GUARDED, Body, Guards, Screen
 from loveletter.tui.style import fmt, name_text
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.terminal import LOG_KEY, REVIEW, TerminalFrontend, table_body
 
 #: The keys of a lesson's screens besides Enter (and ``l``, the whole log): ``?`` shows the cards.
 HELP = {"?": Nav.HELP}
@@ -69,6 +75,10 @@ class Tutor(TerminalFrontend):
         self.finished = False
         #: The person's step just taken (its ``done`` words, if any, show the table after the move).
         self.done: Step | None = None
+        #: Whether the coach's hint was shown at the step being taken (a step with ``hint`` waits for it).
+        self.hinted = False
+        #: Whether the learner opened the review at the lesson's end.
+        self.reviewed = False
 
     @property
     def lesson(self) -> Lesson:
@@ -118,20 +128,47 @@ class Tutor(TerminalFrontend):
 
     def decide(self, seat: int) -> Action:
         step = self.script.step_for(seat)
-        while True:
-            self.note = self.panel(t(f"{step.key}.say"), t(f"{step.key}.do"))
-            action = super().decide(seat)
-            if action in step.moves:
-                self.script.advance()
-                self.note = None
-                self.done = step
-                return action
-            self.wrong(step, "card", None)  # only if a question let a wrong answer through (see answered)
+        self.hinted = False
+        # h is offered where the lesson asks for the hint, nowhere else.
+        self.table.hints = step.hint
+        try:
+            while True:
+                self.note = self.instruction(step)
+                action = super().decide(seat)
+                if action in step.moves:
+                    self.script.advance()
+                    self.note = None
+                    self.done = step
+                    return action
+                self.wrong(step, "card", None)  # only if a question let a wrong answer through (see answered)
+        finally:
+            self.table.hints = False
+
+    def instruction(self, step: Step) -> Panel:
+        """The panel of a person's step: its words and instruction, or at a step that asks for the hint, until it
+        shows, the instruction to press ``h``."""
+        if step.hint and not self.hinted:
+            return self.panel(t(f"{step.key}.say"), t(f"{step.key}.ask"))
+        if step.hint:
+            return self.panel(t(f"{step.key}.hinted"), t(f"{step.key}.do"))
+        return self.panel(t(f"{step.key}.say"), t(f"{step.key}.do"))
+
+    def work_out_hint(self, view: View) -> Hint:
+        hint = super().work_out_hint(view)
+        step = self.script.current()
+        if step.hint:
+            self.hinted = True
+            self.note = self.instruction(step)
+        return hint
 
     def answered(self, seat: int, plan: TurnPlan) -> bool:
         """An answer stands while one of the step's moves is still open; otherwise the first answer that closed
-        them all is corrected (see the module docstring)."""
+        them all is corrected (see the module docstring). At a step that asks for the hint, no answer stands
+        before it was shown."""
         step = self.script.step_for(seat)
+        if step.hint and not self.hinted:
+            self.correct(step, [t("learn.ask_first")])
+            return False
         if any(a in step.moves for a in plan.candidates):
             return True
         kind, value = first_wrong(step.moves, plan.answers) or ("card", None)
@@ -146,10 +183,15 @@ class Tutor(TerminalFrontend):
             lines.append(t(f"{step.key}.{own}"))
         elif own == "wrong":
             lines.append(t("learn.wrong"))
-        self.note = self.panel(" ".join(line for line in lines if line), t(f"{step.key}.do"), wrong=True)
+        self.correct(step, lines)
+
+    def correct(self, step: Step, lines: list[str]) -> None:
+        """The correction ``lines`` over the table until Enter, then the step's panel again."""
+        do = t(f"{step.key}.ask" if step.hint and not self.hinted else f"{step.key}.do")
+        self.note = self.panel(" ".join(line for line in lines if line), do, wrong=True)
         self.acknowledge(self.model(PERSON), t("learn.again"), t("learn.hint"), keys=HELP)
         self.screen.wipe()
-        self.note = self.panel(t(f"{step.key}.say"), t(f"{step.key}.do"))
+        self.note = self.instruction(step)
 
     def what_was_wrong(self, kind: str, value: object) -> str:
         """One sentence on the answer given: the card, the player or the guess that is not the lesson's."""
@@ -206,13 +248,36 @@ class Tutor(TerminalFrontend):
         return False
 
     def finish(self, end: str) -> None:
-        """The last round's result with the lesson's closing words, until Enter."""
+        """The last round's result with the lesson's closing words, and the offer of the coach's review of the
+        learner's moves; the lesson ends when the review is left, or at once if it is declined."""
         self.note = self.panel(end + "\n" + t(f"{self.lesson.key}.outro"), t("learn.ready"))
         banner = self.result_banner(PERSON, t("play.round.title", round=self.table.game.view(PERSON).round))
         model = self.model(PERSON, banner=banner, status=fmt("play.table.round_over"))
-        self.acknowledge(model, t("learn.end"), t("learn.hint"), keys=HELP)
+        choices: list[Choice[bool | str]] = [
+            Choice(REVIEW, t("learn.review.open")),
+            Choice(False, t("learn.review.skip")),
+        ]
+        while True:
+            answer = self.choose(
+                table_body(model),
+                t("learn.review.question"),
+                choices,
+                hint=t("learn.hint"),
+                allow_help=True,
+                extra={LOG_KEY: Nav.LOG},
+            )
+            if answer is Nav.HELP:
+                self.show_reference()
+                continue
+            if answer is Nav.LOG:
+                self.show_log(model)
+                continue
+            break
         self.screen.wipe()
         self.note = None
+        if answer == REVIEW:
+            self.reviewed = True
+            self.review_seat(PERSON)
         self.finished = True
 
 
@@ -276,6 +341,6 @@ def play_lesson(
     game, seats, deals = lesson_table(lesson)
     tutor = Tutor(console, screen, script, bot, delay=delay, input=input, output=output, guards=guards)
     bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
-    # A lesson says what to play: the coach's hint (h) would speak over it.
+    # A lesson says what to play: the coach's hint (h) is offered only where a step asks for it (Tutor.decide).
     GameLoop(game, seats, tutor, bots=bots, deals=deals, hints=False).run()
     return tutor.finished

@@ -7,8 +7,10 @@ question of its decision (keys typed ahead answer the questions after it: the ca
 ``("wrong", id, keys)`` makes a legal move that is not the lesson's and waits to be told why (at the question
 that went wrong), ``("done", id)`` waits for the words a step says over the table its move left, and
 ``("bot", id, ...)`` waits for a computer player's move that the lesson comments on (several steps of one
-player in a row are one move on the screen). A computer player's move without
-a comment shows no text and takes no key (``--delay 0``).
+player in a row are one move on the screen), and ``("hint", id, keys)`` waits for a step's request to press ``h``,
+presses it, waits for the coach's hint with the step's words over it, then plays ``keys``. A computer player's
+move without a comment shows no text and takes no key (``--delay 0``). At the lesson's end, the basic lesson opens
+the coach's review of the learner's moves and leaves it; the premium one declines it.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ BASIC: Script = [
     ("step", "countess", "2"),  # the King is shown but cannot be chosen
     ("step", "king", "1"),
     ("round", "round2"),
-    ("step", "baron", "1"),  # Alex's own Baron, on Bot
+    ("hint", "baron", "1"),  # h: the coach's hint; then Alex's own Baron, on Bot
 ]
 
 #: The Premium Edition's cards, at five seats.
@@ -76,8 +78,9 @@ def first_line(text: str, width: int = 40) -> str:
     return text[: text.rfind(" ", 0, width)]
 
 
-def play(term: Terminal, lesson: str, script: Script) -> None:
-    """Play ``script`` of ``lesson`` from its first screen to its last."""
+def play(term: Terminal, lesson: str, script: Script, *, review: bool = False) -> None:
+    """Play ``script`` of ``lesson`` from its first screen to its last; at its end, open the review (``review``)
+    and leave it, or decline it."""
     term.wait_for(first_line(t(f"learn.{lesson}.intro")), t("learn.begin"))
     term.press("enter")
     for kind, step, *keys in script:
@@ -90,6 +93,13 @@ def play(term: Terminal, lesson: str, script: Script) -> None:
                 term.wait_for(t("learn.title_wrong", lesson=t(f"learn.{lesson}.title")), t("learn.again"))
                 term.wait_for(first_line(t(f"{key}.wrong")), t("learn.again"))
                 term.press("enter")
+        elif kind == "hint":
+            term.wait_for("▶ " + first_line(t(f"{key}.ask")), t("play.ask.card"))
+            term.press("h")
+            hints = t("coach.hint.title", player="Alex", round=3).strip()
+            do = "▶ " + first_line(t(f"{key}.do"))
+            term.wait_for(first_line(t(f"{key}.hinted")), do, hints, t("play.ask.card"))
+            term.press(*keys)
         elif kind == "done":
             term.wait_for(first_line(t(f"{key}.done")), t("learn.next"))
             term.press("enter")
@@ -103,8 +113,13 @@ def play(term: Terminal, lesson: str, script: Script) -> None:
             term.wait_for(first_line(t(f"{key}.end")), t("play.round.next"), t("learn.round_hint"))
             term.press("enter")
     last = f"learn.{lesson}.round{1 + sum(kind == 'round' for kind, *_ in script)}"
-    term.wait_for(first_line(t(f"{last}.end")), t("learn.end"))
-    term.press("enter")
+    term.wait_for(first_line(t(f"{last}.end")), t("learn.review.question"))
+    if review:
+        term.press("1")  # the review: weighed, then its first decision with the coach's verdict
+        term.wait_for(t("coach.review.panel"), first_line(t("coach.review.keys")))
+        term.press("q")
+    else:
+        term.press("2")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -113,7 +128,7 @@ def test_a_lesson_plays_to_its_end(tmp_path: Path, lang: str, lesson: str, scrip
     set_language(lang)
     term = start(tmp_path, lang, *([] if lesson == "basic" else [lesson]))
     try:
-        play(term, lesson, script)
+        play(term, lesson, script, review=lesson == "basic")
         assert term.finish() == 0
         assert left_clean(bytes(term.raw))
         assert t("learn.ready").replace("`", "") in term.text().replace("`", "")

@@ -19,6 +19,7 @@ from loveletter.coach import advice
 from loveletter.coach import reasons as why
 from loveletter.coach.advice import Assessment
 from loveletter.coach.judge import Estimate, Judgement
+from loveletter.coach.review import GameReview
 from loveletter.engine import Keep, Play, Redraw, parse_action
 from loveletter.i18n import card_name
 from loveletter.records import GameRecord, Seat
@@ -159,7 +160,7 @@ def review(console: Console) -> None:
             decision = Decision(0, 1, 1, view, Assessment(played, judgement))
             console.print(judged.verdict(decision))
             console.print(judged.reason(decision))
-        judged.decisions = [d for d in judged.decisions if not d.mistake]
+        judged.model = GameReview(judged.seat, tuple(d for d in judged.decisions if not d.mistake))
         for summary in judged.summary_lines():
             console.print(summary)
 

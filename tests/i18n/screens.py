@@ -1034,9 +1034,10 @@ def solitaire_terminal(console: Console) -> None:
 
 
 def lesson_picks(name: str) -> list[object]:
-    """The answers to every question of lesson ``name``, as its player would give them: where a step has its own
-    words for a wrong card, target or guess, first a legal move that goes wrong there (its answers up to the one
-    the lesson corrects, to draw that correction), then the lesson's move."""
+    """The answers to every question of lesson ``name``, as its player would give them: where a step asks for the
+    hint, a card first (to draw the reminder) and the hint; where a step has its own words for a wrong card,
+    target or guess, first a legal move that goes wrong there (its answers up to the one the lesson corrects, to
+    draw that correction), then the lesson's move; at the end, no review."""
     from loveletter.coach.lesson import load_lesson, walk
     from loveletter.engine import Action, View
     from loveletter.i18n import catalog
@@ -1069,6 +1070,8 @@ def lesson_picks(name: str) -> list[object]:
             picks.extend([Nav.BACK] * len(kept) + out)
 
     for step, view, _ in walk(load_lesson(name)):
+        if step.person and step.hint:  # a card before the hint (the reminder), then the hint
+            picks.extend([answers(view, step.moves[0])[0][0], Nav.HINT])
         if step.person:
             wanted = {k for k in ("wrong", "wrong_target", "wrong_named") if f"{step.key}.{k}" in catalog("en")}
             kept: list[object] = []
@@ -1081,7 +1084,7 @@ def lesson_picks(name: str) -> list[object]:
                     go(out, kept)
                     kept = out[:-1]
             go(answers(view, step.moves[0])[0], kept)
-    return picks
+    return [*picks, False]  # the review offered at the end, declined (its screens: tests/i18n/coach_screens.py)
 
 
 def lesson(name: str, stop: bool = False) -> Draw:
@@ -1094,6 +1097,63 @@ def lesson(name: str, stop: bool = False) -> Draw:
             command("learn", name, terminal=True)(console)
 
     return draw
+
+
+def screen_reader_lesson(console: Console) -> None:
+    """``learn --screen-reader``: the basic lesson answered at random (the wrong answers corrected) to its end."""
+    from loveletter.coach.lesson import load_lesson
+    from loveletter.tui.reader import PlainScreen
+    from loveletter.tui.reader_learn import read_lesson
+
+    out = io.StringIO()
+    rng = random.Random(1)
+    with PlainScreen(out) as screen:
+        read_lesson(load_lesson("basic"), screen, Console(file=out), read_line=lambda: rng.choice("0123456789 b"))
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
+def screen_reader_solitaire(console: Console) -> None:
+    """``solitaire --screen-reader``: deals answered at random until the player declines another game."""
+    from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
+    from loveletter.tui.reader import PlainScreen, ascii_text
+    from loveletter.tui.reader_solitaire import ReaderSolitaire
+    from loveletter.tui.solitaire.streak import Streak
+
+    out = io.StringIO()
+    rng = random.Random(2)
+    deals = iter(range(2, 50))
+    again = ascii_text(t("solitaire.end.again"))
+
+    def answer() -> str:  # at random, but no to a third game
+        if out.getvalue().count(again) >= 2 and again in out.getvalue()[-200:]:
+            return t("solitaire.choice.no_key")
+        return rng.choice(["1", "2", "3", "", "b", t("solitaire.choice.yes_key"), "x"])
+
+    with tempfile.TemporaryDirectory() as folder, PlainScreen(out) as screen:
+        app = ReaderSolitaire(
+            screen,
+            Streak(),
+            stream=out,
+            read_line=answer,
+            streak_path=Path(folder) / "streak.json",
+            folder=Path(folder),
+        )
+        app.session(SolitaireGame(load_solitaire_ruleset(), seed=1), next_deal=lambda: next(deals))
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
+def screen_reader_review(console: Console) -> None:
+    """``review --screen-reader``: the weighing, a decision, one by number, a word that is no command, back, the
+    summary, back to the last decision, and out."""
+    from loveletter.tui.reader import PlainScreen
+    from loveletter.tui.reader_review import read_review
+    from tests.i18n.coach_screens import blunder, quick_reviews
+
+    out = io.StringIO()
+    typed = iter(["", "3", "x", t("reader.review.back_key"), t("reader.review.summary_key"), "p", "q"])
+    with quick_reviews(), PlainScreen(out) as screen:
+        read_review(blunder(), 0, "partida.json", screen, stream=out, read_line=lambda: next(typed))
+    console.print(out.getvalue(), markup=False, highlight=False)
 
 
 def screens() -> dict[str, Draw]:
@@ -1156,10 +1216,16 @@ def screens() -> dict[str, Draw]:
     out["lesson premium"] = lesson("premium")
     out["lesson stopped"] = lesson("premium", stop=True)
     out["lesson without a terminal"] = command("learn")
+    out["screen reader lesson"] = screen_reader_lesson
+    out["screen reader solitaire"] = screen_reader_solitaire
+    out["screen reader review"] = screen_reader_review
     out.update(help_screens())
     from tests.i18n.coach_screens import screens as coach_screens  # hints and reviews: loveletter/tui/coach.py
 
     out.update(coach_screens())
+    from tests.i18n.solcoach_screens import screens as solcoach_screens  # the solitaire's hint and review
+
+    out.update(solcoach_screens())
     from tests.net.screens import screens as hosting_screens  # a game hosted over SSH: loveletter/net
 
     out.update(hosting_screens())

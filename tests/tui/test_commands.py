@@ -235,6 +235,35 @@ def test_resume_plays_on_at_the_pace_it_is_given(
     assert paces == [0.0, 2.5, 0.0, 1.2]
 
 
+def test_resume_plays_on_in_screen_reader_mode_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``resume --screen-reader`` (or ``LOVELETTER_SCREEN_READER=1``) plays on as plain lines, as ``play`` does."""
+    from loveletter.records import GameRecord
+    from loveletter.records import Seat as Sitting
+    from loveletter.tui import session
+
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    monkeypatch.delenv("LOVELETTER_SCREEN_READER", raising=False)
+    readers: list[bool] = []
+
+    def play_game(*_: object, reader: bool, **__: object) -> int:
+        readers.append(reader)
+        return 0
+
+    monkeypatch.setattr(session, "play_game", play_game)
+    game = Game("2019", 2, seed=3)
+    record = GameRecord.start(game, [Sitting("Bot 1", "computer", "random"), Sitting("Bot 2", "computer", "random")], 3)
+    (tmp_path / "games").mkdir()
+    path = tmp_path / "games" / "game.json"
+    record.save(path)
+    assert main(["--lang", "en", "resume", str(path), "--screen-reader"]) == 0
+    assert main(["--lang", "en", "resume", str(path)]) == 0
+    monkeypatch.setenv("LOVELETTER_SCREEN_READER", "1")
+    assert main(["--lang", "en", "resume", str(path)]) == 0
+    assert readers == [True, False, True]
+
+
 def test_pace_zero_plays_an_all_computer_game_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4", "--level", "random"]
     assert main([*args, "--pace", "0"]) == 0

@@ -94,10 +94,12 @@ def test_every_text_of_a_lesson_is_in_both_languages_and_no_other(name: str, lan
     needed = {f"{lesson.key}.{k}" for k in ("title", "intro", "outro")}
     needed |= {f"{r.key}.end" for r in lesson.rounds}
     needed |= {f"{s.key}.{k}" for s in lesson.steps() if s.person for k in ("say", "do")}
+    needed |= {f"{s.key}.{k}" for s in lesson.steps() if s.hint for k in ("ask", "hinted")}
     assert needed <= set(words)
     # Every text belongs to a step or a round (a misspelt id would never be shown).
     known = {f"{lesson.key}.{k}" for k in ("title", "intro", "outro")} | {f"{r.key}.end" for r in lesson.rounds}
     known |= {f"{s.key}.{k}" for s in lesson.steps() for k in ("say", "do", "done", *WRONG)}
+    known |= {f"{s.key}.{k}" for s in lesson.steps() if s.hint for k in ("ask", "hinted")}
     assert {k for k in words if k.startswith(lesson.key + ".")} <= known
     # A computer player's step has nothing to ask: no instruction, no wrong choice.
     assert not {f"{s.key}.{k}" for s in lesson.steps() if not s.person for k in ("do", *WRONG)} & set(words)
@@ -270,8 +272,11 @@ BASIC_KEYS = [
     "2",  # the Countess (the King cannot be chosen)
     "1",  # the King: the last turn
     "\r",  # round 2 is over
-    "1",  # round 3: the Baron (on Bot, the only target)
+    "h",  # round 3: the coach's hint, as the lesson asks...
+    "1",  # ...then the Baron (on Bot, the only target)
 ]
+#: The lesson's last question: the review of the learner's moves (1), or the end of the lesson (2).
+REVIEW, SKIP = "1", "2"
 
 
 def run_lesson(name: str, keys: list[str]) -> tuple[bool, str]:
@@ -286,7 +291,7 @@ def run_lesson(name: str, keys: list[str]) -> tuple[bool, str]:
 
 
 def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> None:
-    finished, drawn = run_lesson("basic", [*BASIC_KEYS, "\r"])
+    finished, drawn = run_lesson("basic", [*BASIC_KEYS, SKIP])
     assert finished
     for text in (t("learn.basic.intro"), t("learn.basic.guard.wrong"), t("learn.basic.round3.end")):
         assert " ".join(text.split()[:6]) in " ".join(drawn.split()), text
@@ -302,7 +307,7 @@ def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> No
 def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
     # The Baron, explained, then the Baron again: the lesson keeps asking (and nothing was played: the round
     # goes on, and the lesson's move still wins it).
-    keys = [*BASIC_KEYS[:6], "2", "\r", *BASIC_KEYS[6:], "\r"]
+    keys = [*BASIC_KEYS[:6], "2", "\r", *BASIC_KEYS[6:], SKIP]
     finished, drawn = run_lesson("basic", keys)
     assert finished
     assert drawn.count("Lesson: the basics · not that one") == 2
@@ -312,7 +317,7 @@ def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
 
 def test_a_wrong_guess_is_corrected_at_the_guess() -> None:
     # At the Guard: the Baron (the card is wrong), then the Guard naming the Priest (the guess is wrong).
-    keys = [*BASIC_KEYS[:6], "1", "2", "\r", *BASIC_KEYS[6:], "\r"]
+    keys = [*BASIC_KEYS[:6], "1", "2", "\r", *BASIC_KEYS[6:], SKIP]
     finished, drawn = run_lesson("basic", keys)
     flat = " ".join(drawn.replace("│", " ").split())
     assert finished
@@ -326,3 +331,47 @@ def test_q_at_a_rounds_end_stops_the_lesson() -> None:
     finished, drawn = run_lesson("basic", [*BASIC_KEYS[:8], "q"])
     assert not finished
     assert "Round 1 is over" in drawn and "round 2" not in drawn
+
+
+# ------------------------------------------------------------------------------- the hint and the review
+
+
+def flat_text(drawn: str) -> str:
+    return " ".join(drawn.replace("│", " ").replace("\u00a0", " ").split())
+
+
+def test_the_first_lesson_asks_for_the_hint_once_and_its_coach_agrees_with_the_lesson() -> None:
+    from loveletter.tui.coach import hint_for
+
+    asking = [m for m in playthrough(load_lesson("basic")) if m.step.hint]
+    assert [m.step.id for m in asking] == ["baron"]
+    # The words over the hint say the coach agrees: its first move is the lesson's.
+    moment = asking[0]
+    assert hint_for(moment.view).moves[0].action in moment.step.moves
+
+
+def test_a_move_before_the_hint_is_answered_with_the_key_and_the_hint_shows_over_the_table() -> None:
+    # At the Baron: the Baron before h (not yet: ask the coach), then h, then the Baron.
+    keys = [*BASIC_KEYS[:-2], "1", "\r", "h", "1", SKIP]
+    finished, drawn = run_lesson("basic", keys)
+    flat = flat_text(drawn)
+    assert finished
+    assert "▶ Before you play, ask the coach: press h." in flat
+    assert "First ask the coach: press h." in flat
+    assert " ".join(t("learn.basic.baron.hinted").split()[:6]) in flat
+    assert "Hints for Alex" in flat and "Baron on Bot" in flat  # the hint itself: the moves, named
+    assert flat.count("Alex plays Baron") >= 1 and flat.index("First ask the coach") < flat.index("Alex plays Baron")
+
+
+def test_the_lesson_ends_with_the_review_of_the_learner_s_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    from loveletter.coach import advice
+
+    monkeypatch.setattr(advice, "REVIEW_BUDGET", 300)  # a quick weighing: the screens are what is tested here
+    finished, drawn = run_lesson("basic", [*BASIC_KEYS, REVIEW, "q"])
+    flat = flat_text(drawn)
+    assert finished
+    assert "Weighing Alex's decisions" in flat
+    assert "Decision 1 of" in flat and "The coach" in flat
+    # Declined, the lesson ends at once without weighing anything.
+    finished, drawn = run_lesson("basic", [*BASIC_KEYS, SKIP])
+    assert finished and "Weighing Alex's decisions" not in flat_text(drawn)

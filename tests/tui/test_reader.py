@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import itertools
 
+import pytest
+
 from loveletter.engine import Game
-from loveletter.i18n import set_language
+from loveletter.i18n import set_language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.reader import PlainScreen, ReaderFrontend, ascii_text, wanted
@@ -23,6 +25,7 @@ def test_the_option_or_the_environment_turns_it_on() -> None:
 def test_text_is_ascii_and_keeps_its_meaning() -> None:
     assert ascii_text("Sí · Condesa – ¡Acierto! …") == "Si - Condesa - Acierto! ..."
     assert ascii_text("Ana\u00a0●○ › ok").isascii()
+    assert ascii_text("−18% · better") == "-18% - better"  # a loss keeps its sign
 
 
 def test_a_spanish_game_reads_in_ascii_to_its_end() -> None:
@@ -30,7 +33,12 @@ def test_a_spanish_game_reads_in_ascii_to_its_end() -> None:
     try:
         out = io.StringIO()
         answers = itertools.cycle(["2", "", "1", "s", "3"])
-        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(answers))
+        again = ascii_text(t("summary.again"))
+
+        def read_line() -> str:  # no to another game, else the next answer of the cycle
+            return "2" if again in out.getvalue()[-300:] else next(answers)
+
+        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=read_line)
         game = Game("2019", 3, seed=4)
         table = GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Bot", "random")], front, seed=4)
         table.run()
@@ -41,3 +49,36 @@ def test_a_spanish_game_reads_in_ascii_to_its_end() -> None:
     assert "Tu mano:" in text and "Fichas:" in text and "La partida ha terminado" in text
     # Each question's options are listed once, each on a line of its own with its number.
     assert "1: " in text and "Tu eleccion (un numero):" in text
+
+
+@pytest.mark.slow
+def test_the_end_of_a_game_offers_its_review_read_as_lines() -> None:
+    set_language("en")
+    out = io.StringIO()
+    reviewed: list[bool] = []
+
+    def read_line() -> str:
+        """A person who asks for the review once, goes to its summary, leaves it, and plays no more."""
+        tail = out.getvalue()[-400:]
+        if "Play again, with the same players and rules?" in tail:
+            if reviewed:
+                return "2"
+            reviewed.append(True)
+            return "3"
+        if tail.endswith("s: the summary. q: leave. "):
+            return "s"
+        return ""  # every other question: the option the normal mode starts on; Enter to go on
+
+    front = ReaderFrontend(PlainScreen(out), stream=out, read_line=read_line)
+    game = Game("2019", 2, seed=3)
+    GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3).run()
+    text = out.getvalue()
+    assert text.isascii() and reviewed
+    offer = text.index("3: Review this game")
+    review = text[offer:]
+    lines = review.splitlines()
+    weighing = next(i for i, line in enumerate(lines) if "Weighing Ana's " in line)  # after the prompt: no echo
+    assert lines[weighing + 1].startswith("Done: ") and lines[weighing + 2].startswith("Review of record: ")
+    assert "Decision 1 of " in review and "Summary:" in review
+    # After the review, the same question again, answered no.
+    assert text.count("Play again, with the same players and rules?") == 2 and review.endswith("Thanks for playing!\n")

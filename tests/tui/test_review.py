@@ -17,17 +17,16 @@ from rich.console import Console
 
 from loveletter.coach import advice
 from loveletter.engine import Play
-from loveletter.records import GameRecord, Seat
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat as TableSeat
-from loveletter.tui.review import Review, review_seat
+from loveletter.tui.review import Review
 from loveletter.tui.screen import TYPED_AHEAD, Screen
 from loveletter.tui.style import NBSP
 from loveletter.tui.terminal import TerminalFrontend
+from tests.coach.games import blunder
 from tests.records.support import USER_ERROR, assert_one_line_error, run
-from tests.support import deal, play, random_playout
 
 #: A small search keeps these quick: a blunder this big shows at any budget.
 BUDGET = 400
@@ -36,19 +35,6 @@ BUDGET = 400
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(advice, "REVIEW_BUDGET", BUDGET)
-
-
-def blunder(*, finish: bool = True) -> GameRecord:
-    """Ana sees Bot's King with her Priest; Bot misses with a Guard and keeps the King; Ana, holding a Baron and a
-    Guard, plays the Baron on the King (and is out) instead of the Guard naming the King. Then the game is played
-    out at random."""
-    game = deal("2019", 2, hands=["Priest", "King"], draws=["Baron", "Guard", "Guard"])
-    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed=5)
-    play(game, "Priest>1", "Guard>0=Princess", "Baron>1")
-    if finish:
-        random_playout(game, random.Random(1))
-    record.update(game)
-    return record
 
 
 def test_a_baron_played_on_a_known_king_with_a_guard_in_hand_is_the_worst_mistake() -> None:
@@ -88,13 +74,6 @@ def test_the_summary_names_the_biggest_mistakes_with_their_moment() -> None:
     assert any("decisions weighed; mistakes: " in line for line in lines)
 
 
-def test_a_person_s_seat_is_reviewed_by_default() -> None:
-    record = blunder()
-    assert review_seat(record, None) == 0 and review_seat(record, 1) == 1
-    record.seats = [Seat("Bot", "computer", "easy"), Seat("Ana")]
-    assert review_seat(record, None) == 1
-
-
 # ------------------------------------------------------------------------------------------- the command
 
 
@@ -118,18 +97,26 @@ def test_review_refuses_a_game_not_over(tmp_path: Path, capsys: pytest.CaptureFi
     assert "this game is not over, so it cannot be reviewed yet" in err
 
 
-def test_review_refuses_a_solitaire_game_and_a_seat_not_at_the_table(
+def test_review_takes_a_finished_solitaire_game_and_refuses_a_seat_not_at_the_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = SolitaireGame(seed=3)
     rng = random.Random(3)
-    while not game.over:
-        game.push(rng.choice(game.legal_actions()))
+    record = SolitaireRecord.start(game)
     path = tmp_path / "solitaire.json"
-    SolitaireRecord.start(game).save(path)
+    record.save(path)
     code, out, err = run(capsys, "review", str(path))
     assert_one_line_error(code, out, err, path)
-    assert "a solitaire game cannot be reviewed" in err
+    assert "is still going on: a review would give away advice" in err
+    while not game.over:
+        game.push(rng.choice(game.legal_actions()))
+    record.update(game)
+    record.save(path)
+    code, out, err = run(capsys, "review", str(path))
+    assert code == 0, err
+    assert out.startswith("Review of your solitaire game, deal 3") and "Decision 1 of" in out
+    code, out, err = run(capsys, "review", str(path), "--seat", "1")
+    assert code == USER_ERROR and "--seat 1: this game has seats 0 to 0" in err
     path = tmp_path / "game.json"
     blunder().save(path)
     code, out, err = run(capsys, "review", str(path), "--seat", "2")

@@ -1,4 +1,5 @@
-"""The solitaire game loop on the terminal: frames, choices, autosave, end screens, play again.
+"""The solitaire game loop on the terminal: frames, choices, the coach's hint (``h``), autosave, end screens (with
+the game's review, ``r``), play again.
 
 Every frame wipes the screen, draws the board fitted above the prompt, and asks at the bottom. After every
 action the record is saved (atomically), so Ctrl-C at any prompt loses nothing: ``KeyboardInterrupt`` leaves
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
+from functools import partial
 from pathlib import Path
 
 from prompt_toolkit.input import Input
@@ -29,11 +31,15 @@ from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
+from loveletter.tui.solitaire.coach import HINT_KEY, HintView, SolitaireHint, hint_for, hint_keys
 from loveletter.tui.solitaire.narrate import narrate
 from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
+from loveletter.tui.solitaire.review import review_on_screen
 from loveletter.tui.solitaire.streak import Streak, save_streak
 
+#: The end screen's choice that opens the review of the game, and its key.
+REVIEW, REVIEW_KEY = "review", "r"
 #: A new deal's number, when none is given: short enough to read out and type in with ``--seed``.
 DEALS = 1_000_000
 
@@ -42,8 +48,15 @@ def new_deal() -> int:
     return random.SystemRandom().randrange(1, DEALS)
 
 
+def _hint_body(view: SolitaireView, hint: SolitaireHint, candidates: tuple[Action, ...], height: int) -> RenderableType:
+    return HintView(view, hint, candidates=candidates, height=height)
+
+
 class SolitaireApp(Frames):
     """Plays solitaire games on ``screen`` through ``console`` (see the module docstring)."""
+
+    #: The line of keys under a decision's first question, and under the next ones (Esc steps back).
+    CHOOSE_KEYS = ("solitaire.hint.choose", "solitaire.hint.choose_back")
 
     def __init__(
         self,
@@ -165,11 +178,19 @@ class SolitaireApp(Frames):
         banner: RenderableType | None = None,
         guard: KeyPolicy | None = None,
         default: int = 0,
+        body: Callable[[int], RenderableType] | None = None,
+        extra: dict[str, object] | None = None,
     ) -> Hashable | Nav:
-        """Ask over the board; ``guard``: a new screen's unless given (:class:`~loveletter.tui.prompts.Guard`)."""
-        model = self.model(banner)
+        """Ask over the board (or ``body``, drawn in the lines it is given); ``guard``: a new screen's unless
+        given (:class:`~loveletter.tui.prompts.Guard`); ``extra``: more keys and what they answer."""
+        if body is None:
+            model = self.model(banner)
+
+            def body(height: int) -> RenderableType:
+                return Board(model, height=height)
+
         return self.choose(
-            lambda height: Board(model, height=height),
+            body,
             title,
             choices,
             hint=hint,
@@ -177,6 +198,7 @@ class SolitaireApp(Frames):
             default=default,
             allow_back=back,
             allow_help=True,
+            extra=extra,
         )
 
     # --------------------------------------------------------------------------------------- decisions
@@ -189,6 +211,10 @@ class SolitaireApp(Frames):
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
         # something else (the rules, a warning) has been on the screen in between.
         guard: KeyPolicy | None = None
+        # The coach's hint, worked out the first time h is pressed, then shown in place of the board (h again:
+        # the board) until the decision is made.
+        hint: SolitaireHint | None = None
+        showing = False
         while True:
             step = plan.step()
             if step is None:
@@ -210,16 +236,43 @@ class SolitaireApp(Frames):
                 )
                 for o, key in zip(step.options, self.keys(step, view), strict=True)
             ]
-            hint = t("solitaire.hint.choose_back" if plan.asked else "solitaire.hint.choose")
-            answer = self.ask(title, choices, hint, back=plan.asked > 0, guard=guard, default=safest(step, view))
+            keys = t(self.CHOOSE_KEYS[1] if plan.asked else self.CHOOSE_KEYS[0])
+            keys = f"{keys} · {hint_keys(choices, showing=showing)}"
+            body = None
+            if showing and hint is not None:
+                body = partial(_hint_body, view, hint, plan.candidates())
+
+            answer = self.ask(
+                title,
+                choices,
+                keys,
+                back=plan.asked > 0,
+                guard=guard,
+                default=safest(step, view),
+                body=body,
+                extra={HINT_KEY: Nav.HINT},
+            )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
                 plan.back()
             elif answer is Nav.HELP:
                 self.show_reference()
                 guard = None
+            elif answer is Nav.HINT:
+                showing = not showing
+                if showing and hint is None:
+                    hint = hint_for(view)
+                guard = None
             else:
                 plan.answer(answer)
+                if not self.answered(plan):
+                    plan.back()
+                    guard = None
+
+    def answered(self, plan: Plan) -> bool:
+        """Called after each answer of a decision; ``False`` takes the answer back and asks again (the lesson
+        corrects a wrong card, target or guess as soon as it is chosen). Here every legal answer stands."""
+        return True
 
     def confirm(self, key: str) -> bool:
         choices: list[Choice[Hashable]] = [
@@ -340,11 +393,16 @@ class SolitaireApp(Frames):
             Choice(True, t("solitaire.choice.yes"), key=t("solitaire.choice.yes_key")),
             Choice(False, t("solitaire.choice.no"), key=t("solitaire.choice.no_key")),
         ]
+        if self.record is not None and self.record.finished:
+            choices.append(Choice(REVIEW, t("solcoach.review.offer"), key=REVIEW_KEY))
         banner = self.banner()
         while True:
             answer = self.ask(t("solitaire.end.again"), choices, "", banner=banner)
             if answer is Nav.HELP:
                 self.show_reference()
+                continue
+            if answer == REVIEW and self.record is not None:
+                review_on_screen(self, self.record, str(self.path))
                 continue
             self.screen.wipe()
             return answer is True

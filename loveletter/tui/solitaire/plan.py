@@ -81,6 +81,12 @@ class Plan:
     def asked(self) -> int:
         return sum(1 for _, _, asked in self.answers if asked)
 
+    def candidates(self) -> tuple[Action, ...]:
+        """The legal actions the answers so far leave (all of them before the first answer)."""
+        if self.view.phase is Phase.PLAY:
+            return tuple(self._plays())
+        return self.view.legal_actions
+
     def _plays(self) -> list[Play]:
         plays = [a for a in self.view.legal_actions if isinstance(a, Play)]
         for kind, value, _ in self.answers:

@@ -1,0 +1,253 @@
+"""The coach of the solitaire: one judge for its hints and its reviews, and reasons in words from the player's view.
+
+:func:`judge` values every legal action of a :class:`~loveletter.solitaire.SolitaireView` with the solitaire's own
+searcher (:class:`~loveletter.solitaire.search.Search`: expectimax over the cards the player cannot see). Where
+few retinue cards are left the search plays to the end of the game over every arrangement of the unseen cards,
+and its values are exact; earlier it looks to the end of the turn and estimates the turns after it
+(:mod:`loveletter.solitaire.estimate`), whose error is :data:`ESTIMATE_ERROR`. Every judgement starts from a fresh
+search, so the answer depends on the view alone: the hint at a decision and the review of it after the game are
+the same judgement, and re-dealing the hidden cards changes nothing.
+
+Moves whose values differ by less than their error are "about equal" (the same :attr:`Move.tier`); a review marks
+a move as a mistake only outside the best tier and by at least :data:`MISTAKE` beyond the error, so the move a
+hint lists first is never a mistake.
+
+:func:`reason` says why a move does what it does, as data (a catalog key under ``solcoach.reason`` and its
+values): the odds of a Guard's guess over the unseen cards, a Baron's comparison, the retinue's next card a
+Handmaid shields from... It reads the view only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from loveletter.coach.reasons import Card
+from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
+from loveletter.solitaire.search import DEFAULT_BUDGET, Search
+from loveletter.solitaire.view import SolitaireView
+
+#: The error of a difference between two values that rest on the fitted estimate: about two root-mean-square errors
+#: of such a difference against exact values (``benchmarks/solitaire_coach.py --error``; figures in
+#: ``benchmarks/NOTES.md``). Exact values have none.
+ESTIMATE_ERROR = 0.10
+#: A move is a mistake only if it gives up at least this much beyond the error.
+MISTAKE = 0.05
+#: Values this close are equal (the search's sums are floats).
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action's chance to win, the error of its difference with the best move (0 for the best, and between
+    exact values), and its tier (0: about equal to the best)."""
+
+    action: Action
+    chance: float
+    error: float
+    tier: int
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Every legal action of a decision, best tier first (within a tier the higher value first, ties in legal
+    order), and whether the values are exact."""
+
+    moves: tuple[Move, ...]
+    exact: bool
+
+    @property
+    def best(self) -> Move:
+        """The move listed first (the hint's first-ranked move)."""
+        return self.moves[0]
+
+    def of(self, action: Action) -> Move:
+        return next(m for m in self.moves if m.action == action)
+
+    def loss(self, action: Action) -> float:
+        """How much of the chance to win ``action`` gives up against the best (never below 0)."""
+        return max(0.0, self.best.chance - self.of(action).chance)
+
+    def mistake(self, action: Action) -> bool:
+        """Whether ``action`` is clearly worse than the best: outside the best tier, and by at least
+        :data:`MISTAKE` beyond the error of the difference."""
+        move = self.of(action)
+        return move.tier > 0 and self.best.chance - move.chance >= MISTAKE + move.error
+
+
+def judge(view: SolitaireView, *, budget: int = DEFAULT_BUDGET) -> Judgement:
+    """Every legal action of ``view``, judged (see the module docstring). ``budget``: the states the exact search
+    may add before it gives way to the estimate (the bot's own, by default)."""
+    legal = view.legal_actions
+    if not legal:
+        return Judgement((), exact=True)
+    verdict = Search(view.ruleset, budget=budget).values(view)
+    values = verdict.values
+
+    def sure(value: float) -> bool:  # a value of exactly 0 or 1 is a certainty even in an estimated verdict
+        return verdict.exact or value <= EPSILON or value >= 1.0 - EPSILON
+
+    def error(a: float, b: float) -> float:
+        return 0.0 if sure(a) and sure(b) else ESTIMATE_ERROR
+
+    rest = sorted(range(len(legal)), key=lambda i: (-values[legal[i]], i))
+    moves: list[Move] = []
+    tier = 0
+    while rest:
+        lead = values[legal[rest[0]]]
+        group = [i for i in rest if lead - values[legal[i]] <= error(lead, values[legal[i]]) + EPSILON]
+        moves.extend(Move(legal[i], values[legal[i]], 0.0, tier) for i in group)
+        rest = [i for i in rest if i not in group]
+        tier += 1
+    best = moves[0].chance
+    moves = [Move(m.action, m.chance, 0.0 if i == 0 else error(best, m.chance), m.tier) for i, m in enumerate(moves)]
+    return Judgement(tuple(moves), verdict.exact)
+
+
+# ---------------------------------------------------------------------------------------------- reasons
+
+
+@dataclass(frozen=True, slots=True)
+class Mine:
+    """One of the player's own cards as a reason names it: a card, or ``None`` for the face-down agent."""
+
+    card: str | None
+
+
+ReasonValue = Card | Mine | str | int
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A reason as data: the catalog key under ``solcoach.reason`` and its placeholders' values (cards as
+    :class:`~loveletter.coach.reasons.Card`, queue places as ``"Q3"``, counts as numbers)."""
+
+    key: str
+    values: tuple[tuple[str, ReasonValue], ...] = ()
+
+    def get(self, name: str) -> ReasonValue:
+        return dict(self.values)[name]
+
+
+def _reason(key: str, **values: ReasonValue) -> Reason:
+    return Reason(key, tuple(values.items()))
+
+
+def reason(view: SolitaireView, action: Action) -> Reason:
+    """Why ``action`` does what it does, from ``view`` alone (see the module docstring)."""
+    lost = view.sure_loss(action)
+    if lost is not None:
+        return _reason(f"sure_{lost}")
+    unseen = view.unseen()
+    total = sum(unseen.values())
+    if isinstance(action, Draw):
+        if view.agent_state == "empty":
+            return _reason("draw_no_agent", count=view.draw_size)
+        return _reason("draw", count=view.draw_size)
+    if isinstance(action, PlayAgent):
+        if view.agent is not None:
+            return _reason("agent_up", card=Card(view.agent))
+        return _reason("agent_down", total=total)
+    if isinstance(action, Choose):
+        return _threat_reason(view, action, unseen)
+    return _play_reason(view, action, unseen)
+
+
+def _mine(view: SolitaireView, own: str | None, kept: Sequence[str]) -> Mine:
+    if own == "agent":
+        return Mine(view.agent)
+    return Mine(kept[0] if kept else None)
+
+
+def _compare(view: SolitaireView, mine: Mine, slot: int, unseen: dict[str, int], prefix: str) -> Reason:
+    """A Baron's comparison of ``mine`` with queue place ``slot`` (the player's or the retinue's)."""
+    rs = view.ruleset
+    place = view.slot(slot)
+    label = f"Q{slot}"
+    if mine.card is None:
+        return _reason(f"{prefix}_blind", slot=label)
+    mine_value = rs.value(mine.card)
+    if place is not None and place.card is not None:
+        theirs = rs.value(place.card)
+        outcome = "wins" if theirs < mine_value else "ties" if theirs == mine_value else "loses"
+        return _reason(f"{prefix}_{outcome}", mine=Card(mine.card), card=Card(place.card), slot=label)
+    total = sum(unseen.values())
+    lower = sum(n for c, n in unseen.items() if rs.value(c) < mine_value)
+    higher = sum(n for c, n in unseen.items() if rs.value(c) > mine_value)
+    return _reason(f"{prefix}_odds", mine=Card(mine.card), slot=label, wins=lower, losses=higher, total=total)
+
+
+def _play_reason(view: SolitaireView, action: Play, unseen: dict[str, int]) -> Reason:
+    rs = view.ruleset
+    effect = rs.effect(action.card)
+    kept = view.kept(action.card) if view.playing is None else view.hand
+    target = action.target
+    place = view.slot(target) if isinstance(target, int) else None
+    slot = f"Q{target}" if isinstance(target, int) else ""
+    total = sum(unseen.values())
+    if effect == "handmaid":
+        first = view.queue[0] if view.queue else None
+        if first is None or first.card is None:
+            return _reason("handmaid_down")
+        return _reason("handmaid_up", card=Card(first.card))
+    if effect == "countess":
+        forcing = next((c for c in kept if c in rs.countess_forced_by), None)
+        if forcing is not None:
+            return _reason("countess_forced", card=Card(forcing))
+        return _reason("countess")
+    if target is None:
+        return _reason("no_target")
+    if effect == "guard" and place is not None:
+        if place.card is not None:
+            return _reason("guard_up", card=Card(place.card), slot=slot)
+        named = action.named or ""
+        count = unseen.get(named, 0)
+        if not count:
+            return _reason("guard_cannot_hit", card=Card(named), slot=slot)
+        return _reason("guard_odds", card=Card(named), slot=slot, count=count, total=total)
+    if effect == "priest":
+        return _reason("priest_agent") if target == "agent" else _reason("priest_queue", slot=slot)
+    if effect == "baron" and isinstance(target, int):
+        if action.own is None:
+            return _reason("baron_reveal", slot=slot)
+        return _compare(view, _mine(view, action.own, kept), target, unseen, "baron")
+    if effect == "prince":
+        if target == "hand":
+            return _reason("prince_hand", card=Card(kept[0]))
+        if target == "agent":
+            return _reason("prince_agent_up", card=Card(view.agent)) if view.agent else _reason("prince_agent_down")
+        if place is not None and place.card == view.princess:
+            return _reason("prince_princess", slot=slot)
+        if place is not None and place.card is not None:
+            return _reason("prince_up", card=Card(place.card), slot=slot)
+        return _reason("prince_down", slot=slot)
+    if effect == "king" and place is not None:
+        mine = _mine(view, action.own, kept)
+        if place.card is not None:
+            return _reason("king_up", mine=mine, card=Card(place.card), slot=slot)
+        return _reason("king_down", mine=mine, slot=slot)
+    return _reason("no_target")
+
+
+def _threat_reason(view: SolitaireView, action: Choose, unseen: dict[str, int]) -> Reason:
+    threat = view.threat
+    assert threat is not None
+    mine = _mine(view, action.own, view.hand)
+    total = sum(unseen.values())
+    if threat.by == "player":
+        assert threat.reference is not None
+        return _compare(view, mine, threat.reference, unseen, "baron")
+    effect = view.ruleset.effect(threat.card)
+    slot = f"Q{threat.reference}" if threat.reference is not None else ""
+    if effect == "guard":
+        guess = threat.guess
+        if guess is None:
+            return _reason("threat_guard_none")
+        return _reason("threat_guard", card=Card(guess), count=unseen.get(guess, 0), total=total)
+    if effect == "baron" and threat.reference is not None:
+        return _compare(view, mine, threat.reference, unseen, "threat_baron")
+    if effect == "prince":
+        return _reason("threat_prince", mine=mine)
+    if effect == "king":
+        return _reason("threat_king", mine=mine, slot=slot)
+    return _reason("no_target")

@@ -1,0 +1,215 @@
+"""The coach's hint in the solitaire (``h``): every legal move ranked by the one judge, each with a reason in words.
+
+:func:`hint_for` asks :func:`loveletter.coach.solitaire.judge` (the review after the game asks the same judge, so
+the two agree) and words a reason for each move from the view alone. :class:`HintView` draws the moves in place
+of the board, best first, a move and its reason on two lines, moves about equal to the best marked ``≈``; it
+keeps to the height it is given (the moves that do not fit are counted on one last line), so it fits 80x24 above
+the question. :func:`move_text` and :func:`reason_text` word a move and a reason; the review uses them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+from rich.text import Text
+
+from loveletter.coach.reasons import Card
+from loveletter.coach.solitaire import ESTIMATE_ERROR, Judgement, Mine, Move, Reason, judge, reason
+from loveletter.i18n import card_name, t
+from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
+from loveletter.solitaire.view import SolitaireView
+from loveletter.tui.coach import HINT_KEY, percent
+from loveletter.tui.prompts import Choice, letter_types
+from loveletter.tui.style import DIM, HEADER
+
+__all__ = ["HINT_KEY", "HintView", "SolitaireHint", "hint_for", "hint_keys", "move_text", "reason_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireHint:
+    """The coach's word at one decision: the judgement and each move's reason."""
+
+    judgement: Judgement
+    reasons: dict[Action, Reason] = field(default_factory=dict)
+
+
+def hint_for(view: SolitaireView) -> SolitaireHint:
+    """The hint at ``view``'s decision (see the module docstring)."""
+    judgement = judge(view)
+    return SolitaireHint(judgement, {m.action: reason(view, m.action) for m in judgement.moves})
+
+
+def hint_keys(choices: Sequence[Choice[Any]], *, showing: bool) -> str:
+    """The hint's key as the line under the question says it (``h`` twice when ``h`` types a card's name)."""
+    twice = letter_types(HINT_KEY, choices)
+    return t(("solcoach.hint.table" if showing else "solcoach.hint.keys") + ("_twice" if twice else ""), key=HINT_KEY)
+
+
+# ---------------------------------------------------------------------------------------------- words
+
+
+def place_text(target: int | str, view: SolitaireView) -> str:
+    """A queue place or one of the player's own cards, as the questions name them."""
+    if isinstance(target, int):
+        place = view.slot(target)
+        if place is None or place.card is None:
+            return t("solitaire.choice.slot_down", slot=f"Q{target}")
+        return t("solitaire.choice.slot_up", slot=f"Q{target}", card=card_name(place.card))
+    if target == "hand":
+        return t("solitaire.choice.hand", card=", ".join(card_name(c) for c in view.hand))
+    if view.agent is not None:
+        return t("solitaire.choice.agent_own_up", card=card_name(view.agent))
+    return t("solitaire.choice.agent_own_down")
+
+
+def move_text(action: Action, view: SolitaireView, slots: str | None = None) -> str:
+    """A move in words: ``draw``, ``Guard on Q3 face down, naming Prince``, ``Baron on Q2 King with your agent``;
+    ``slots`` names several face-down places at once (``Q2/Q3``) for moves the hint lists together."""
+    if isinstance(action, Draw):
+        return t("solcoach.move.draw")
+    if isinstance(action, PlayAgent):
+        if view.agent is not None:
+            return t("solcoach.move.agent_up", card=card_name(view.agent))
+        return t("solcoach.move.agent_down")
+    if isinstance(action, Choose):
+        own = view.hand[0] if action.own == "hand" and view.hand else None
+        if own is not None:
+            return t("solcoach.move.choose", own=t("solitaire.choice.hand", card=card_name(own)))
+        return t("solcoach.move.choose", own=place_text("agent", view))
+    assert isinstance(action, Play)
+    card = card_name(action.card)
+    if action.target is None:
+        return t("solcoach.move.play", card=card)
+    if action.target == "hand":
+        target = t("solitaire.choice.hand", card=", ".join(card_name(c) for c in view.kept(action.card)))
+    elif slots is not None:
+        target = t("solitaire.choice.slot_down", slot=slots)
+    else:
+        target = place_text(action.target, view)
+    if action.named is not None:
+        return t("solcoach.move.naming", card=card, target=target, named=card_name(action.named))
+    if action.own is not None:
+        if action.own == "hand":
+            kept = view.kept(action.card) if view.playing is None else view.hand
+            own = t("solitaire.choice.hand", card=", ".join(card_name(c) for c in kept))
+        else:
+            own = place_text("agent", view)
+        return t("solcoach.move.with", card=card, target=target, own=own)
+    return t("solcoach.move.on", card=card, target=target)
+
+
+def reason_text(why: Reason, slots: str | None = None) -> str:
+    """A reason in the player's language (``slots``: in place of its queue place, for moves listed together)."""
+    values: dict[str, object] = {} if slots is None else {"slot": slots}
+    for name, value in why.values:
+        if isinstance(value, Card):
+            values[name] = card_name(value.id)
+        elif isinstance(value, Mine):
+            values[name] = card_name(value.card) if value.card is not None else t("solcoach.mine.agent_down")
+        elif name not in values:
+            values[name] = value
+    return t(f"solcoach.reason.{why.key}", **values)
+
+
+def error_points() -> str:
+    return str(round(ESTIMATE_ERROR * 100))
+
+
+# ---------------------------------------------------------------------------------------------- drawing
+
+
+class HintView:
+    """The hint drawn in at most ``height`` lines: a title, whether the values are exact, then the moves (only
+    ``candidates`` when given: those left by the answers so far), each on two lines while they fit."""
+
+    def __init__(
+        self,
+        view: SolitaireView,
+        hint: SolitaireHint,
+        *,
+        candidates: Collection[Action] | None = None,
+        height: int | None = None,
+    ) -> None:
+        self.view = view
+        self.hint = hint
+        self.candidates = candidates
+        self.height = height
+
+    def moves(self) -> list[Move]:
+        moves = list(self.hint.judgement.moves)
+        if self.candidates:
+            moves = [m for m in moves if m.action in self.candidates] or moves
+        return moves
+
+    def rows(self) -> list[tuple[Move, str | None]]:
+        """The moves as listed: moves that differ only in which face-down place they choose, with the same
+        value (as shown), tier and reason, are one row naming every place (``Q2/Q3/Q5``)."""
+        rows: list[tuple[Move, list[int]]] = []
+        keys: dict[tuple[object, ...], int] = {}
+        for move in self.moves():
+            key = self._group(move)
+            action = move.action
+            slot = action.target if key is not None and isinstance(action, Play) else None
+            if key is not None and key in keys and isinstance(slot, int):
+                rows[keys[key]][1].append(slot)
+                continue
+            if key is not None:
+                keys[key] = len(rows)
+            rows.append((move, [slot] if isinstance(slot, int) else []))
+        return [(m, "/".join(f"Q{s}" for s in sorted(slots)) if len(slots) > 1 else None) for m, slots in rows]
+
+    def _group(self, move: Move) -> tuple[object, ...] | None:
+        action = move.action
+        if not isinstance(action, Play) or not isinstance(action.target, int):
+            return None
+        place = self.view.slot(action.target)
+        if place is None or place.card is not None:
+            return None
+        why = self.hint.reasons.get(action)
+        values = () if why is None else tuple(v for v in why.values if v[0] != "slot")
+        return (move.tier, percent(move.chance), action.card, action.own, action.named, why and why.key, values)
+
+    def lines(self, width: int, height: int) -> list[Text]:
+        judgement = self.hint.judgement
+        out = [Text(t("solcoach.hint.title"), style=HEADER)]
+        note = t("solcoach.hint.exact") if judgement.exact else t("solcoach.hint.estimated", error=error_points())
+        out.append(Text(note, style=DIM))
+        rows = self.rows()
+        room = max(height - len(out), 2)
+        shown: list[Text] = []
+        for index, (move, slots) in enumerate(rows):
+            left = len(rows) - index
+            # Two lines a move while the rest fit, or while one line is kept for counting the rest.
+            if len(shown) + 2 > room - (1 if left > 1 else 0):
+                rest = rows[index:]
+                top = max(m.chance for m, _ in rest)
+                shown.append(Text(t("solcoach.hint.more", count=len(rest), chance=percent(top)), style=DIM))
+                break
+            mark = "≈" if move.tier == 0 and index > 0 else " "
+            style = "bold" if move.tier == 0 else ""
+            words = move_text(move.action, self.view, slots)
+            shown.append(Text.assemble((f"{mark} {percent(move.chance):>4} ", style), (words, style)))
+            why = self.hint.reasons.get(move.action)
+            if why is not None:
+                shown.append(Text("     " + reason_text(why, slots), style=DIM))
+        if any(m.tier == 0 for m, _ in rows[1:]) and len(out) + len(shown) < height:
+            shown.append(Text(t("solcoach.hint.equal"), style=DIM))
+        return [_clip(line, width) for line in (out + shown)[:height]]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        height = self.height if self.height is not None else options.height or console.size.height
+        for line in self.lines(width, height):
+            yield from line.render(console)
+            yield Segment.line()
+
+
+def _clip(text: Text, width: int) -> Text:
+    if cell_len(text.plain) > width:
+        text.truncate(width, overflow="ellipsis")
+    return text
