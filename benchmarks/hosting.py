@@ -1,8 +1,9 @@
 """Hosting under pressure: how long a friend takes to reach the code's question while someone without the code
 holds the server's connections, to take a seat through a steady flood from their own address (20 connections a
-second from 127.0.0.1, as behind an ``ssh -R`` tunnel), and to take back a seat whose ``ssh`` went silent.
+second from 127.0.0.1, as behind an ``ssh -R`` tunnel), to take back a seat whose ``ssh`` went silent, and to
+take a seat with the code as the SSH username while sessions at the code's question hold their pool full.
 
-    uv run python benchmarks/hosting.py              # both figures, a few times each
+    uv run python benchmarks/hosting.py              # every figure, a few times each
     uv run python benchmarks/hosting.py --tries 10
 
 On loopback, in one process (the table's server on its thread, the clients in this one), at the default limits.
@@ -112,6 +113,38 @@ async def _steady_flood(tries: int) -> tuple[list[float], int]:
     return times, refused
 
 
+async def _code_as_username(tries: int) -> tuple[list[float], int]:
+    """From a friend's connection with the code as the username to their seat, while the pool of sessions at the
+    code's question is held full (each place in its grace); and how many friends without it were turned away."""
+    from loveletter.i18n import t
+    from loveletter.net.code import shown
+    from loveletter.table.seats import Seat
+    from tests.net.guest import Guest, Table
+    from tests.net.test_admission import code_askers
+
+    times = []
+    turned_away = 0
+    for _ in range(tries):
+        table = Table("2019", [Seat(""), Seat("Bot 1", "easy")], [0]).start()
+        held: list[Guest] = []
+        try:
+            held += await code_askers(table.port, table.host.server.gate.asking)
+            other = await Guest(table.port).connect()  # a friend with another username, for comparison
+            if other.shows(await other.wait_until_closed(), t("host.join.crowded")):
+                turned_away += 1
+            start = time.perf_counter()
+            ana = await Guest(table.port).connect(username=shown(table.code))
+            await ana.wait_for(t("host.join.name").strip())
+            ana.send("Ana", "enter")
+            await ana.wait_for("Ana (you)")
+            times.append(time.perf_counter() - start)
+        finally:
+            for guest in held:
+                guest.close()
+            await table.aclose()
+    return times, turned_away
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tries", type=int, default=5)
@@ -125,6 +158,9 @@ def main() -> None:
         if seated:
             _figures("a friend to their seat through 20 connections a second from their own address", seated)
         print(f"  refused through that flood: {refused} of {args.tries}")
+        seated, turned_away = asyncio.run(_code_as_username(args.tries))
+        _figures("a friend with the code as username to their seat, the code's question held full", seated)
+        print(f"  a friend with another username turned away meanwhile: {turned_away} of {args.tries}")
 
 
 if __name__ == "__main__":

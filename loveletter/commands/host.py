@@ -2,10 +2,10 @@
 
 The seats are, in order: the people at this computer (``--local``, default 1: the host plays here, hot-seat
 among them if several), the guests' seats (what is left), and ``--bots`` computer players. The host's terminal
-shows how to join (``ssh -p PORT play@ADDRESS``, a join code, the host key's fingerprint); once every guest's
-seat is taken the game starts, and it is saved after every move as ``loveletter play`` does. With ``--local 0``
-the host's terminal shows the table as a spectator sees it; with no terminal at all the join information and
-arrivals are printed as lines.
+shows how to join (``ssh -p PORT CODE@ADDRESS``: the join code as the username; the code; the host key's
+fingerprint); once every guest's seat is taken the game starts, and it is saved after every move as
+``loveletter play`` does. With ``--local 0`` the host's terminal shows the table as a spectator sees it; with no
+terminal at all the join information and arrivals are printed as lines.
 
 The server listens on every network interface by default, since friends on the same network must reach it;
 ``--bind 127.0.0.1`` keeps it to this computer (for a tunnel such as ``ssh -R``). See :mod:`loveletter.net`.

@@ -48,6 +48,17 @@ def matches(typed: str, code: str) -> bool:
     return hmac.compare_digest(normalise(typed).encode(), code.encode())
 
 
+def code_like(typed: str) -> bool:
+    """Whether ``typed`` could be meant as a code (its length, in the code's alphabet): a username such as
+    ``play`` is not a guess, ``7KQ-M4X`` is.
+
+    >>> code_like("7kq-m4x"), code_like("play"), code_like("")
+    (True, False, False)
+    """
+    spelt = normalise(typed)
+    return len(typed) <= MAX_TYPED and len(spelt) == LENGTH and all(c in ALPHABET for c in spelt)
+
+
 def shown(code: str) -> str:
     """The code as the host reads it out: two groups of three."""
     half = len(code) // 2

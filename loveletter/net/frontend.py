@@ -43,11 +43,13 @@ GRACE_SECONDS = 60
 class NetFrontend:
     """``local`` is the host's own terminal (``None``: the host runs without one, and no person plays there);
     ``seating`` the remote seats, each with its :class:`RemoteScreen` set; ``code`` the join code as shown, which
-    stays on the host's screen whenever it waits (a friend who drops out needs it to come back)."""
+    stays on the host's screen whenever it waits (a friend who drops out needs it to come back); ``command`` how
+    to join with it (shown with it on the ``c`` screen)."""
 
-    def __init__(self, local: TerminalFrontend | None, seating: Seating, *, code: str = "") -> None:
+    def __init__(self, local: TerminalFrontend | None, seating: Seating, *, code: str = "", command: str = "") -> None:
         self.local = local
         self.code = code
+        self.command = command
         #: Lets the host free a seat (``f`` while the host's terminal waits), if they can.
         self.free: Callable[[], None] | None = None
         if local is not None:
@@ -191,7 +193,9 @@ class NetFrontend:
         """The join code over the table of ``seat``, a person at the host choosing their move, until Enter."""
         local = self.local
         assert local is not None
-        local.acknowledge(local.model(seat), t("host.code.shown", code=self.code), t("host.code.hint"))
+        local.acknowledge(
+            local.model(seat), t("host.code.shown", code=self.code, command=self.command), t("host.code.hint")
+        )
 
     def hand_off(self, seat: int) -> None:
         assert self.local is not None and seat not in self.remote

@@ -246,6 +246,7 @@ class Host:
         self.server.code = self.code
         if self.frontend is not None:
             self.frontend.code = join_code.shown(self.code)
+            self.frontend.command = self.server.join_command()
         if self.on_new_code is not None:
             self.on_new_code(self.code)
         if link is not None:
@@ -271,7 +272,7 @@ class Host:
         from loveletter.net.frontend import NetFrontend
 
         self.game = game
-        frontend = NetFrontend(local, self.seating, code=join_code.shown(self.code))
+        frontend = NetFrontend(local, self.seating, code=join_code.shown(self.code), command=self.server.join_command())
         if local is not None:
             frontend.free = partial(self.free_seat, local)
         table = GameLoop(

@@ -15,7 +15,9 @@ newcomer can take its place; past that, the oldest makes room for a newcomer; if
 grace, the newcomer is the one told to come back. So arrivals, however many, never push out a friend at the
 code's question, and nobody without the code can keep a friend out by holding connections open or by a steady
 flood of them: only a flood of whole sessions at the code's question faster than the pool's places over the
-grace can. A connection that has given the code leaves the pools, and is never refused for want of room.
+grace can. A connection that has given the code leaves the pools, and is never refused for want of room; one that
+gives it as its SSH username (:meth:`~loveletter.net.server._Connection.begin_auth`) leaves them at its login,
+before any session: no flood of connections without the code keeps it out.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """The SSH server guests join with: asyncssh on its own thread and event loop.
 
 What it allows: a session with a terminal running the game, after the join code and a name, and nothing else.
-No authentication is asked of the SSH client (the join code is the secret, asked inside the session, in the
-guest's language: the one their client's environment names, ``LOVELETTER_LANG`` or the locale variables, else
-the host's); no shell or command is run (``exec`` and subsystems such as SFTP or scp are refused), no port
-forwarding either way, no agent or X11 forwarding; one session per connection, and the connection ends with it; a
-session without a terminal is told how to ask for one.
+No authentication is asked of the SSH client (the join code is the secret: given as the username, ``ssh
+7KQ-M4T@HOST``, which keeps the connection out of the pools below and skips the code's question; else asked inside
+the session, in the guest's language: the one their client's environment names, ``LOVELETTER_LANG`` or the
+locale variables, else the host's); no shell or command is run (``exec`` and subsystems such as SFTP or scp are
+refused), no port forwarding either way, no agent or X11 forwarding; one session per connection, and the
+connection ends with it; a session without a terminal is told how to ask for one.
 
 Limits: new connections a second, per address, past it, and for the whole server; connections that have not given
 the code wait in two small pools, arriving and at the code's question, where each keeps its place for a grace to
@@ -146,12 +147,12 @@ class _Session(asyncssh.SSHServerSession[str]):
         lang = named_language(chan.get_environment())
         if chan.get_command() is not None:
             with speaking(lang):
-                chan.write(t("host.join.command", command=self._server.join_command()) + "\r\n")
+                chan.write(t("host.join.command", command=self._connection.join_command()) + "\r\n")
             chan.exit(1)
             return
         if not term:
             with speaking(lang):
-                chan.write(t("host.join.no_terminal", command=self._server.join_command()) + "\r\n")
+                chan.write(t("host.join.no_terminal", command=self._connection.join_command()) + "\r\n")
             chan.exit(1)
             return
         columns, rows, _, _ = chan.get_terminal_size()
@@ -191,6 +192,11 @@ class _Connection(asyncssh.SSHServer):
         self.address = ""
         #: Let in past the rates only to be told so, in the SSH disconnect's reason, once logged in.
         self.refused = False
+        #: The username was the join code (``ssh CODE@HOST``): out of the pools, and not asked the code again.
+        self.vouched = False
+        self.username = ""
+        #: Wrong codes given so far: a code-like username counts as one (:data:`CODE_TRIES` in all).
+        self.wrong_codes = 0
 
     def connection_made(self, conn: Any) -> None:
         self._conn = conn
@@ -205,10 +211,28 @@ class _Connection(asyncssh.SSHServer):
         self._server.forget(self)
 
     def begin_auth(self, username: str) -> bool:
-        return False  # no SSH authentication: the join code is asked in the session
+        """No SSH authentication (``False``): any username logs in. A username that is the join code proves it
+        before the session, so no flood of sessions at the code's question can keep this one out; one that only
+        looks like a code is a wrong guess, counted as a wrong answer at the question."""
+        self.username = username
+        if join_code.matches(username, self._server.code):
+            self.vouched = True
+            self._server.gate.prove(self)
+        elif join_code.code_like(username):
+            self.wrong_codes += 1
+        return False
+
+    @property
+    def proven(self) -> bool:
+        """Whether the username is the join code as it is now (a seat freed since the login changes it)."""
+        return self.vouched and join_code.matches(self.username, self._server.code)
+
+    def join_command(self) -> str:
+        """How to join, for this connection's client: with the code in it only if the client gave it."""
+        return self._server.join_command(code=self.proven)
 
     def auth_completed(self) -> None:
-        if self.refused:
+        if self.refused and not self.vouched:  # one who gave the code costs nothing more: let in
             # In the host's language: no session, no environment says the guest's. ASCII only (OpenSSH escapes).
             self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, t("host.join.busy"))
             return
@@ -231,7 +255,7 @@ class _Connection(asyncssh.SSHServer):
         # The reason is all a client without a session (``ssh -N``) shows, in the host's language (no session: no
         # environment says the guest's).
         seconds = f"{self._server.idle_seconds:g}"
-        reason = t("host.join.no_session", seconds=seconds, command=self._server.join_command())
+        reason = t("host.join.no_session", seconds=seconds, command=self.join_command())
         self._conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
     def close(self) -> None:
@@ -349,9 +373,12 @@ class Server:
         #: Where connections' troubles are written while the server runs (never the host's terminal).
         self.log = HostLog()
 
-    def join_command(self) -> str:
+    def join_command(self, *, code: bool = True) -> str:
+        """How friends join: the code as the username (``ssh -p 8022 7KQ-M4T@HOST``) proves it before the
+        session (``code=False``: ``play@`` instead, for those who have not given it)."""
         port = "" if self.port == 22 else f"-p {self.port} "
-        return f"ssh {port}play@{self.address}"
+        user = join_code.shown(self.code) if code else "play"
+        return f"ssh {port}{user}@{self.address}"
 
     # --------------------------------------------------------------------------------------- lifecycle
 
@@ -476,7 +503,7 @@ class Server:
         """Start the join conversation on ``link``, the session of ``connection`` (SSH loop), if it finds a place
         among those asked the code (else it is told to come back)."""
         self._make_room()
-        if connection not in self.gate.waiting:
+        if connection not in self.gate.waiting and not connection.vouched:
             return
         task = self.loop.create_task(self._join(link, connection))
         self._joining.add(task)  # the loop keeps only a weak reference to a task
@@ -504,11 +531,14 @@ class Server:
             if not silent:
                 raise Refused(t("host.join.full"))
         link.write((ascii_text(self.describe()) if link.reader else self.describe()) + "\n")
-        try:
-            async with asyncio.timeout(CODE_SECONDS):  # in this task: the prompt's context stays its own
-                await self._code(link)
-        except TimeoutError:
-            raise Refused(t("host.join.too_slow_code", seconds=f"{CODE_SECONDS:g}")) from None
+        if not connection.proven:  # (a code changed since the login, a seat freed, is asked again)
+            if connection.wrong_codes:
+                link.write(t("host.join.wrong_username_code") + "\n")
+            try:
+                async with asyncio.timeout(CODE_SECONDS):  # in this task: the prompt's context stays its own
+                    await self._code(link, connection.wrong_codes)
+            except TimeoutError:
+                raise Refused(t("host.join.too_slow_code", seconds=f"{CODE_SECONDS:g}")) from None
         self.gate.prove(connection)  # out of the pool: never let go to make room
         for attempt in range(1, NAME_TRIES + 1):
             name = await _ask(link, t("host.join.name"))
@@ -544,9 +574,10 @@ class Server:
             return link
         return None if await link.probe(PROBE_SECONDS) else link
 
-    async def _code(self, link: Link) -> None:
-        """Ask the join code until it is given (:class:`Refused` after :data:`CODE_TRIES` wrong ones)."""
-        for attempt in range(1, CODE_TRIES + 1):
+    async def _code(self, link: Link, wrong: int = 0) -> None:
+        """Ask the join code until it is given (:class:`Refused` after :data:`CODE_TRIES` wrong ones, ``wrong``
+        of them already given: in the username)."""
+        for attempt in range(wrong + 1, CODE_TRIES + 1):
             typed = await _ask(link, t("host.join.code"))
             if join_code.matches(typed, self.code):
                 return

@@ -227,7 +227,7 @@ def test_the_host_stops_the_game_and_hosts_it_again(
 
 def _join_info(lobby: str) -> tuple[str, str]:
     """The port and the join code the host's screen shows."""
-    port = re.search(r"ssh -p (\d+) play@127\.0\.0\.1", lobby)
+    port = re.search(r"ssh -p (\d+) [0-9A-Z]{3}-[0-9A-Z]{3}@127\.0\.0\.1", lobby)
     code = re.search(r"Join code: +([0-9A-Z]{3}-[0-9A-Z]{3})", lobby)
     assert port and code, lobby
     return port[1], code[1]

@@ -106,8 +106,9 @@ async def _hosted_game(console: Console, ruleset: str) -> None:
             ana.send(" ", "enter")
             await ana.wait_for(t("play.setup.name_empty"))
             ana.send("Ana", "enter")
-            cid = await Guest(table.port, columns=width).connect()
-            await cid.wait_for(t("host.join.code").strip())
+            wrong = ("2" if table.code[0] != "2" else "3") + table.code[1:]
+            cid = await Guest(table.port, columns=width).connect(username=wrong)  # a wrong code as the username
+            await cid.wait_for(t("host.join.wrong_username_code"), t("host.join.code").strip())
             cid.send(table.code, "enter")
             await cid.wait_for(t("host.join.name").strip())
             bea = await Guest(table.port, columns=width).connect()

@@ -73,7 +73,8 @@ async def _own_move(local: TerminalFrontend, keys: PipeInput, asked: list[str], 
         assert t("host.hint.code_key") in asked[0]
         keys.send_text("c")
         await until(lambda: len(said) == 1, what="the code is shown")
-        assert said == [t("host.code.shown", code=shown(table.code))]
+        command = f"ssh -p {table.port} {shown(table.code)}@127.0.0.1"
+        assert said == [t("host.code.shown", code=shown(table.code), command=command)]
         keys.send_text("\r")
         await until(lambda: len(asked) == 2, what="Hal is asked for a card again")
         keys.send_text("2")  # the Handmaid

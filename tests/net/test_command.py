@@ -107,9 +107,9 @@ def test_a_table_hosted_without_a_terminal(tmp_path: Path, saved: bool) -> None:
         assert process.stdout is not None
         said = [process.stdout.readline() for _ in range(5)]
         assert said[0] == "Love Letter (2019 edition) · 2 players\n"
-        port = re.search(r"Friends join with:  ssh -p (\d+) play@127\.0\.0\.1", said[1])
+        port = re.search(r"Friends join with:  ssh -p (\d+) ([0-9A-Z]{3}-[0-9A-Z]{3})@127\.0\.0\.1", said[1])
         code = re.search(r"Join code: +(\S+)", said[2])
-        assert port and code and said[3].startswith("  Host key:           SHA256:"), said
+        assert port and code and port[2] == code[1] and said[3].startswith("  Host key:           SHA256:"), said
 
         async def join() -> None:
             ana = await Guest(int(port[1])).connect()
@@ -151,7 +151,7 @@ def _hosting(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
 def _port_and_code(process: subprocess.Popen[str]) -> tuple[int, str]:
     assert process.stdout is not None
     said = [process.stdout.readline() for _ in range(5)]
-    port = re.search(r"ssh -p (\d+) play@", said[1])
+    port = re.search(r"ssh -p (\d+) [0-9A-Z]{3}-[0-9A-Z]{3}@", said[1])
     code = re.search(r"Join code: +(\S+)", said[2])
     assert port and code, said
     return int(port[1]), code[1]

@@ -53,7 +53,7 @@ async def _command() -> None:
     table = Table("2019", SEATS, [0]).start()
     try:
         out, err, status = await ssh(table.port, "play@127.0.0.1", "loveletter")
-        command = table.host.server.join_command()
+        command = table.host.server.join_command(code=False)  # never the code to who has not given it
         assert out.strip() == f"This table runs no commands: join with `{command}` and nothing after it."
         assert status == 1 and "exec request failed" not in err
     finally:

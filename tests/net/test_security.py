@@ -223,7 +223,8 @@ async def _ssh_n() -> None:
             if ssh_n.returncode is None:
                 ssh_n.kill()
                 await ssh_n.wait()
-        command = table.host.server.join_command()
+        command = table.host.server.join_command(code=False)  # never the code to who has not given it
+        assert command == f"ssh -p {table.port} play@127.0.0.1"
         reason = f"To play, ask for the game within 0.2 seconds of connecting: use `{command}` (without -N)."
         assert reason in said.decode()
         # OpenSSH shows a disconnect reason with anything but ASCII escaped: every language's must be ASCII.
