@@ -17,10 +17,11 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO, TypeVar, cast
 
-from loveletter.engine import Action
+from loveletter.engine import Action, View
 from loveletter.i18n import t
 from loveletter.net.link import Link
 from loveletter.net.remote import RemoteScreen
+from loveletter.tui.coach import Hint
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav
 from loveletter.tui.reader import PlainLines, PlainScreen, TableLines, ascii_text
 from loveletter.tui.screen import Body, Frames
@@ -126,6 +127,11 @@ class ReaderRemoteScreen(RemoteScreen, TableLines):
     def draw(self, body: Body, reserve: int) -> None:
         if not self.reading:
             Frames.draw(self, body, reserve)
+
+    def work_out_hint(self, view: View) -> Hint:
+        if not self.reading:
+            return RemoteScreen.work_out_hint(self, view)
+        return self.said_hint(view)
 
     def choose(
         self,

@@ -206,7 +206,7 @@ class TableLines(PlainLines, TerminalFrontend):
         if entries:
             self._told[viewer] = max(e.index for e in entries)
 
-    def work_out_hint(self, view: View) -> Hint:
+    def said_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat, said as lines (what the normal mode shows in place of the table):
         the opponents' likely cards, then the moves with their chances and reasons."""
         import io
@@ -262,6 +262,9 @@ class ReaderFrontend(TableLines):
         console = self.lines_on(stream, read_line)
         super().__init__(console, screen, delay=delay, guards=guards)
         self.forget_news()
+
+    def work_out_hint(self, view: View) -> Hint:
+        return self.said_hint(view)
 
     # ------------------------------------------------------------------------------------ the game
 
