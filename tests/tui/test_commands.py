@@ -208,47 +208,19 @@ def test_resume_and_host_check_pace_as_play_does(command: str, capsys: pytest.Ca
     assert len(err.strip().splitlines()) == 1 and "argument --pace: takes a number of seconds from 0 to 60" in err
 
 
-def test_resume_plays_on_at_the_pace_it_is_given(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``resume --pace`` (and its older name ``--delay``) reaches the game it continues."""
-    from loveletter.records import GameRecord
-    from loveletter.records import Seat as Sitting
-    from loveletter.tui import session
-
-    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
-    paces: list[float] = []
-
-    def play_game(*_: object, delay: float, **__: object) -> int:
-        paces.append(delay)
-        return 0
-
-    monkeypatch.setattr(session, "play_game", play_game)
-    game = Game("2019", 2, seed=3)
-    record = GameRecord.start(game, [Sitting("Bot 1", "computer", "random"), Sitting("Bot 2", "computer", "random")], 3)
-    (tmp_path / "games").mkdir()
-    path = tmp_path / "games" / "game.json"
-    record.save(path)
-    for option, pace in (("--pace", 0.0), ("--pace", 2.5), ("--delay", 0.0)):
-        assert main(["--lang", "en", "resume", str(path), option, str(pace)]) == 0
-    assert main(["--lang", "en", "resume", str(path)]) == 0
-    assert paces == [0.0, 2.5, 0.0, 1.2]
-
-
-def test_resume_plays_on_in_screen_reader_mode_when_asked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """``resume --screen-reader`` (or ``LOVELETTER_SCREEN_READER=1``) plays on as plain lines, as ``play`` does."""
+def resumed_with(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, list[dict[str, object]]]:
+    """A saved game of computer players in a data folder of its own, and the options each ``resume`` of it hands
+    the game runner (``tui.session.play_game``, stood in for: the game is not played)."""
     from loveletter.records import GameRecord
     from loveletter.records import Seat as Sitting
     from loveletter.tui import session
 
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
     monkeypatch.delenv("LOVELETTER_SCREEN_READER", raising=False)
-    readers: list[bool] = []
+    runs: list[dict[str, object]] = []
 
-    def play_game(*_: object, reader: bool, **__: object) -> int:
-        readers.append(reader)
+    def play_game(*_: object, **options: object) -> int:
+        runs.append(options)
         return 0
 
     monkeypatch.setattr(session, "play_game", play_game)
@@ -257,11 +229,30 @@ def test_resume_plays_on_in_screen_reader_mode_when_asked(
     (tmp_path / "games").mkdir()
     path = tmp_path / "games" / "game.json"
     record.save(path)
+    return path, runs
+
+
+def test_resume_plays_on_at_the_pace_it_is_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``resume --pace`` (and its older name ``--delay``) reaches the game it continues."""
+    path, runs = resumed_with(tmp_path, monkeypatch)
+    for option, pace in (("--pace", 0.0), ("--pace", 2.5), ("--delay", 0.0)):
+        assert main(["--lang", "en", "resume", str(path), option, str(pace)]) == 0
+    assert main(["--lang", "en", "resume", str(path)]) == 0
+    assert [run["delay"] for run in runs] == [0.0, 2.5, 0.0, 1.2]
+
+
+def test_resume_plays_on_in_screen_reader_mode_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``resume --screen-reader`` (or ``LOVELETTER_SCREEN_READER=1``) plays on as plain lines, as ``play`` does."""
+    path, runs = resumed_with(tmp_path, monkeypatch)
     assert main(["--lang", "en", "resume", str(path), "--screen-reader"]) == 0
     assert main(["--lang", "en", "resume", str(path)]) == 0
     monkeypatch.setenv("LOVELETTER_SCREEN_READER", "1")
     assert main(["--lang", "en", "resume", str(path)]) == 0
-    assert readers == [True, False, True]
+    assert [run["reader"] for run in runs] == [True, False, True]
 
 
 def test_pace_zero_plays_an_all_computer_game_at_once(capsys: pytest.CaptureFixture[str]) -> None:
