@@ -40,6 +40,12 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.tui.tutor import play_lesson
 
     if args.lesson == SOLITAIRE:
+        import os
+
+        from loveletter.tui.reader import wanted
+
+        if wanted(args.screen_reader, os.environ):  # its board has no lines of its own yet: say so, draw nothing
+            raise UsageError(t("learn.solitaire.no_reader", command=_command(SOLITAIRE)))
         return _solitaire()
     pace = args.pace  # bounded by its type (commands.options.delay_seconds)
     lesson = load_lesson(args.lesson)

@@ -1217,6 +1217,7 @@ def screens() -> dict[str, Draw]:
     out["lesson premium"] = lesson("premium")
     out["lesson stopped"] = lesson("premium", stop=True)
     out["lesson without a terminal"] = command("learn")
+    out["solitaire lesson for a screen reader"] = command("learn", "solitaire", "--screen-reader")
     out["screen reader lesson"] = screen_reader_lesson
     out["screen reader solitaire"] = screen_reader_solitaire
     out["screen reader review"] = screen_reader_review

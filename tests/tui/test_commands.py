@@ -261,3 +261,20 @@ def test_pace_zero_plays_an_all_computer_game_at_once(capsys: pytest.CaptureFixt
     assert main([*args, "--delay", "0"]) == 0  # the older name
     first, second = capsys.readouterr().out.split("Love Letter")[1:3]
     assert first == second
+
+
+@pytest.mark.parametrize("asked", ["option", "environment"])
+def test_the_solitaire_lesson_says_it_has_no_screen_reader_mode_yet(
+    asked: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A reader who asks for ``learn solitaire`` gets one line saying where to go instead of a board drawn for eyes."""
+    monkeypatch.delenv("LOVELETTER_SCREEN_READER", raising=False)
+    args = ["--lang", "en", "learn", "solitaire"]
+    if asked == "option":
+        args.append("--screen-reader")
+    else:
+        monkeypatch.setenv("LOVELETTER_SCREEN_READER", "1")
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1
+    assert "no screen-reader mode yet" in err and "loveletter solitaire --screen-reader" in err
