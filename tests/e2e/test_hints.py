@@ -122,7 +122,9 @@ def test_a_hand_off_screen_never_shows_the_hint(tmp_path: Path) -> None:
         term.press("enter")
         term.wait_for("Which card do you play?", "1 Guard", never=["Hints for", "They may hold"])
         term.press("h")
-        term.wait_for("Hints for Ana · round 1")
+        # The moves once weighed: a Ctrl-C pressed while the hint is still being weighed can be lost (see the
+        # issue note), which is not what this test is about.
+        term.wait_for("Hints for Ana · round 1", "Your moves, best first")
         term.press("ctrl-c")
         assert term.finish() == SIGINT_STATUS
     finally:
