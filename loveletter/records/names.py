@@ -77,6 +77,12 @@ def cell_width(text: str) -> int:
     return cell_len(text)
 
 
+#: Below this code point no character is drawn as an emoji, nor takes part in a sequence drawn as one: every such
+#: sequence holds a character from here on (an emoji, a skin tone, a regional indicator, the emoji variation
+#: selector U+FE0F), so text below it is never disputed.
+_FIRST_DISPUTED = "\u2600"
+
+
 def disputed_widths(text: str) -> list[tuple[int, int]]:
     """Where ``text`` has a character sequence whose width terminals may disagree on: :func:`cell_width` counts
     it otherwise than its code points' own widths added up, as a terminal that draws each on its own does (a
@@ -86,7 +92,7 @@ def disputed_widths(text: str) -> list[tuple[int, int]]:
     >>> disputed_widths("Ana"), disputed_widths("Zoe\u0308"), disputed_widths("Ana👍🏽 y 🇪🇸Bea")
     ([], [], [(5, 5), (9, 9), (10, 10)])
     """
-    if text.isascii():
+    if text.isascii() or max(text) < _FIRST_DISPUTED:  # the table's box lines, marks and tokens: no emoji
         return []
     from rich.cells import split_graphemes
     from wcwidth import wcwidth
