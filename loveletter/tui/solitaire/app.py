@@ -31,7 +31,7 @@ from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
-from loveletter.tui.solitaire.coach import HINT_KEY, HintView, SolitaireHint, hint_for, hint_keys
+from loveletter.tui.solitaire.coach import HINT_KEY, HintView, SolitaireHint, hint_for, hint_keys, place_text
 from loveletter.tui.solitaire.narrate import narrate
 from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
@@ -288,7 +288,7 @@ class SolitaireApp(Frames):
         if step.kind == "threat":
             threat = view.threat
             assert threat is not None
-            reference = self.place_label(threat.reference, view) if threat.reference is not None else ""
+            reference = place_text(threat.reference, view) if threat.reference is not None else ""
             if threat.by == "player":
                 return t("solitaire.ask.threat_own_baron", reference=reference)
             effect = rs.effect(threat.card)
@@ -303,20 +303,8 @@ class SolitaireApp(Frames):
         if has(f"{key}_{effect}"):
             key = f"{key}_{effect}"
         target = {k: v for k, v, _ in plan.answers}.get("target")
-        where = self.place_label(target, view) if isinstance(target, (int, str)) else ""
+        where = place_text(target, view) if isinstance(target, (int, str)) else ""
         return t(key, card=card_name(card) if card else "", target=where)
-
-    def place_label(self, target: int | str, view: SolitaireView) -> str:
-        if isinstance(target, int):
-            place = view.slot(target)
-            if place is None or place.card is None:
-                return t("solitaire.choice.slot_down", slot=f"Q{target}")
-            return t("solitaire.choice.slot_up", slot=f"Q{target}", card=card_name(place.card))
-        if target == "hand":
-            return t("solitaire.choice.hand", card=", ".join(card_name(c) for c in view.hand))
-        if view.agent is not None:
-            return t("solitaire.choice.agent_own_up", card=card_name(view.agent))
-        return t("solitaire.choice.agent_own_down")
 
     def label(self, step: Step, value: Hashable, view: SolitaireView) -> str:
         rs = view.ruleset
@@ -337,7 +325,7 @@ class SolitaireApp(Frames):
         if value is None:
             return t("solitaire.choice.no_target")
         if isinstance(value, int):
-            return self.place_label(value, view)
+            return place_text(value, view)
         assert isinstance(value, str)
         return self.own_label(value, view, step.card)
 
