@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -206,7 +207,8 @@ class ReviewViewer(PointViewer["ReviewScreens"]):
     HINT = "coach.review.keys"
 
     def body(self, index: int, height: int) -> RenderableType:
-        return self.replay.review.body(index, height)
+        drawn: RenderableType = self.replay.review.body(index, height)
+        return drawn
 
     def move(self, answer: object, index: int, last: int) -> int | None:
         if answer is True and index == last:
@@ -216,9 +218,10 @@ class ReviewViewer(PointViewer["ReviewScreens"]):
 
 @dataclass(frozen=True, slots=True)
 class ReviewScreens:
-    """A review's screens, for :class:`ReviewViewer`: each decision, then the summary."""
+    """A review's screens, for :class:`ReviewViewer`: each decision, then the summary (any review whose
+    ``decisions`` are listed and whose ``body`` draws a screen: the solitaire's too)."""
 
-    review: Review
+    review: Any
 
     @property
     def points(self) -> list[int]:

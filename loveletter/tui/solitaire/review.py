@@ -29,7 +29,7 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.actions import Action
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.coach import percent
-from loveletter.tui.replay import PointViewer
+from loveletter.tui.review import ReviewScreens, ReviewViewer
 from loveletter.tui.screen import Frames
 from loveletter.tui.solitaire.board import Board
 from loveletter.tui.solitaire.coach import move_text, reason_text
@@ -166,29 +166,10 @@ class SolitaireReview:
         return Board(model, height=height)
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewScreens:
-    """A review's screens for :class:`SolitaireReviewViewer`: each decision, then the summary."""
-
-    review: SolitaireReview
-
-    @property
-    def points(self) -> list[int]:
-        return list(range(len(self.review.decisions) + 1))
-
-
-class SolitaireReviewViewer(PointViewer[ReviewScreens]):
-    """Steps through a :class:`SolitaireReview`: one screen a decision, then the summary, where Enter leaves."""
+class SolitaireReviewViewer(ReviewViewer):
+    """Steps through a :class:`SolitaireReview` as :class:`~loveletter.tui.review.ReviewViewer` does a game's."""
 
     HINT = "solcoach.review.keys"
-
-    def body(self, index: int, height: int) -> RenderableType:
-        return self.replay.review.body(index, height)
-
-    def move(self, answer: object, index: int, last: int) -> int | None:
-        if answer is True and index == last:
-            return None
-        return super().move(answer, index, last)
 
 
 def review_on_screen(frames: Frames, record: SolitaireRecord, source: str = "record") -> None:
