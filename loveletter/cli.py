@@ -15,6 +15,7 @@ import sys
 from loveletter import __version__
 from loveletter.errors import UsageError, UserError
 from loveletter.i18n import LANGUAGES, detect_language, printable, ruleset_problem, set_language, t
+from loveletter.tui import interrupts
 
 TYPE_CHECKING = False  # typing itself is not imported: it costs a tenth of the start
 if TYPE_CHECKING:
@@ -204,6 +205,7 @@ def _reader_gone() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _usable_streams()
+    interrupts.install()
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_peek_lang(args_list)))
     parser = build_parser(args_list)

@@ -24,6 +24,7 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
+from loveletter.tui.interrupts import raise_kept
 from loveletter.tui.prompts import HINT, TITLE, _join, interrupt_keys, wrap
 
 Futures = Collection[concurrent.futures.Future[Any]]
@@ -93,6 +94,7 @@ def wait_any(
 
         app.create_background_task(finish())
 
+    raise_kept()
     return app.run(pre_run=start)
 
 

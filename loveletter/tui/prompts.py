@@ -50,6 +50,7 @@ from prompt_toolkit.utils import get_cwidth
 from rich.text import Text
 
 from loveletter.i18n import DEFAULT, has, match_card, t
+from loveletter.tui.interrupts import raise_kept
 from loveletter.tui.style import wrap_words
 
 T = TypeVar("T")
@@ -355,6 +356,7 @@ def _run(
 
             app.create_background_task(expire())
 
+    raise_kept()
     if guard.drop:
         drop_typed(app.input)
     return app.run(pre_run=start_timers)
@@ -573,6 +575,7 @@ def ask_text(
                 raise ValidationError(message=problem, cursor_position=len(document.text))
 
     session: PromptSession[str] = PromptSession(input=input, output=output, erase_when_done=True)
+    raise_kept()
     if guard.drop:
         drop_typed(session.app.input)
     answer = session.prompt(message, validator=_Check(), validate_while_typing=False)
