@@ -7,6 +7,7 @@ machine: a real program in a terminal or over ssh, many random games, a benchmar
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if where in ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(ONE_WORKER[where]))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (the default, ``pyproject.toml``): two test workers per core. The end-to-end tests spend much
+    of their time waiting for the real program, whose every new screen ignores keys for half a second on
+    purpose (``tui/prompts.py``, ``SCREEN``): with one worker per core, the cores sit idle through those waits."""
+    return 2 * (os.cpu_count() or 1)

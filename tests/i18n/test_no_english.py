@@ -16,7 +16,11 @@ from loveletter.i18n import set_language
 from tests.i18n.leaks import ascii_leaks, leaks
 from tests.i18n.screens import ROWS, SCREENS
 
-WIDTHS = (80, 120)
+#: The screens at 80 columns and the test that every message is drawn run on one test worker (``--dist
+#: loadgroup``), so that the second reads the first's drawings instead of drawing every screen again.
+AT_80 = pytest.mark.xdist_group("spanish screens at 80 columns")
+WIDTHS = (pytest.param(80, marks=AT_80), 120)
+
 #: Messages no screen here shows (regular expressions over keys), and why.
 NOT_DRAWN = {
     r"solitaire\.ask\.(target|own)": "fallbacks for a card with no question of its own: every solitaire card "
@@ -96,6 +100,7 @@ def test_no_english_on_a_spanish_screen(name: str, width: int) -> None:
 
 
 @pytest.mark.slow  # draws every screen (the test above draws them too, and shares its drawings)
+@AT_80
 def test_the_screens_show_every_message() -> None:
     used = set().union(*(drawn(name, 80)[1] for name in SCREENS))
     keys = loveletter.i18n.catalog("en")
