@@ -15,7 +15,6 @@ import sys
 from loveletter import __version__
 from loveletter.errors import UsageError, UserError
 from loveletter.i18n import LANGUAGES, detect_language, printable, ruleset_problem, set_language, t
-from loveletter.tui import interrupts
 
 TYPE_CHECKING = False  # typing itself is not imported: it costs a tenth of the start
 if TYPE_CHECKING:
@@ -205,7 +204,6 @@ def _reader_gone() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _usable_streams()
-    interrupts.install()
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(detect_language(_peek_lang(args_list)))
     parser = build_parser(args_list)
@@ -217,7 +215,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     from loveletter.engine.errors import EngineError
+    from loveletter.tui import interrupts
 
+    interrupts.install()  # a Ctrl-C is never lost (after the parser: its answers import nothing they need not)
     try:
         code: int = args.run(args)
         sys.stdout.flush()  # here, not at exit: a reader gone away is then a broken pipe like any other
