@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+
+# The suite starts the real program several hundred times, and each start would compile the package, rich and
+# prompt_toolkit from source again if bytecode may not be cached (``PYTHONDONTWRITEBYTECODE``, set in some
+# containers): a third of a second of processor time a start, more than a minute of the whole suite. The test
+# workers and the programs they start cache it as Python does by default (in ``__pycache__``, ignored by git).
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 #: Folders whose every test is slow: the real program in a pseudo-terminal, tables hosted over ssh, and thousands
 #: of random games under invariant checks.
 SLOW_FOLDERS = ("tests/e2e", "tests/net", "tests/properties")
