@@ -32,13 +32,13 @@ from loveletter.tui.coach import hint_for
 from loveletter.tui.review import Review
 
 
-def hint_times(players: int, games: int, seed: int, ruleset: str = "2019") -> list[float]:
-    """Seconds per hint over every decision of ``games`` random games' first rounds."""
+def hint_times(players: int, games: int, seed: int, ruleset: str = "2019", *, most: int | None = None) -> list[float]:
+    """Seconds per hint over every decision of ``games`` random games' first rounds (at most ``most`` of them)."""
     rng = random.Random(seed)
-    times = []
+    times: list[float] = []
     for number in range(games):
         game = Game(ruleset, players, seed=seed * 1000 + number)
-        while not game.round_over:
+        while not game.round_over and (most is None or len(times) < most):
             seat = game.decider
             assert seat is not None
             view = game.view(seat)
@@ -80,8 +80,13 @@ def main() -> None:
     reviews = 1 if args.quick else 3
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average (1, 5, 15 min): {load}; budget by players {BUDGET}")
-    for ruleset, players in (("2019", 2), ("2019", 4), ("premium", 7)):
-        times = hint_times(players, games if players < 5 else max(1, games // 4), seed=players, ruleset=ruleset)
+    # The smoke run: a few hints at two tables, and one review.
+    tables = (("2019", 2), ("2019", 4)) if args.quick else (("2019", 2), ("2019", 4), ("premium", 7))
+    most = 4 if args.quick else None
+    for ruleset, players in tables:
+        times = hint_times(
+            players, games if players < 5 else max(1, games // 4), seed=players, ruleset=ruleset, most=most
+        )
         median, p95, worst = statistics.median(times), quantile(times, 0.95), max(times)
         print(
             f"hint, {ruleset} {players}p: {len(times)} decisions, median {median * 1000:.0f} ms, "
