@@ -69,6 +69,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if where in ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(ONE_WORKER[where]))
+    # Slow tests first (in their order): spread over the workers while quick ones are left to fill the gaps, the
+    # run does not end with one worker busy with a long test and the others idle.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
