@@ -31,7 +31,7 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.bots import make_bot
-from loveletter.coach.calibration import DATA, calibrated, fit, group, knots
+from loveletter.coach.calibration import DATA, Curve, calibrated, curves, fit, group
 from loveletter.coach.judge import judge
 from loveletter.engine import Game
 
@@ -50,6 +50,11 @@ from loveletter.engine import Game
 TABLES = (("2019", 2), ("2019", 4), ("premium", 6))
 #: Estimates within this many points of the observed rate count as calibrated.
 TOLERANCE = 0.03
+
+#: One decision: the estimate of the chosen move, whether its seat won the round, how many seats were still in the
+#: round (the calibration's groups go by that), and whether the rules settled the move at once (it then shows its
+#: result as it is, and is not fitted).
+Decision = tuple[float, bool, int, bool]
 
 
 @dataclass(slots=True)
@@ -67,14 +72,14 @@ class Bucket:
         return self.wins / self.count if self.count else 0.0
 
 
-def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | None) -> list[tuple[float, bool]]:
-    """(estimate of the chosen move, round won) for every decision of one game of ``hard`` players; the raw
-    estimate, before :mod:`loveletter.coach.calibration` reads it."""
-    out: list[tuple[float, bool]] = []
+def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | None) -> list[Decision]:
+    """(estimate of the chosen move, round won, seats still in the round, settled by the rules) for every decision
+    of one game of ``hard`` players; the raw estimate, before :mod:`loveletter.coach.calibration` reads it."""
+    out: list[Decision] = []
     game_seed = seed * 10_000 + players * 100 + number
     game = Game(ruleset, players, seed=game_seed)
     bots = [make_bot("hard", seed=game_seed + 1 + q) for q in range(players)]
-    pending: list[tuple[int, float]] = []
+    pending: list[tuple[int, float, int, bool]] = []
     while not game.over:
         if game.round_over:
             game.next_round()
@@ -84,21 +89,22 @@ def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | 
         view = game.view(seat)
         action = bots[seat].choose(view)
         if len(view.legal_actions) > 1:
-            pending.append((seat, judge(view, budget=budget).of(action).raw))
+            move = judge(view, budget=budget).of(action)
+            pending.append((seat, move.raw, view.seats_in_round, move.decided))
         game.push(action)
         if game.round_over or game.over:
             result = game.view(0).result
             winners = set(result.winners) if result is not None and result.reason != "interrupted" else set()
             if not winners:
                 winners = set(game.view(0).winners)
-            out += [(chance, seat_ in winners) for seat_, chance in pending]
+            out += [(chance, seat_ in winners, seats, decided) for seat_, chance, seats, decided in pending]
             pending = []
     return out
 
 
-def play(ruleset: str, players: int, games: int, seed: int, budget: int | None) -> list[tuple[float, bool]]:
-    """(raw estimate of the chosen move, round won) for every decision of ``games`` games of ``hard`` players."""
-    out: list[tuple[float, bool]] = []
+def play(ruleset: str, players: int, games: int, seed: int, budget: int | None) -> list[Decision]:
+    """:data:`Decision` for every decision of ``games`` games of ``hard`` players."""
+    out: list[Decision] = []
     for number in range(games):
         out += play_game(ruleset, players, seed, number, budget)
     return out
@@ -135,15 +141,15 @@ def accumulate(path: Path, seeds: list[int], games: int, budget: int | None) -> 
                     "game": number,
                     "budget": budget,
                     "seconds": round(time.perf_counter() - start, 1),
-                    "decisions": [[round(c, 6), int(w)] for c, w in decisions],
+                    "decisions": [[round(c, 6), int(w), seats, int(d)] for c, w, seats, d in decisions],
                 }
                 with path.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(row) + "\n")
 
 
-def buckets(decisions: list[tuple[float, bool]]) -> list[Bucket]:
+def buckets(decisions: list[Decision]) -> list[Bucket]:
     rows = [Bucket() for _ in range(10)]
-    for chance, won in decisions:
+    for chance, won, _, _ in decisions:
         bucket = rows[min(9, int(chance * 10))]
         bucket.count += 1
         bucket.estimates += chance
@@ -151,7 +157,7 @@ def buckets(decisions: list[tuple[float, bool]]) -> list[Bucket]:
     return rows
 
 
-def report(console: Console, title: str, decisions: list[tuple[float, bool]], least: int) -> None:
+def report(console: Console, title: str, decisions: list[Decision], least: int) -> None:
     rows = buckets(decisions)
     table = Table(title=f"{title}: {len(decisions)} decisions", title_justify="left")
     for name in ("decile", "decisions", "mean estimate", "won", "difference", "judged"):
@@ -186,52 +192,90 @@ def line(label: str, b: Bucket, width: int = 50) -> Text:
     return Text.assemble(f"{label} ", ("".join(cells), "bold"), f"  n={b.count}")
 
 
-def shown(decisions: list[tuple[float, bool]], players: int) -> list[tuple[float, bool]]:
-    """The decisions with the estimates the coach shows (calibrated) instead of the raw ones."""
-    return [(calibrated(chance, players), won) for chance, won in decisions]
+def shown(decisions: list[Decision]) -> list[Decision]:
+    """The decisions with the estimates the coach shows (calibrated, unless the rules settled them) instead of the
+    raw ones."""
+    return [(c if d else calibrated(c, seats), won, seats, d) for c, won, seats, d in decisions]
 
 
-def by_table(games: list[dict[str, Any]], seeds: set[int]) -> dict[tuple[str, int], list[tuple[float, bool]]]:
+def by_table(games: list[dict[str, Any]], seeds: set[int]) -> dict[tuple[str, int], list[Decision]]:
     """The saved decisions of ``seeds``, table by table."""
-    out: dict[tuple[str, int], list[tuple[float, bool]]] = {}
+    out: dict[tuple[str, int], list[Decision]] = {}
     for g in games:
         if g["seed"] in seeds:
-            out.setdefault((g["ruleset"], g["players"]), []).extend((c, bool(w)) for c, w in g["decisions"])
+            out.setdefault((g["ruleset"], g["players"]), []).extend(
+                (c, bool(w), n, bool(d)) for c, w, n, d in g["decisions"]
+            )
     return out
 
 
-def fit_file(path: Path, seeds: set[int]) -> dict[str, Any]:
-    """Fit each group's mapping on the saved decisions of ``seeds`` and write it as the package's data."""
+def groups_of(games: list[dict[str, Any]], seeds: set[int]) -> dict[str, list[tuple[float, bool]]]:
+    """The saved decisions of ``seeds`` that the calibration reads (raw estimate, round won), by its group: every
+    one but those the rules settled."""
     groups: dict[str, list[tuple[float, bool]]] = {}
-    for (_, players), decisions in by_table(saved(path), seeds).items():
-        groups.setdefault(group(players), []).extend(decisions)
+    for decisions in by_table(games, seeds).values():
+        for chance, won, seats, decided in decisions:
+            if not decided:
+                groups.setdefault(group(seats), []).append((chance, won))
+    return groups
+
+
+def fit_file(path: Path, seeds: set[int]) -> dict[str, Any]:
+    """Fit each group's curve on the saved decisions of ``seeds`` and write them as the package's data."""
+    groups = groups_of(saved(path), seeds)
     data = {
         "fitted_on": {"seeds": sorted(seeds), "decisions": {k: len(v) for k, v in sorted(groups.items())}},
-        "groups": {k: [list(point) for point in fit(v)] for k, v in sorted(groups.items())},
+        "groups": {k: asdict(fit(v)) for k, v in sorted(groups.items())},
     }
     DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    knots.cache_clear()
+    curves.cache_clear()
     return data
 
 
 def report_file(console: Console, path: Path, seeds: set[int], least: int) -> None:
     """The decile tables of the saved decisions of ``seeds``: raw estimates, then as the coach shows them."""
     tables = by_table(saved(path), seeds)
-    raw: list[tuple[float, bool]] = []
-    calibrated_: list[tuple[float, bool]] = []
+    raw: list[Decision] = []
+    calibrated_: list[Decision] = []
     for (ruleset, players), decisions in sorted(tables.items()):
         raw += decisions
-        calibrated_ += shown(decisions, players)
-        report(
-            console, f"{ruleset}, {players} players, seeds {sorted(seeds)}, as shown", shown(decisions, players), least
-        )
+        calibrated_ += shown(decisions)
+        report(console, f"{ruleset}, {players} players, seeds {sorted(seeds)}, as shown", shown(decisions), least)
     report(console, f"every table, seeds {sorted(seeds)}, raw (before calibration)", raw, least)
     report(console, f"every table, seeds {sorted(seeds)}, as shown (calibrated)", calibrated_, least)
     console.print(f"Brier score: raw {brier(raw):.4f}, as shown {brier(calibrated_):.4f} ({len(raw)} decisions)")
 
 
-def brier(decisions: list[tuple[float, bool]]) -> float:
-    return sum((c - w) ** 2 for c, w in decisions) / len(decisions) if decisions else 0.0
+def cross_file(console: Console, path: Path, seeds: set[int], least: int) -> None:
+    """Every decision of ``seeds`` read through curves fitted on the *other* seeds only (each seed held out in
+    turn), so that each is judged by a mapping that never saw its game; the decile tables of those, table by
+    table and all together. The shipped data file is not touched."""
+    games = saved(path)
+    held_out: dict[tuple[str, int], list[Decision]] = {}
+    raw: list[Decision] = []
+    for seed in sorted(seeds):
+        fitted = {name: fit(decisions) for name, decisions in groups_of(games, seeds - {seed}).items()}
+        for table, decisions in by_table(games, {seed}).items():
+            raw += decisions
+            held_out.setdefault(table, []).extend(
+                (c if d else read(fitted, c, seats), won, seats, d) for c, won, seats, d in decisions
+            )
+    everything: list[Decision] = []
+    for (ruleset, players), decisions in sorted(held_out.items()):
+        everything += decisions
+        report(console, f"{ruleset}, {players} players, each seed held out", decisions, least)
+    report(console, f"every table, seeds {sorted(seeds)}, raw (before calibration)", raw, least)
+    report(console, f"every table, seeds {sorted(seeds)}, each seed held out from the fit", everything, least)
+    console.print(f"Brier score: raw {brier(raw):.4f}, as shown {brier(everything):.4f} ({len(raw)} decisions)")
+
+
+def read(fitted: dict[str, Curve], chance: float, seats: int) -> float:
+    curve = fitted.get(group(seats))
+    return chance if curve is None else curve(chance)
+
+
+def brier(decisions: list[Decision]) -> float:
+    return sum((c - w) ** 2 for c, w, _, _ in decisions) / len(decisions) if decisions else 0.0
 
 
 def main() -> None:
@@ -245,6 +289,9 @@ def main() -> None:
     parser.add_argument("--seeds", default="", help="the seeds to fill (--save), fit on (--fit) or report (--report)")
     parser.add_argument("--fit", type=Path, help="fit the calibration on this file's decisions of --seeds")
     parser.add_argument("--report", type=Path, help="the deciles of this file's decisions of --seeds")
+    parser.add_argument(
+        "--cross", type=Path, help="the deciles of this file's decisions of --seeds, each seed held out from the fit"
+    )
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",") if s.strip()] or [args.seed]
     console = Console(width=100)
@@ -254,20 +301,23 @@ def main() -> None:
     if args.fit is not None:
         data = fit_file(args.fit, set(seeds))
         console.print(f"fitted on seeds {seeds}: {data['fitted_on']['decisions']} decisions; wrote {DATA}")
-        for name, points in data["groups"].items():
-            console.print(f"  {name}: " + ", ".join(f"{x:.3f}→{y:.3f}" for x, y in points))
+        for name, fields in data["groups"].items():
+            console.print(f"  {name} seats in the round: " + ", ".join(f"{k} {v:.3f}" for k, v in fields.items()))
         return
     if args.report is not None:
         report_file(console, args.report, set(seeds), args.least)
+        return
+    if args.cross is not None:
+        cross_file(console, args.cross, set(seeds), args.least)
         return
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     console.print(f"load average (1, 5, 15 min): {load}; judge budget: {args.budget or 'as the hint'}")
     tables = TABLES[:1] if args.quick else TABLES
     games = 1 if args.quick else args.games
-    everything: list[tuple[float, bool]] = []
+    everything: list[Decision] = []
     for ruleset, players in tables:
         start = time.perf_counter()
-        decisions = shown(play(ruleset, players, games, args.seed, 500 if args.quick else args.budget), players)
+        decisions = shown(play(ruleset, players, games, args.seed, 500 if args.quick else args.budget))
         seconds = time.perf_counter() - start
         everything += decisions
         report(console, f"{ruleset}, {players} players, {games} games ({seconds:.0f} s)", decisions, args.least)

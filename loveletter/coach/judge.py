@@ -10,7 +10,10 @@ play-outs of every move on common deals of the hidden cards, the round's result.
 the budget is spent: the deals are then exact and only the play-outs vary. Otherwise deals are sampled.
 
 The estimate shown is the play-outs' own, read through :mod:`loveletter.coach.calibration` (what such estimates
-have meant in rounds won by strong players): a never-decreasing mapping, so the order of the moves stands.
+have meant in rounds won by strong players): a never-decreasing mapping, so the order of the moves stands. A move
+the rules settle at once on every deal played (a Guard naming the card the last opponent is known to hold, a
+Baron that loses for sure, a Princess discarded) shows its result, 0 or 1, as it is: no fit of other moves'
+outcomes applies to it (:attr:`Estimate.decided`).
 
 Each move's estimate carries the error of its *difference* with the best move (two standard errors of the
 paired differences over the deals: common deals make it much smaller than either estimate's own). Moves within
@@ -60,6 +63,9 @@ class Estimate:
     tier: int
     #: The play-outs' own estimate (``None``: the same as ``chance``); tiers and mistakes are judged on it.
     uncalibrated: float | None = None
+    #: The rules settle this move at once on every deal played (the round ends, or its player is knocked out):
+    #: its chance is that result, 0 or 1, not read through the calibration.
+    decided: bool = False
 
     @property
     def raw(self) -> float:
@@ -137,9 +143,10 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
     habits: list[Habits | None] = [None] * view.players
     actions = [a for o in options for a in o.actions]
 
-    # Each deal: its weight and every action's value on it.
+    # Each deal: its weight and every action's value on it (and the deals sampled, to see which moves they settle).
     weights: list[float] = []
     rows: list[dict[Action, float]] = []
+    sampled: list[GameState] = []
     spent = 0
 
     def play(base: GameState, weight: float) -> None:
@@ -162,13 +169,18 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
                 play(base, weight)
     else:
         while spent < budget:
-            play(sampler.sample(rng, reading.likely), 1.0)
+            sampled.append(sampler.sample(rng, reading.likely))
+            play(sampled[-1], 1.0)
 
     total = sum(weights)
     means = {a: sum(w * row[a] for w, row in zip(weights, rows, strict=True)) / total for a in actions}
     _smooth_names(means, view, reading.chances)
+    played = [base for base, _ in deals] if deals is not None else sampled
+    settled = {a: v for a in actions if means[a] in (0.0, 1.0) and (v := _settled(played, a, me)) is not None}
     moves = tuple(
-        replace(m, chance=calibrated(m.chance, view.players), uncalibrated=m.chance)
+        replace(m, chance=settled[m.action], uncalibrated=m.chance, decided=True)
+        if m.action in settled
+        else replace(m, chance=calibrated(m.chance, view.seats_in_round), uncalibrated=m.chance)
         for m in _tiers(means, weights, rows, legal)
     )
     return Judgement(moves, exact=exact, deals=len(rows), chances=reading.chances)
@@ -212,6 +224,23 @@ def _tiers(
         left = [a for a, _ in rest]
         tier += 1
     return tuple(result)
+
+
+def _settled(deals: Sequence[GameState], action: Action, me: int) -> float | None:
+    """The seat's result if the rules settle ``action`` at once on every deal of ``deals``: the round ends (won or
+    lost), or the seat is knocked out (lost); ``None`` if the round goes on with the seat in it on any deal, or
+    ends otherwise on another."""
+    result: float | None = None
+    for base in deals:
+        s = base.copy()
+        s.apply(action, record=False)
+        if s.decider is not None and s.alive[me]:
+            return None
+        value = round_won(s, me) if s.decider is None else 0.0
+        if result is not None and value != result:
+            return None
+        result = value
+    return result
 
 
 def _every_deal(

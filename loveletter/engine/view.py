@@ -122,6 +122,11 @@ class View:
         return self.decider == self.seat
 
     @property
+    def seats_in_round(self) -> int:
+        """How many seats are still in the round: dealt in and not knocked out."""
+        return sum(sv.dealt_in and sv.in_round for sv in self.seats)
+
+    @property
     def is_spectator(self) -> bool:
         """A spectator's view (:data:`SPECTATOR`): public information only, no hand."""
         return self.seat == SPECTATOR
