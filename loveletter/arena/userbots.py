@@ -112,7 +112,8 @@ def _file_player(text: str, name: str, file: str, cls: str) -> Entrant:
     return entrant
 
 
-#: Bot files already run in this process, by the SHA-256 of their text: a worker runs each file once.
+#: Bot files already run in this process, by the SHA-256 of their text and path: a worker runs each file once. The
+#: path counts too: the same text in two files is two modules, each naming its own file in its errors.
 _MODULES: dict[str, types.ModuleType] = {}
 
 
@@ -120,10 +121,11 @@ def bot_class(entrant: Entrant) -> Any:
     """The class ``entrant.cls`` of the bot file's text (run as a module once per process). Raises
     :class:`PlayerError` (``load``: the file raised, its syntax included; ``no_class``; ``not_a_bot``)."""
     assert entrant.source is not None and entrant.digest is not None and entrant.cls is not None
-    module = _MODULES.get(entrant.digest)
     where = entrant.path or entrant.name
+    key = hashlib.sha256(f"{entrant.digest}\0{where}".encode()).hexdigest()
+    module = _MODULES.get(key)
     if module is None:
-        module = types.ModuleType(f"loveletter_bot_{entrant.digest[:16]}")
+        module = types.ModuleType(f"loveletter_bot_{key[:16]}")
         module.__file__ = entrant.path
         # Registered while it runs, as an import would: dataclasses and pickling look the module up by name.
         sys.modules[module.__name__] = module
@@ -135,7 +137,7 @@ def bot_class(entrant: Entrant) -> Any:
             if isinstance(exc, KeyboardInterrupt):
                 raise
             raise PlayerError("load", where, _one_line(exc)) from None
-        _MODULES[entrant.digest] = module
+        _MODULES[key] = module
     cls = getattr(module, entrant.cls, None)
     if cls is None:
         raise PlayerError("no_class", where, entrant.cls)

@@ -147,6 +147,23 @@ def test_names_levels_and_files() -> None:
 # ------------------------------------------------------------------------------------------------ misbehaving
 
 
+def test_the_same_bot_text_in_two_files_names_each_file_in_its_errors(tmp_path: Path) -> None:
+    # Two entrants whose files hold the same text: each forfeit names its own file (the first loaded must not lend
+    # its name to the other, as it did when files were kept by their text alone).
+    copy = tmp_path / "copy.py"
+    copy.write_text(MISBEHAVING.read_text(encoding="utf-8"), encoding="utf-8")
+    tournament = Tournament(players("easy", f"{copy}:Raises", f"{MISBEHAVING}:Raises"), "2019", 2, "gauntlet", deals=1)
+    details = {}
+    for outcome in (play(game) for game in tournament.iter_games()):
+        assert outcome.forfeit is not None
+        details[tournament.entrants[outcome.seats[outcome.forfeit["seat"]]].path] = outcome.forfeit["detail"]
+    line = line_of("out of ideas")
+    assert details == {
+        str(copy): f"RuntimeError: out of ideas (copy.py:{line})",
+        str(MISBEHAVING): f"RuntimeError: out of ideas (misbehaving.py:{line})",
+    }
+
+
 def test_bots_that_misbehave_lose_with_the_reason_and_the_tournament_goes_on() -> None:
     field = [f"{MISBEHAVING}:{name}" for name in ("Raises", "Illegal", "Loops", "Stubborn", "BadInit")]
     tournament = Tournament(players("easy", *field), "2019", 2, "gauntlet", deals=1, seed=2, move_time=0.5)
