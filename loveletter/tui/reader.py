@@ -14,6 +14,7 @@ and the order of the screens are the same. A remote session (a guest of ``host``
 
 from __future__ import annotations
 
+import io
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
@@ -101,6 +102,18 @@ class PlainLines(Frames):
         for part in line.split("\n"):
             self.stream.write(ascii_text(part) + "\n")
         self.stream.flush()
+
+    @staticmethod
+    def drawn_lines(drawn: object) -> list[str]:
+        """What the normal mode draws (a panel, a table of moves) as lines: its text line by line, the lines of
+        its frame left out."""
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None, emoji=False, highlight=False).print(drawn)
+        return [line.strip(" │┃") for line in out.getvalue().splitlines() if line.strip(" ─━│┃╭╮╰╯┏┓┗┛")]
+
+    def say_drawn(self, drawn: object) -> None:
+        for line in self.drawn_lines(drawn):
+            self.say(line)
 
     def answer(self, prompt: str) -> str:
         self.stream.write(ascii_text(prompt) + " ")
@@ -209,18 +222,10 @@ class TableLines(PlainLines, TerminalFrontend):
     def said_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat, said as lines (what the normal mode shows in place of the table):
         the opponents' likely cards, then the moves with their chances and reasons."""
-        import io
-
         from loveletter.tui.coach import HintView, hint_for
 
         hint = hint_for(view)
-        out = io.StringIO()
-        Console(file=out, width=100, color_system=None, emoji=False, highlight=False).print(
-            HintView(view, self.table.names, hint)
-        )
-        for line in out.getvalue().splitlines():
-            if line.strip(" ─━│┃╭╮╰╯"):
-                self.say(line.strip())
+        self.say_drawn(HintView(view, self.table.names, hint))
         return hint
 
     def tell_state(self, seat: int) -> None:

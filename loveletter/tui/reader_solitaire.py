@@ -46,6 +46,8 @@ class ReaderSolitaire(PlainLines, SolitaireApp):
         self._board_at = -1
         self._turn = -1
         self._game_id = 0
+        #: The hint said last (what the normal mode shows in place of the board), to say it once.
+        self._hint: list[str] = []
 
     def ask(
         self,
@@ -60,8 +62,8 @@ class ReaderSolitaire(PlainLines, SolitaireApp):
         body: Callable[[int], RenderableType] | None = None,
         extra: dict[str, object] | None = None,
     ) -> Hashable | Nav:
-        # ``body`` and ``extra`` (the hint's screen and its key) have no lines of their own here yet: the question
-        # is asked over the board said as lines.
+        # The question is asked over the board said as lines; ``body`` is the coach's hint when it is shown (h),
+        # said as lines once, as a whole again only when it changes (the next part of the move lists other moves).
         game = self.game
         assert game is not None
         if id(game) != self._game_id:  # a new game: its log starts again
@@ -77,7 +79,14 @@ class ReaderSolitaire(PlainLines, SolitaireApp):
                 self.tell_board(view)
             else:
                 self.say(t("play.reader.hand", cards=", ".join(card_name(c) for c in view.hand)))
-        return self.choose(lambda height: "", title, choices, hint=hint, default=default, allow_back=back)
+        lines = self.drawn_lines(body(1_000)) if body is not None else []
+        if lines != self._hint:
+            self._hint = lines
+            for line in lines:
+                self.say(line)
+        return self.choose(
+            lambda height: "", title, choices, hint=hint, default=default, allow_back=back, extra=extra or {}
+        )
 
     def tell_news(self) -> None:
         """Each line of the log not told yet; a line told before that grew (a draw, then the card played) says

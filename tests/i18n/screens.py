@@ -1114,7 +1114,8 @@ def screen_reader_lesson(console: Console) -> None:
 
 
 def screen_reader_solitaire(console: Console) -> None:
-    """``solitaire --screen-reader``: deals answered at random until the player declines another game."""
+    """``solitaire --screen-reader``: deals answered at random (the coach's hint among the answers) until the
+    player declines another game."""
     from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
     from loveletter.tui.reader import PlainScreen, ascii_text
     from loveletter.tui.reader_solitaire import ReaderSolitaire
@@ -1128,7 +1129,7 @@ def screen_reader_solitaire(console: Console) -> None:
     def answer() -> str:  # at random, but no to a third game
         if out.getvalue().count(again) >= 2 and again in out.getvalue()[-200:]:
             return t("solitaire.choice.no_key")
-        return rng.choice(["1", "2", "3", "", "b", t("solitaire.choice.yes_key"), "x"])
+        return rng.choice(["1", "2", "3", "", "b", t("solitaire.choice.yes_key"), "x", "h"])
 
     with tempfile.TemporaryDirectory() as folder, PlainScreen(out) as screen:
         app = ReaderSolitaire(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +83,36 @@ def test_the_end_of_a_game_offers_its_review_read_as_lines() -> None:
     assert "Decision 1 of " in review and "Summary:" in review
     # After the review, the same question again, answered no.
     assert text.count("Play again, with the same players and rules?") == 2 and review.endswith("Thanks for playing!\n")
+
+
+def test_the_solitaire_hint_is_said_as_lines_once_while_shown(tmp_path: Path) -> None:
+    """``solitaire --screen-reader``: h says the coach's moves with their reasons; the question comes again and
+    is answered as usual; the same hint is not said twice, and none is said once the move is made."""
+    from loveletter.solitaire import SolitaireGame
+    from loveletter.tui.reader_solitaire import ReaderSolitaire
+    from loveletter.tui.solitaire.streak import Streak
+    from tests.tui.test_solitaire import LOSS, RS
+
+    set_language("en")
+    out = io.StringIO()
+    # At the first question: h, h again (it goes), h (it comes back), then the loss's own answers.
+    typed = iter(["h", "h", "h", "1", "2", "2", "1", "y", "n"])
+    with PlainScreen(out) as screen:
+        app = ReaderSolitaire(
+            screen,
+            Streak(),
+            stream=out,
+            read_line=lambda: next(typed),
+            streak_path=tmp_path / "s.json",
+            folder=tmp_path,
+        )
+        app.session(SolitaireGame(RS, layout=LOSS))
+    lines = out.getvalue().splitlines()
+    title = ascii_text(t("solcoach.hint.title")).strip()
+    # Each hint follows the typed answer on the prompt's line (the answer itself is not echoed here).
+    said = [i for i, line in enumerate(lines) if line.endswith(title)]
+    assert len(said) == 2  # said, gone with the second h, said again with the third
+    first = said[0]
+    assert lines[first + 2].endswith("% draw") and lines[first + 3]  # a move with its chance, then its reason
+    assert ascii_text(t("play.reader.hint_key", key="h")) in lines
+    assert "Your turn: draw a card and play, or play your secret agent?" in lines[first:]
