@@ -24,11 +24,12 @@ from rich.console import Console
 from rich.text import Text
 
 from loveletter.engine import Action, View
-from loveletter.i18n import card_name, t
+from loveletter.i18n import card_name, ruleset_title, t
 from loveletter.tui.coach import Hint
 from loveletter.tui.log import round_log
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav, option_keys
 from loveletter.tui.screen import GUARDED, WIPE, Body, Frames, Guards, Screen
+from loveletter.tui.table import TableModel, knowledge
 from loveletter.tui.terminal import REVIEW, TerminalFrontend
 
 T = TypeVar("T")
@@ -149,10 +150,16 @@ class PlainLines(Frames):
                 self.say(t("play.reader.not_open", option=choice.label + note))
         back = bool(options.get("allow_back", False))
         default = int(options.get("default", 0))
-        # Of the normal mode's extra keys, the coach's hint (said as lines by work_out_hint).
-        extra = {key: value for key, value in (options.get("extra") or {}).items() if value is Nav.HINT}
-        for key in extra:
-            self.say(t("play.reader.hint_key", key=key))
+        # Of the normal mode's extra keys: the coach's hint and the whole log; and ? for the cards. Each is said as
+        # lines by the front end (work_out_hint, show_log, show_reference).
+        said = {Nav.HINT: "play.reader.hint_key", Nav.LOG: "play.reader.log_key", Nav.HELP: "play.reader.help_key"}
+        extra: dict[str, Nav] = {
+            key: value for key, value in (options.get("extra") or {}).items() if value in (Nav.HINT, Nav.LOG)
+        }
+        if options.get("allow_help", False):
+            extra["?"] = Nav.HELP
+        for key, value in extra.items():
+            self.say(t(said[value], key=key))
         while True:
             typed = self.answer(t("play.reader.choice_back" if back else "play.reader.choice"))
             if not typed:  # Enter alone: the option the normal mode starts on, else the first open one
@@ -219,6 +226,23 @@ class TableLines(PlainLines, TerminalFrontend):
         if entries:
             self._told[viewer] = max(e.index for e in entries)
 
+    def show_reference(self) -> None:
+        """What ``?`` shows, as lines: the cards of the game in play one line each, then how a round goes."""
+        from loveletter.tui.howto import howto
+        from loveletter.tui.reference import reference_lines
+
+        ruleset, players = self.table.game.ruleset, self.table.game.players
+        self.say(ruleset_title(ruleset))
+        for line in reference_lines(ruleset, players):
+            self.say(line)
+        self.say_drawn(howto(ruleset))
+
+    def show_log(self, model: TableModel) -> None:
+        """What ``l`` shows, as lines: the round's whole log as ``model``'s viewer may see it."""
+        self.say(t("play.whole_log.title", round=model.view.round))
+        for entry in model.log:
+            self.say(entry.text.plain)
+
     def said_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat, said as lines (what the normal mode shows in place of the table):
         the opponents' likely cards, then the moves with their chances and reasons."""
@@ -244,8 +268,6 @@ class TableLines(PlainLines, TerminalFrontend):
             self.say(t("play.reader.out", players=", ".join(out)))
         if safe:
             self.say(t("play.reader.protected", players=", ".join(safe)))
-        from loveletter.tui.table import TableModel, knowledge
-
         known = knowledge(TableModel(view, names, seat))
         if known:
             self.say(t("play.reader.know", what="; ".join(k.plain for k in known)))

@@ -76,6 +76,20 @@ def reference_summary(ruleset: Ruleset, players: int | None = None) -> Text:
     return fmt("play.reference.summary", players=seats, goals=", ".join(goals))
 
 
+def reference_lines(ruleset: Ruleset, players: int) -> list[str]:
+    """The cards of the mode for ``players`` one line each, as the table lists them, then players and tokens to win:
+    the reference as screen-reader mode says it."""
+    mode = ruleset.mode_for(players)
+    lines = []
+    for card in (c for c in ruleset.cards if c in mode.copies):
+        count = mode.copies[card]
+        copies = t("play.reader.copy") if count == 1 else t("play.reader.copies", count=count)
+        value, effect = ruleset.cards[card].value, card_text(card, ruleset.name)
+        lines.append(t("play.reader.card_line", value=value, card=card_name(card), copies=copies, effect=effect))
+    lines.append(reference_summary(ruleset, players).plain)
+    return lines
+
+
 def reference(ruleset: Ruleset, players: int | None = None) -> Group:
     """Title, card table, summary, and how a game goes: what ``loveletter rules`` prints."""
     from loveletter.tui.howto import howto

@@ -168,7 +168,8 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
 
 def screen_reader_game(ruleset: str, seed: int) -> Draw:
     """A game in screen-reader mode, two people and two computer players, every answer typed as a line (a
-    number off the list first, then numbers, Enter, yes and back at random), to its end."""
+    number off the list first, then numbers, Enter, yes, back, the card reference and the whole log at random),
+    to its end."""
 
     def draw(console: Console) -> None:
         from loveletter.tui.reader import PlainScreen, ReaderFrontend
@@ -176,7 +177,8 @@ def screen_reader_game(ruleset: str, seed: int) -> Draw:
         game = Game(ruleset, 4, seed=seed)
         out = io.StringIO()
         rng = random.Random(seed)
-        typed = itertools.chain(["Ana", "Bea", "x"], iter(lambda: rng.choice(["1", "2", "3", "", "y", "s", "b"]), None))
+        answers = ["1", "2", "3", "", "y", "s", "b", "?", "l"]  # the card reference and the whole log too
+        typed = itertools.chain(["Ana", "Bea", "x"], iter(lambda: rng.choice(answers), None))
         front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(typed))
         seats = front.name_seats(game.ruleset, [Seat(""), Seat(""), Seat("Cal", "random"), Seat("Dee", "random")])
         table = GameLoop(game, seats, front, seed=seed)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from loveletter.engine import Game
-from loveletter.i18n import set_language, t
+from loveletter.i18n import ruleset_title, set_language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.reader import PlainScreen, ReaderFrontend, ascii_text, wanted
@@ -116,3 +116,43 @@ def test_the_solitaire_hint_is_said_as_lines_once_while_shown(tmp_path: Path) ->
     assert lines[first + 2].endswith("% draw") and lines[first + 3]  # a move with its chance, then its reason
     assert ascii_text(t("play.reader.hint_key", key="h")) in lines
     assert "Your turn: draw a card and play, or play your secret agent?" in lines[first:]
+
+
+def test_the_card_reference_and_the_whole_log_are_said_as_lines() -> None:
+    """At a decision, ``?`` says the cards of the game one line each, then how a round goes, and ``l`` the round's
+    log so far; the question is asked again after each. Both keys are said with the options."""
+    set_language("en")
+    out = io.StringIO()
+    typed = iter(["?", "l"])
+
+    def read_line() -> str:  # ? then l at the first question, then the input ends (the game stops)
+        answer = next(typed, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    front = ReaderFrontend(PlainScreen(out), stream=out, read_line=read_line)
+    game = Game("classic", 2, seed=3)
+    with pytest.raises(KeyboardInterrupt):
+        GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3).run()
+    lines = out.getvalue().splitlines()
+    keys = ["l: everything this round so far, said again", "?: the cards and how a round goes, said as lines"]
+    assert all(key in lines for key in keys)
+    princess = next(i for i, line in enumerate(lines) if line.startswith("9 Princess, 1 card: "))
+    assert lines[princess - 1].endswith(ruleset_title(game.ruleset))
+    # The classic deck, highest value first, one card a line; then players and tokens; then how a round goes.
+    assert [line.split(",")[0] for line in lines[princess : princess + 8]] == [
+        "9 Princess",
+        "8 Countess",
+        "7 King",
+        "5 Prince",
+        "4 Handmaid",
+        "3 Baron",
+        "2 Priest",
+        "1 Guard",
+    ]
+    assert lines[princess + 7].startswith("1 Guard, 5 cards: ") and lines[princess + 8] == "2 players - 6 tokens to win"
+    assert lines[princess + 9] == ascii_text(t("howto.title"))
+    log = lines.index(next(line for line in lines if line.endswith("Round 1: the whole log")))
+    assert princess < log and lines[log + 1].startswith("Round 1: Ana plays first.")
+    assert sum(line == "Which card do you play?" for line in lines) == 3  # asked, again after ?, again after l
