@@ -7,6 +7,7 @@
     uv run python benchmarks/calibration.py --save decisions.jsonl --seeds 1,2 --games 200
     uv run python benchmarks/calibration.py --fit decisions.jsonl --seeds 1      # writes coach/calibration.json
     uv run python benchmarks/calibration.py --report decisions.jsonl --seeds 2   # held out from the fit
+    uv run python benchmarks/calibration.py --cross decisions.jsonl --seeds 1,2,3  # each seed held out in turn
 
 ``hard`` plays ``hard`` on three tables (2019 at 2 and at 4 players, premium at 6). At every decision with more
 than one legal move, the coach's judge (:func:`loveletter.coach.judge.judge`, at the hint's budget unless
@@ -18,8 +19,10 @@ won, and the difference, then plots estimate against outcome in the terminal. A 
 least ``--least`` decisions (200 by default): below that its observed rate is too noisy to say.
 
 The estimate judged is the one the coach shows: the judge's raw estimate read through
-:mod:`loveletter.coach.calibration`. ``--save`` keeps the raw estimates, game by game, so that ``--fit`` can fit
-that mapping on some seeds and ``--report`` show the deciles (raw, and as shown) on others. The judge runs
+:mod:`loveletter.coach.calibration` (or, for a move the rules settle at once, its result as it is). ``--save``
+keeps the raw estimates game by game, with the seats still in the round and whether the rules settled the move,
+so that ``--fit`` can fit that mapping on some seeds and ``--report`` show the deciles (raw, and as shown) on
+others; ``--cross`` reads each seed through a mapping fitted on the others only. The judge runs
 about a quarter of a second a decision, so the default run is short; the figures of longer runs are kept in
 ``benchmarks/NOTES.md``.
 """
