@@ -61,6 +61,7 @@ collect_ignore_glob = (
 ONE_WORKER = {"tests/arena/test_ray.py": "ray"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups (``ONE_WORKER``) in each worker
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         path = item.path.resolve()
