@@ -45,6 +45,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.bots import make_bot
+from loveletter.bots.hard import round_won
 from loveletter.coach.calibration import DATA, Curve, calibrated, curves, fit, group
 from loveletter.coach.judge import judge
 from loveletter.engine import Game
@@ -96,11 +97,8 @@ def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | 
             pending.append((seat, move.raw, view.seats_in_round, move.decided))
         game.push(action)
         if game.round_over or game.over:
-            result = game.view(0).result
-            winners = set(result.winners) if result is not None and result.reason != "interrupted" else set()
-            if not winners:
-                winners = set(game.view(0).winners)
-            out += [(chance, seat_ in winners, seats, decided) for seat_, chance, seats, decided in pending]
+            # Won as the judge counts a round won (a token that ends the game mid-round counts for its winner).
+            out += [(c, round_won(game.state, q) == 1.0, n, d) for q, c, n, d in pending]
             pending = []
     return out
 

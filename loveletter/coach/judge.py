@@ -177,10 +177,11 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
     _smooth_names(means, view, reading.chances)
     played = [base for base, _ in deals] if deals is not None else sampled
     settled = {a: v for a in actions if means[a] in (0.0, 1.0) and (v := _settled(played, a, me)) is not None}
+    seats = view.seats_in_round
     moves = tuple(
         replace(m, chance=settled[m.action], uncalibrated=m.chance, decided=True)
         if m.action in settled
-        else replace(m, chance=calibrated(m.chance, view.seats_in_round), uncalibrated=m.chance)
+        else replace(m, chance=calibrated(m.chance, seats), uncalibrated=m.chance)
         for m in _tiers(means, weights, rows, legal)
     )
     return Judgement(moves, exact=exact, deals=len(rows), chances=reading.chances)
