@@ -19,13 +19,13 @@ Handmaid shields from... It reads the view only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from loveletter.coach.reasons import Card
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.search import DEFAULT_BUDGET, Search
-from loveletter.solitaire.view import SolitaireView
+from loveletter.solitaire.view import QueueCard, SolitaireView, Threat
 
 #: The error of a difference between two values that rest on the fitted estimate: about two root-mean-square errors
 #: of such a difference against exact values (``benchmarks/solitaire_coach.py --error``; figures in
@@ -177,77 +177,154 @@ def _compare(view: SolitaireView, mine: Mine, slot: int, unseen: dict[str, int],
     return _reason(f"{prefix}_odds", mine=Card(mine.card), slot=label, wins=lower, losses=higher, total=total)
 
 
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """A card the player plays, and what its reason is worded from."""
+
+    view: SolitaireView
+    action: Play
+    unseen: dict[str, int]
+    #: The player's cards left besides the one played.
+    kept: Sequence[str]
+
+    @property
+    def target(self) -> int | str | None:
+        return self.action.target
+
+    @property
+    def place(self) -> QueueCard | None:
+        return self.view.slot(self.target) if isinstance(self.target, int) else None
+
+    @property
+    def slot(self) -> str:
+        return f"Q{self.target}" if isinstance(self.target, int) else ""
+
+
 def _play_reason(view: SolitaireView, action: Play, unseen: dict[str, int]) -> Reason:
-    rs = view.ruleset
-    effect = rs.effect(action.card)
     kept = view.kept(action.card) if view.playing is None else view.hand
-    target = action.target
-    place = view.slot(target) if isinstance(target, int) else None
-    slot = f"Q{target}" if isinstance(target, int) else ""
-    total = sum(unseen.values())
-    if effect == "handmaid":
-        first = view.queue[0] if view.queue else None
-        if first is None or first.card is None:
-            return _reason("handmaid_down")
-        return _reason("handmaid_up", card=Card(first.card))
-    if effect == "countess":
-        forcing = next((c for c in kept if c in rs.countess_forced_by), None)
-        if forcing is not None:
-            return _reason("countess_forced", card=Card(forcing))
-        return _reason("countess")
-    if target is None:
-        return _reason("no_target")
-    if effect == "guard" and place is not None:
-        if place.card is not None:
-            return _reason("guard_up", card=Card(place.card), slot=slot)
-        named = action.named or ""
-        count = unseen.get(named, 0)
-        if not count:
-            return _reason("guard_cannot_hit", card=Card(named), slot=slot)
-        return _reason("guard_odds", card=Card(named), slot=slot, count=count, total=total)
-    if effect == "priest":
-        return _reason("priest_agent") if target == "agent" else _reason("priest_queue", slot=slot)
-    if effect == "baron" and isinstance(target, int):
-        if action.own is None:
-            return _reason("baron_reveal", slot=slot)
-        return _compare(view, _mine(view, action.own, kept), target, unseen, "baron")
-    if effect == "prince":
-        if target == "hand":
-            return _reason("prince_hand", card=Card(kept[0]))
-        if target == "agent":
-            return _reason("prince_agent_up", card=Card(view.agent)) if view.agent else _reason("prince_agent_down")
-        if place is not None and place.card == view.princess:
-            return _reason("prince_princess", slot=slot)
-        if place is not None and place.card is not None:
-            return _reason("prince_up", card=Card(place.card), slot=slot)
-        return _reason("prince_down", slot=slot)
-    if effect == "king" and place is not None:
-        mine = _mine(view, action.own, kept)
-        if place.card is not None:
-            return _reason("king_up", mine=mine, card=Card(place.card), slot=slot)
-        return _reason("king_down", mine=mine, slot=slot)
-    return _reason("no_target")
+    words = _PLAY_REASONS.get(view.ruleset.effect(action.card))
+    said = words(_Played(view, action, unseen, kept)) if words is not None else None
+    return said if said is not None else _reason("no_target")
+
+
+def _handmaid(p: _Played) -> Reason:
+    first = p.view.queue[0] if p.view.queue else None
+    if first is None or first.card is None:
+        return _reason("handmaid_down")
+    return _reason("handmaid_up", card=Card(first.card))
+
+
+def _countess(p: _Played) -> Reason:
+    forcing = next((c for c in p.kept if c in p.view.ruleset.countess_forced_by), None)
+    if forcing is not None:
+        return _reason("countess_forced", card=Card(forcing))
+    return _reason("countess")
+
+
+def _guard(p: _Played) -> Reason | None:
+    place = p.place
+    if place is None:
+        return None
+    if place.card is not None:
+        return _reason("guard_up", card=Card(place.card), slot=p.slot)
+    named = p.action.named or ""
+    count = p.unseen.get(named, 0)
+    if not count:
+        return _reason("guard_cannot_hit", card=Card(named), slot=p.slot)
+    return _reason("guard_odds", card=Card(named), slot=p.slot, count=count, total=sum(p.unseen.values()))
+
+
+def _priest(p: _Played) -> Reason | None:
+    if p.target is None:
+        return None
+    return _reason("priest_agent") if p.target == "agent" else _reason("priest_queue", slot=p.slot)
+
+
+def _baron(p: _Played) -> Reason | None:
+    if not isinstance(p.target, int):
+        return None
+    if p.action.own is None:
+        return _reason("baron_reveal", slot=p.slot)
+    return _compare(p.view, _mine(p.view, p.action.own, p.kept), p.target, p.unseen, "baron")
+
+
+def _prince(p: _Played) -> Reason | None:
+    view, place, slot = p.view, p.place, p.slot
+    if p.target is None:
+        return None
+    if p.target == "hand":
+        return _reason("prince_hand", card=Card(p.kept[0]))
+    if p.target == "agent":
+        return _reason("prince_agent_up", card=Card(view.agent)) if view.agent else _reason("prince_agent_down")
+    if place is not None and place.card == view.princess:
+        return _reason("prince_princess", slot=slot)
+    if place is not None and place.card is not None:
+        return _reason("prince_up", card=Card(place.card), slot=slot)
+    return _reason("prince_down", slot=slot)
+
+
+def _king(p: _Played) -> Reason | None:
+    place = p.place
+    if place is None:
+        return None
+    mine = _mine(p.view, p.action.own, p.kept)
+    if place.card is not None:
+        return _reason("king_up", mine=mine, card=Card(place.card), slot=p.slot)
+    return _reason("king_down", mine=mine, slot=p.slot)
+
+
+#: How each card's play is worded, by the name of its effect (as the engine looks its rules up); ``None``, or a
+#: card not listed, is "no target".
+_PLAY_REASONS: dict[str, Callable[[_Played], Reason | None]] = {
+    "handmaid": _handmaid,
+    "countess": _countess,
+    "guard": _guard,
+    "priest": _priest,
+    "baron": _baron,
+    "prince": _prince,
+    "king": _king,
+}
 
 
 def _threat_reason(view: SolitaireView, action: Choose, unseen: dict[str, int]) -> Reason:
     threat = view.threat
     assert threat is not None
     mine = _mine(view, action.own, view.hand)
-    total = sum(unseen.values())
     if threat.by == "player":
         assert threat.reference is not None
         return _compare(view, mine, threat.reference, unseen, "baron")
-    effect = view.ruleset.effect(threat.card)
+    words = _THREAT_REASONS.get(view.ruleset.effect(threat.card))
+    said = words(view, threat, mine, unseen) if words is not None else None
+    return said if said is not None else _reason("no_target")
+
+
+def _threat_guard(view: SolitaireView, threat: Threat, mine: Mine, unseen: dict[str, int]) -> Reason | None:
+    if threat.guess is None:
+        return _reason("threat_guard_none")
+    return _reason(
+        "threat_guard", card=Card(threat.guess), count=unseen.get(threat.guess, 0), total=sum(unseen.values())
+    )
+
+
+def _threat_baron(view: SolitaireView, threat: Threat, mine: Mine, unseen: dict[str, int]) -> Reason | None:
+    if threat.reference is None:
+        return None
+    return _compare(view, mine, threat.reference, unseen, "threat_baron")
+
+
+def _threat_prince(view: SolitaireView, threat: Threat, mine: Mine, unseen: dict[str, int]) -> Reason | None:
+    return _reason("threat_prince", mine=mine)
+
+
+def _threat_king(view: SolitaireView, threat: Threat, mine: Mine, unseen: dict[str, int]) -> Reason | None:
     slot = f"Q{threat.reference}" if threat.reference is not None else ""
-    if effect == "guard":
-        guess = threat.guess
-        if guess is None:
-            return _reason("threat_guard_none")
-        return _reason("threat_guard", card=Card(guess), count=unseen.get(guess, 0), total=total)
-    if effect == "baron" and threat.reference is not None:
-        return _compare(view, mine, threat.reference, unseen, "threat_baron")
-    if effect == "prince":
-        return _reason("threat_prince", mine=mine)
-    if effect == "king":
-        return _reason("threat_king", mine=mine, slot=slot)
-    return _reason("no_target")
+    return _reason("threat_king", mine=mine, slot=slot)
+
+
+#: How each retinue card that hits one of the player's cards is worded, by the name of its effect.
+_THREAT_REASONS: dict[str, Callable[[SolitaireView, Threat, Mine, dict[str, int]], Reason | None]] = {
+    "guard": _threat_guard,
+    "baron": _threat_baron,
+    "prince": _threat_prince,
+    "king": _threat_king,
+}
