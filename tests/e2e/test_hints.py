@@ -6,14 +6,12 @@ finished game's decisions."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
-from loveletter.records import GameRecord, Seat
+from loveletter.records import GameRecord
+from tests.coach.games import blunder
 from tests.e2e.deals import GUARD_ROUND, deal, write_deals
 from tests.e2e.terminal import SIGINT_STATUS, Terminal, left_clean, program_env
-from tests.support import deal as stacked
-from tests.support import play, random_playout
 
 #: Ana holds a Guard and draws a Handmaid: the first h selects the Handmaid, a second one shows the hint.
 HANDMAID_ROUND = deal("2019", 2, hands=["Guard", "Priest"], draws=["Handmaid"])
@@ -132,13 +130,8 @@ def test_a_hand_off_screen_never_shows_the_hint(tmp_path: Path) -> None:
 
 
 def test_review_steps_through_a_finished_game(tmp_path: Path) -> None:
-    game = stacked("2019", 2, hands=["Priest", "King"], draws=["Baron", "Guard", "Guard"])
-    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed=5)
-    play(game, "Priest>1", "Guard>0=Princess", "Baron>1")  # the Baron on a King Ana knows, a Guard in hand
-    random_playout(game, random.Random(1))
-    record.update(game)
     path = tmp_path / "game.json"
-    record.save(path)
+    blunder().save(path)  # the Baron on a King Ana knows, a Guard in hand
 
     term = Terminal(["review", str(path)])  # the data folder whose key signed the record
     try:

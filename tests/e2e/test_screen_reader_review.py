@@ -11,6 +11,7 @@ from pathlib import Path
 
 from loveletter.records import GameRecord, Seat
 from loveletter.tui.screen import ENTER_ALT
+from tests.coach.games import blunder
 from tests.e2e.reading import answer, heard
 from tests.e2e.terminal import Terminal, program_env
 from tests.support import deal as stacked
@@ -20,13 +21,8 @@ KEYS = "Enter or n: next. p: back. A number: that decision. s: the summary. q: l
 
 
 def test_a_review_read_as_lines_and_moved_through_by_typed_commands(tmp_path: Path) -> None:
-    game = stacked("2019", 2, hands=["Priest", "King"], draws=["Baron", "Guard", "Guard"])
-    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed=5)
-    play(game, "Priest>1", "Guard>0=Princess", "Baron>1")  # the Baron on a King Ana knows, a Guard in hand
-    random_playout(game, random.Random(1))
-    record.update(game)
     path = tmp_path / "game.json"
-    record.save(path)
+    blunder().save(path)  # the Baron on a King Ana knows, a Guard in hand
 
     env = program_env()
     del env["NO_COLOR"]  # no colour without being told
