@@ -81,7 +81,7 @@ def reference_lines(ruleset: Ruleset, players: int) -> list[str]:
     the reference as screen-reader mode says it."""
     mode = ruleset.mode_for(players)
     lines = []
-    for card in (c for c in ruleset.cards if c in mode.copies):
+    for card in mode.card_ids:
         count = mode.copies[card]
         copies = t("play.reader.copy") if count == 1 else t("play.reader.copies", count=count)
         value, effect = ruleset.cards[card].value, card_text(card, ruleset.name)
