@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from loveletter.coach.reasons import Card
+from loveletter.coach.review import Progress
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.search import DEFAULT_BUDGET, Search
 from loveletter.solitaire.view import QueueCard, SolitaireView, Threat
@@ -102,6 +103,40 @@ def judge(view: SolitaireView, *, budget: int = DEFAULT_BUDGET) -> Judgement:
     best = moves[0].chance
     moves = [Move(m.action, m.chance, 0.0 if i == 0 else error(best, m.chance), m.tier) for i, m in enumerate(moves)]
     return Judgement(tuple(moves), verdict.exact)
+
+
+# ---------------------------------------------------------------------------------------------- review
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a finished game: the replay's point it was made from (``index``), the view then, the move
+    played, and the judgement of every legal move (the hint's at that decision)."""
+
+    index: int
+    view: SolitaireView
+    played: Action
+    judged: Judgement
+
+    @property
+    def mistake(self) -> bool:
+        return self.judged.mistake(self.played)
+
+    @property
+    def loss(self) -> float:
+        return self.judged.loss(self.played)
+
+
+def weigh(asked: Sequence[tuple[int, SolitaireView, Action]], progress: Progress | None = None) -> list[Decision]:
+    """Each decision of ``asked`` (point index, view, move played) judged; ``progress`` hears how far it is."""
+    decisions: list[Decision] = []
+    for done, (index, view, played) in enumerate(asked):
+        if progress is not None:
+            progress(done, len(asked))
+        decisions.append(Decision(index, view, played, judge(view)))
+    if progress is not None:
+        progress(len(asked), len(asked))
+    return decisions
 
 
 # ---------------------------------------------------------------------------------------------- reasons

@@ -1,10 +1,11 @@
 """The review of a finished solitaire game: each decision the player had, judged by the coach's one judge.
 
 :class:`SolitaireReview` goes through a record as :class:`~loveletter.tui.solitaire.replay.SolitaireReplay` shows
-it (the board as the player saw it, never a face-down card) and judges every decision with more than one legal
-move with :func:`loveletter.coach.solitaire.judge`, the judge of the hint (``h``) at that decision: the two say the
-same, and the move the hint listed first is never a mistake. A move outside the best tier that gives up at least
-:data:`~loveletter.coach.solitaire.MISTAKE` beyond the error is marked, with the better move and both reasons.
+it (the board as the player saw it, never a face-down card) and has every decision with more than one legal move
+weighed by :func:`loveletter.coach.solitaire.weigh` (the model: the judge of the hint, ``h``, at that decision):
+the two say the same, and the move the hint listed first is never a mistake. A move outside the best tier that
+gives up at least :data:`~loveletter.coach.solitaire.MISTAKE` beyond the error is marked, with the better move and
+both reasons.
 
 On a terminal :class:`SolitaireReviewViewer` steps through the decisions (the board with the verdict as its
 banner), then the summary; otherwise :meth:`SolitaireReview.lines` is the review as plain text. Only a finished
@@ -14,20 +15,18 @@ game is reviewed: a review of a game still going on would give away advice.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from loveletter.coach.solitaire import Judgement, judge, reason
+from loveletter.coach.review import Progress
+from loveletter.coach.solitaire import Decision, reason, weigh
 from loveletter.i18n import t
 from loveletter.records import RecordError
 from loveletter.records.solitaire import SolitaireRecord
-from loveletter.solitaire.actions import Action
-from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.coach import percent
 from loveletter.tui.review import ReviewScreens, ReviewViewer
 from loveletter.tui.screen import Frames
@@ -35,28 +34,6 @@ from loveletter.tui.solitaire.board import Board
 from loveletter.tui.solitaire.coach import move_text, reason_text
 from loveletter.tui.solitaire.replay import SolitaireReplay
 from loveletter.tui.style import WARN
-
-#: Called with how many decisions are judged, and of how many.
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision: the replay's point it was made from (``index``), the view then, the move played, and the
-    judgement of every legal move."""
-
-    index: int
-    view: SolitaireView
-    played: Action
-    judged: Judgement
-
-    @property
-    def mistake(self) -> bool:
-        return self.judged.mistake(self.played)
-
-    @property
-    def loss(self) -> float:
-        return self.judged.loss(self.played)
 
 
 class SolitaireReview:
@@ -73,13 +50,7 @@ class SolitaireReview:
             view, action = points[index].view, points[index + 1].action
             if action is not None and len(view.legal_actions) > 1:
                 asked.append((index, view, self.replay.game.parse(action)))
-        self.decisions: list[Decision] = []
-        for done, (index, view, played) in enumerate(asked):
-            if progress is not None:
-                progress(done, len(asked))
-            self.decisions.append(Decision(index, view, played, judge(view)))
-        if progress is not None:
-            progress(len(asked), len(asked))
+        self.decisions: list[Decision] = weigh(asked, progress)
 
     @property
     def worst(self) -> Decision | None:
