@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from loveletter.coach import advice
 from loveletter.coach.advice import Assessment, assess
-from loveletter.engine import Phase, View, parse_action
+from loveletter.engine import Action, Phase, View, parse_action
 from loveletter.records import GameRecord
 from loveletter.records.timeline import Point, replay_seat, timeline
 
@@ -26,6 +27,7 @@ WORST = 3
 
 #: Called with how many decisions are weighed, and of how many.
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +93,24 @@ def weigh_points(
             played = parse_action(point.action, view.ruleset.cards)
             asked.append((index - 1, point.round, turn, view, played))
     budget = budget or advice.REVIEW_BUDGET
-    decisions: list[Decision] = []
-    for done, (index, number, turn, view, played) in enumerate(asked):
+
+    def weigh_one(index: int, number: int, turn: int, view: View, played: Action) -> Decision:
+        return Decision(index, number, turn, view, assess(view, played, budget=budget))
+
+    return GameReview(seat, tuple(each_weighed(asked, weigh_one, progress)))
+
+
+def each_weighed(asked: Sequence[tuple[Any, ...]], weigh_one: Callable[..., T], progress: Progress | None) -> list[T]:
+    """``weigh_one(*item)`` for each item of ``asked``, in order; ``progress`` hears how many are done (from 0 of
+    them to all). Shared by the game review and the solitaire's."""
+    done: list[T] = []
+    for item in asked:
         if progress is not None:
-            progress(done, len(asked))
-        decisions.append(Decision(index, number, turn, view, assess(view, played, budget=budget)))
+            progress(len(done), len(asked))
+        done.append(weigh_one(*item))
     if progress is not None:
         progress(len(asked), len(asked))
-    return GameReview(seat, tuple(decisions))
+    return done
 
 
 def weigh(
@@ -116,4 +128,4 @@ def weigh(
     return weigh_points(seat, points, budget=budget, progress=progress)
 
 
-__all__ = ["WORST", "Decision", "GameReview", "Progress", "review_seat", "weigh", "weigh_points"]
+__all__ = ["WORST", "Decision", "GameReview", "Progress", "each_weighed", "review_seat", "weigh", "weigh_points"]

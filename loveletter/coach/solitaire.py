@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from loveletter.coach.reasons import Card
-from loveletter.coach.review import Progress
+from loveletter.coach.review import Progress, each_weighed
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.search import DEFAULT_BUDGET, Search
 from loveletter.solitaire.view import QueueCard, SolitaireView, Threat
@@ -129,14 +129,7 @@ class Decision:
 
 def weigh(asked: Sequence[tuple[int, SolitaireView, Action]], progress: Progress | None = None) -> list[Decision]:
     """Each decision of ``asked`` (point index, view, move played) judged; ``progress`` hears how far it is."""
-    decisions: list[Decision] = []
-    for done, (index, view, played) in enumerate(asked):
-        if progress is not None:
-            progress(done, len(asked))
-        decisions.append(Decision(index, view, played, judge(view)))
-    if progress is not None:
-        progress(len(asked), len(asked))
-    return decisions
+    return each_weighed(asked, lambda index, view, played: Decision(index, view, played, judge(view)), progress)
 
 
 # ---------------------------------------------------------------------------------------------- reasons
