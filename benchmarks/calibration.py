@@ -9,7 +9,8 @@
     uv run python benchmarks/calibration.py --report decisions.jsonl --seeds 2   # held out from the fit
     uv run python benchmarks/calibration.py --cross decisions.jsonl --seeds 1,2,3  # each seed held out in turn
 
-``hard`` plays ``hard`` on three tables (2019 at 2 and at 4 players, premium at 6). At every decision with more
+``hard-v2`` plays ``hard-v2`` on three tables (2019 at 2 and at 4 players, premium at 6: the games the shipped
+mapping was fitted on, played by the ``hard`` level of the time, kept as ``hard-v2``). At every decision with more
 than one legal move, the coach's judge (:func:`loveletter.coach.judge.judge`, at the hint's budget unless
 ``--budget`` says otherwise) estimates, from the deciding seat's view alone, its chance to win the round with the
 move the player chose; when the round ends, that decision is a win or not for its seat (a token that ends the
@@ -45,7 +46,7 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.bots import make_bot
-from loveletter.bots.hard import round_won
+from loveletter.bots.hard_v2 import round_won
 from loveletter.coach.calibration import DATA, Curve, calibrated, curves, fit, group
 from loveletter.coach.judge import judge
 from loveletter.engine import Game
@@ -78,11 +79,11 @@ class Bucket:
 
 def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | None) -> list[Decision]:
     """(estimate of the chosen move, round won, seats still in the round, settled by the rules) for every decision
-    of one game of ``hard`` players; the raw estimate, before :mod:`loveletter.coach.calibration` reads it."""
+    of one game of ``hard-v2`` players; the raw estimate, before :mod:`loveletter.coach.calibration` reads it."""
     out: list[Decision] = []
     game_seed = seed * 10_000 + players * 100 + number
     game = Game(ruleset, players, seed=game_seed)
-    bots = [make_bot("hard", seed=game_seed + 1 + q) for q in range(players)]
+    bots = [make_bot("hard-v2", seed=game_seed + 1 + q) for q in range(players)]
     pending: list[tuple[int, float, int, bool]] = []
     while not game.over:
         if game.round_over:

@@ -19,12 +19,13 @@ from loveletter.bots.base import Bot, RandomBot
 from loveletter.bots.easy import EasyBot
 from loveletter.bots.hard import HardBot
 from loveletter.bots.hard_v1 import HardV1Bot
+from loveletter.bots.hard_v2 import HardV2Bot
 
 #: The levels, weakest first.
 LEVELS = ("random", "easy", "hard")
 #: Fixed reference levels for measuring the others (``benchmarks/bots.py``, ``loveletter simulate``); players
 #: are not offered them.
-REFERENCE_LEVELS = ("hard-v1",)
+REFERENCE_LEVELS = ("hard-v1", "hard-v2")
 
 
 def make_bot(
@@ -37,8 +38,8 @@ def make_bot(
 ) -> Bot:
     """A computer player of ``level`` with its own random source (``rng``, or one seeded with ``seed``).
 
-    ``budget`` and ``seconds`` set the effort per decision of ``hard`` and ``hard-v1`` (moves simulated, and an
-    optional time limit); the other levels ignore them."""
+    ``budget`` and ``seconds`` set the effort per decision of ``hard``, ``hard-v1`` and ``hard-v2`` (moves
+    simulated, and an optional time limit); the other levels ignore them."""
     source = rng if rng is not None else random.Random(seed)
     if level == "random":
         return RandomBot(source)
@@ -48,7 +49,9 @@ def make_bot(
         return HardBot(source, budget=budget, seconds=seconds)
     if level == "hard-v1":
         return HardV1Bot(source, budget=budget, seconds=seconds)
+    if level == "hard-v2":
+        return HardV2Bot(source, budget=budget, seconds=seconds)
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS + REFERENCE_LEVELS)}")
 
 
-__all__ = ["LEVELS", "REFERENCE_LEVELS", "Bot", "EasyBot", "HardBot", "HardV1Bot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "REFERENCE_LEVELS", "Bot", "EasyBot", "HardBot", "HardV1Bot", "HardV2Bot", "RandomBot", "make_bot"]

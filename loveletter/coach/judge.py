@@ -4,10 +4,11 @@ A hint during play and the review after it both ask :func:`judge`, so they canno
 the seat's :class:`~loveletter.engine.View` and the budget only (its random source is seeded from the position as
 the seat sees it, :func:`position_key`), never on a hidden card, the clock or the order of calls.
 
-The value of a move is the ``hard`` player's (:class:`~loveletter.bots.hard.HardBot`): its reading of the round,
-play-outs of every move on common deals of the hidden cards, the round's result. When the hidden cards are few
-(:data:`EXACT_DEALS`), every deal the seat cannot tell apart is played, each weighed by the reading, in passes until
-the budget is spent: the deals are then exact and only the play-outs vary. Otherwise deals are sampled.
+The value of a move is the ``hard-v2`` player's (:class:`~loveletter.bots.hard_v2.HardV2Bot`: the search the
+calibration was fitted on, kept unchanged): its reading of the round, play-outs of every move on common deals of
+the hidden cards, the round's result. When the hidden cards are few (:data:`EXACT_DEALS`), every deal the seat
+cannot tell apart is played, each weighed by the reading, in passes until the budget is spent: the deals are then
+exact and only the play-outs vary. Otherwise deals are sampled.
 
 The estimate shown is the play-outs' own, read through :mod:`loveletter.coach.calibration` (what such estimates
 have meant in rounds won by strong players): a never-decreasing mapping, so the order of the moves stands. A move
@@ -32,7 +33,7 @@ from dataclasses import dataclass, field, replace
 
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
-from loveletter.bots.hard import HardBot, draw_habits, round_won
+from loveletter.bots.hard_v2 import HardV2Bot, draw_habits, round_won
 from loveletter.bots.tree import Tree
 from loveletter.coach.calibration import calibrated
 from loveletter.engine import Action, GameState, Play, View
@@ -133,7 +134,7 @@ def judge(view: View, *, budget: int | None = None) -> Judgement:
     budget = budget or BUDGET.get(view.players, 2_500)
     rng = random.Random(position_key(view))
     reading = beliefs.read(view)
-    bot = HardBot(rng)
+    bot = HardV2Bot(rng)
     options = bot.options(view, reading, prune=False)
     sampler = Determinizer(view, reading.exposed)
     me = view.seat

@@ -46,12 +46,18 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from loveletter.commands.options import LEVEL_CHOICES
+    from loveletter.commands.options import LEVEL_CHOICES, LEVEL_METAVAR, REFERENCE_LEVEL_CHOICES
 
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("host.help.players"))
     parser.add_argument("--bots", type=int, default=0, metavar="K", help=t("host.help.bots"))
-    parser.add_argument("--level", choices=LEVEL_CHOICES, default=None, help=t("play.help.level"))
+    parser.add_argument(
+        "--level",
+        choices=LEVEL_CHOICES + REFERENCE_LEVEL_CHOICES,
+        metavar=LEVEL_METAVAR,
+        default=None,
+        help=t("play.help.level"),
+    )
     add_server_options(parser)
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     from loveletter.commands.options import add_hints_option

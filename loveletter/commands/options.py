@@ -7,8 +7,12 @@ import argparse
 
 from loveletter.i18n import t
 
-#: The levels of computer player a table seats (``play``, ``host``: ``--level``).
+#: The levels of computer player a table seats (``play``, ``host``: ``--level``), as the help shows them.
 LEVEL_CHOICES = ("random", "easy", "hard")
+#: What ``--level`` also takes without showing it: the fixed yardsticks of the benchmarks, to play against.
+REFERENCE_LEVEL_CHOICES = ("hard-v1", "hard-v2")
+#: ``--level``'s metavar: the levels players are offered.
+LEVEL_METAVAR = "{" + ",".join(LEVEL_CHOICES) + "}"
 #: How long a computer player's move stays on the screen by default, in seconds.
 DEFAULT_DELAY = 1.2
 #: The longest pause after a computer player's move that ``--delay`` takes, in seconds.

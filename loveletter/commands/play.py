@@ -30,6 +30,8 @@ import argparse
 
 from loveletter.commands.options import (
     LEVEL_CHOICES,
+    LEVEL_METAVAR,
+    REFERENCE_LEVEL_CHOICES,
     add_hints_option,
     add_pace_option,
     add_reader_option,
@@ -43,7 +45,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
     parser.add_argument("--bots", type=int, metavar="K", help=t("play.help.bots"))
-    parser.add_argument("--level", choices=LEVEL_CHOICES, default=None, help=t("play.help.level"))
+    parser.add_argument(
+        "--level",
+        choices=LEVEL_CHOICES + REFERENCE_LEVEL_CHOICES,
+        metavar=LEVEL_METAVAR,
+        default=None,
+        help=t("play.help.level"),
+    )
     parser.add_argument("--names", metavar=t("cli.metavar.names"), help=t("play.help.names"))
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)

@@ -30,14 +30,14 @@ def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
     """The game loop's seats for a record's (a resumed game is played by the same seats). A computer player's
     level must be one this program has (``hard:N``, as ``loveletter simulate`` writes it, plays as ``hard``).
     A name is shown as printable text (a record may come from anyone); the record keeps it as it is."""
-    from loveletter.bots import LEVELS
+    from loveletter.bots import LEVELS, REFERENCE_LEVELS
 
     seats = []
     for index, seat in enumerate(record.seats):
         level = None
         if seat.kind == "computer":
             level = (seat.level or "easy").partition(":")[0]
-            if level not in LEVELS:
+            if level not in LEVELS and level not in REFERENCE_LEVELS:
                 problem = t("records.error.level", level=seat.level, known=", ".join(LEVELS))
                 raise RecordError(source, f"seats[{index}].level", problem)
         seats.append(Seat(printable(seat.name), level))

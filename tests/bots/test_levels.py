@@ -104,12 +104,12 @@ def test_a_chancellor_at_the_bottom_of_the_deck_returns_the_cards_in_the_order_t
 
 def test_the_order_of_returned_cards_is_searched_only_near_the_bottom_of_the_deck() -> None:
     from loveletter.bots import beliefs
-    from loveletter.bots.hard import RETURN_ORDER_DEPTH, HardBot
+    from loveletter.bots.hard_v2 import RETURN_ORDER_DEPTH, HardV2Bot
 
     def keeps(game: Game) -> list[list[str]]:
         view = game.view(0)
         assert view.phase.value == "chancellor"
-        options = HardBot(random.Random(1)).options(view, beliefs.read(view), prune=True)
+        options = HardV2Bot(random.Random(1)).options(view, beliefs.read(view), prune=True)
         return sorted(sorted(str(a) for a in option.actions) for option in options)
 
     early = deal("2019", 2, hands=["Chancellor", "Spy"], draws=["Guard", "Princess", "Priest"])

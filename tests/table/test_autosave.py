@@ -156,3 +156,26 @@ def test_stale_temporaries_are_swept_when_saving_starts(tmp_path: Path) -> None:
     saver = Autosave.begin(game, [Seat("A"), Seat("B", "random")], seed=1, folder=folder)
     saver.release()  # the game's lock, beside it while it is open
     assert list(folder.iterdir()) == [saver.path]
+
+
+def test_a_game_against_a_yardstick_level_is_saved_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``play --level hard-v2`` seats the benchmarks' fixed yardstick (not shown in the help), and its record
+    resumes with that level."""
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    moves = {"count": 0}
+
+    def interrupted(self: PlainFrontend, seat: int, action: Action, since: int) -> None:
+        moves["count"] += 1
+        if moves["count"] == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(PlainFrontend, "computer_moved", interrupted)
+    args = ["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4", "--level", "hard-v2"]
+    assert main(args) == SIGINT_STATUS
+    [path] = (tmp_path / "games").glob("*.json")
+    capsys.readouterr()
+    record = GameRecord.load(path)
+    assert [s.level for s in record.seats] == ["hard-v2", "hard-v2"]
+    assert [s.level for s in table_seats(record)] == ["hard-v2", "hard-v2"]

@@ -278,3 +278,12 @@ def test_the_solitaire_lesson_says_it_has_no_screen_reader_mode_yet(
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1
     assert "no screen-reader mode yet" in err and "loveletter solitaire --screen-reader" in err
+
+
+def test_the_yardstick_levels_are_taken_but_not_offered() -> None:
+    from loveletter.bots import LEVELS, REFERENCE_LEVELS
+    from loveletter.commands.options import LEVEL_CHOICES, LEVEL_METAVAR, REFERENCE_LEVEL_CHOICES
+
+    assert (LEVEL_CHOICES, REFERENCE_LEVEL_CHOICES) == (LEVELS, REFERENCE_LEVELS)
+    shown = run("play", "--help").stdout
+    assert LEVEL_METAVAR in shown and "hard-v2" not in shown
