@@ -71,3 +71,10 @@ def test_the_check_can_fail(tmp_path: Path) -> None:
     shortcut.write_text("def f():\n    from loveletter.tui.table import TableView\n", encoding="utf-8")
     assert violations("engine", [shortcut]) == {f"{shortcut} imports loveletter.tui.table"}
     assert not violations("commands", [shortcut])
+
+
+def test_the_state_names_no_card() -> None:
+    """A card's rules live in its module, also those that act outside its play (the Countess's obligation, the
+    Chancellor's keep, the Bishop's redraw, the Constable's token): the state calls them as ``Effect`` hooks."""
+    cards = {name for name in imports(PACKAGE / "engine" / "state.py") if name.startswith("loveletter.engine.effects.")}
+    assert not cards

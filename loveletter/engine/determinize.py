@@ -28,8 +28,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from loveletter.engine.history import SeenHistory
 from loveletter.engine.phase import Phase
-from loveletter.engine.state import GameState, SeenHistory
+from loveletter.engine.state import GameState
 from loveletter.engine.view import View
 
 

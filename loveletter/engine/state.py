@@ -11,27 +11,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import compress, permutations
+from itertools import compress
 from operator import gt, itemgetter
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from loveletter.engine import events as ev
-from loveletter.engine.actions import Action, Keep, Play, Redraw
-from loveletter.engine.effects import EFFECTS, effects_for
-from loveletter.engine.effects.bishop import finish_redraw as bishop_redraw
-from loveletter.engine.effects.chancellor import finish as chancellor_keep
-from loveletter.engine.effects.constable import pays_on_knock_out as constable_pays
-from loveletter.engine.effects.countess import forced as countess_forced
+from loveletter.engine.actions import Action, Keep, Play
+from loveletter.engine.effects import EFFECTS, Effect, effects_for
 from loveletter.engine.errors import IllegalActionError, SetupError
+from loveletter.engine.history import Opening, SeenHistory
 from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 from loveletter.engine.ruleset import Mode, Ruleset
 from loveletter.engine.scoring import check_game_end, end_round
 from loveletter.engine.view import make_view
-
-if TYPE_CHECKING:
-    from loveletter.engine.effects.base import Effect
-
 
 # A member looked up through an Enum class costs 160 ns (EnumType has a __getattr__); hot paths use these.
 _PLAY, _CHANCELLOR, _BISHOP = Phase.PLAY, Phase.CHANCELLOR, Phase.BISHOP
@@ -45,8 +38,6 @@ Legal = tuple[tuple[Action, ...], frozenset[Action], frozenset[Action]]
 #: Who plays, the seats other players' cards may choose, and the Sycophant's mark: all a hand's plays depend on.
 Situation = tuple[int, tuple[int, ...], int | None]
 _NO_ACTIONS: Legal = ((), frozenset(), frozenset())
-_REDRAW_SET = frozenset((Redraw(True), Redraw(False)))
-_REDRAW: Legal = ((Redraw(True), Redraw(False)), _REDRAW_SET, _REDRAW_SET)
 #: At most this many situations keep their legal plays in ModeTables.options.
 _SITUATIONS = 20_000
 #: ModeTables.options keeps the legal actions of hands up to this many actions in all. The same few hands recur
@@ -60,13 +51,13 @@ class ModeTables:
 
     __slots__ = (
         "by_effect",
-        "countess_cards",
         "deck",
         "effects",
         "features",
+        "forcing",
         "goals",
-        "keeps",
         "kept",
+        "knock_out_tokens",
         "options",
         "sets",
         "sorted_deck",
@@ -79,7 +70,11 @@ class ModeTables:
         self.features = frozenset(e.name for e in self.effects.values())
         #: effect name -> the cards that have it, for every effect the engine knows (empty if the deck lacks it)
         self.by_effect = {name: frozenset(c for c, e in self.effects.items() if e.name == name) for name in EFFECTS}
-        self.countess_cards = self.by_effect["countess"]
+        #: The cards that may have to be played whatever the other card in hand (the Countess).
+        self.forcing = frozenset(c for c, e in self.effects.items() if e.traits.forced)
+        #: One effect of each kind that may give a token to a player being knocked out (the Constable).
+        kinds = {e.name: e for e in self.effects.values() if type(e).knock_out_token is not Effect.knock_out_token}
+        self.knock_out_tokens = tuple(kinds.values())
         self.value = {c.id: c.value for c in mode.cards}  # card id -> printed value
         self.goals = dict(mode.tokens_by_players)  # players -> tokens needed to win
         self.deck = tuple(mode.deck())
@@ -93,8 +88,6 @@ class ModeTables:
         self.sets: dict[tuple[Action, ...], frozenset[Action]] = {}
         #: How many legal actions of hands :attr:`options` keeps (about _KEPT_ACTIONS at most).
         self.kept = 0
-        #: A Chancellor's hand -> its keeps.
-        self.keeps: dict[tuple[str, ...], Legal] = {}
 
     @classmethod
     def of(cls, ruleset: Ruleset, mode: Mode) -> ModeTables:
@@ -419,11 +412,13 @@ class GameState:
                 if legal is not None:
                     return legal
             # A hand not seen in this situation: its two cards' plays (the Countess's when she must be played).
-            countess = tables.countess_cards
-            if countess and (first in countess or second in countess):
-                forced = countess_forced(first, second, self)
-                if forced is not None:
-                    first = second = forced
+            forcing = tables.forcing
+            if forcing and (first in forcing or second in forcing):
+                effects = self.effects
+                if first in forcing and effects[first].must_be_played(self, second):
+                    second = first
+                elif second in forcing and effects[second].must_be_played(self, first):
+                    first = second
             plays = by_card.get(first)
             if plays is None:
                 plays = by_card[first] = self._card_plays(actor, first)
@@ -438,16 +433,10 @@ class GameState:
                 by_hand[hand] = legal
                 tables.kept += len(legal[0])
             return legal
-        if phase is _CHANCELLOR:
-            cards = tuple(self.hands[self.current])
-            legal = self.tables.keeps.get(cards)
-            if legal is None:
-                keeps = _keeps(cards)
-                allowed = frozenset(keeps)
-                legal = self.tables.keeps[cards] = (keeps, allowed, allowed)
-            return legal
-        if phase is _BISHOP:
-            return _REDRAW
+        if phase is _CHANCELLOR or phase is _BISHOP:
+            # The decision a card asks for once played: the card played last by the current player asks it.
+            actions, allowed = self.effects[self.discards[self.current][-1]].follow_up_actions(self)
+            return actions, allowed, allowed
         return _NO_ACTIONS
 
     def _card_plays(self, actor: int, card: str) -> Plays:
@@ -494,14 +483,14 @@ class GameState:
             # Still in play, the turn ends; else the card waits for a second decision (Chancellor, Bishop's
             # target) or won the game.
             ends = self.phase is _PLAY
-        elif phase is _CHANCELLOR:
-            self.keeps += (action,)  # type: ignore[operator]  # legality told the type
-            chancellor_keep(self, self.current, action)  # type: ignore[arg-type]
-            ends = True
         else:
-            redraw: Redraw = action  # type: ignore[assignment]
-            self.plays.append((self.decider, redraw))  # type: ignore[arg-type]
-            bishop_redraw(self, redraw.redraw)
+            # The decision the card just played asks for (the current player's last discard): a Chancellor's keep
+            # (private: kept apart from the plays), or the Bishop's target's redraw.
+            if phase is _CHANCELLOR:
+                self.keeps += (action,)  # type: ignore[operator]  # legality told the type
+            else:
+                self.plays.append((self.decider, action))  # type: ignore[arg-type]
+            self.effects[self.discards[self.current][-1]].resolve_follow_up(self, action)
             ends = self.phase is not _GAME_OVER  # a Princess discarded may have paid a Constable's last token
         if ends:
             # The end of the turn: last-standing check, deck-out check, then the next player's turn, which starts
@@ -615,8 +604,11 @@ class GameState:
         return True
 
     def knock_out(self, seat: int, cause: ev.KnockOutCause) -> None:
-        """Knock ``seat`` out of the round (docs/rules.md §2.4): Constable check, then the hand is discarded."""
-        pays_constable = "constable" in self.features and constable_pays(self, seat)
+        """Knock ``seat`` out of the round (docs/rules.md §2.4): the tokens a card gives for it (the Constable's) are
+        checked, then the hand is discarded."""
+        tokens = [
+            (seat, reason) for effect in self.tables.knock_out_tokens if (reason := effect.knock_out_token(self, seat))
+        ]
         self.alive[seat] = False
         self.protected[seat] = False
         self.n_alive -= 1
@@ -629,12 +621,12 @@ class GameState:
             self.forget_hand(seat)
         if self.log is not None:
             self.log.append(ev.KnockedOut(seat, cause, cards))
-        if pays_constable:
+        if tokens:
             if self.n_alive >= 2:
-                self.award(((seat, "constable"),))
+                self.award(tokens)
             else:
                 # The knock-out ends the round: the token joins the round's end batch (docs/rules.md §5.6).
-                self.pending_tokens.append((seat, "constable"))
+                self.pending_tokens.extend(tokens)
 
     def swap_hands(self, a: int, b: int) -> None:
         """Exchange the hands of ``a`` and ``b`` (King, Cardinal); knowledge moves with the cards."""
@@ -732,41 +724,6 @@ class GameState:
     view = make_view
 
 
-class Opening:
-    """What a round's deal started from: the deck order (top card first) and first player, and the game's state
-    that the round's events depend on (tokens, tie-break). With the round's decisions it replays the round."""
-
-    __slots__ = ("deck", "first_player", "last_winners", "tiebreak", "tiebreak_rounds", "tokens")
-
-    def __init__(
-        self,
-        deck: Sequence[str],
-        first_player: int,
-        tokens: tuple[int, ...],
-        tiebreak: tuple[int, ...] | None,
-        tiebreak_rounds: int,
-        last_winners: tuple[int, ...],
-    ) -> None:
-        self.deck = deck
-        self.first_player = first_player
-        self.tokens = tokens
-        self.tiebreak = tiebreak
-        self.tiebreak_rounds = tiebreak_rounds
-        self.last_winners = last_winners
-
-
-class SeenHistory:
-    """The round's history as one seat saw it at one point (``plays`` decisions in): all a state sampled from that
-    seat's view can tell, since the deal it replays from is unknown."""
-
-    __slots__ = ("events", "plays", "seat")
-
-    def __init__(self, seat: int, events: tuple[ev.Event, ...], plays: int) -> None:
-        self.seat = seat
-        self.events = events
-        self.plays = plays
-
-
 def round_events(
     ruleset: Ruleset,
     players: int,
@@ -827,16 +784,6 @@ def _slots_about(n: int) -> tuple[tuple[int, ...], ...]:
     if about is None:
         about = _ABOUT[n] = tuple(tuple(range(holder, n * n, n)) for holder in range(n))
     return about
-
-
-def _keeps(hand: tuple[str, ...]) -> tuple[Action, ...]:
-    """A Chancellor's choices: each card to keep, with each order of the others under the deck."""
-    keeps: list[Action] = []
-    for keep in dict.fromkeys(hand):
-        rest = list(hand)
-        rest.remove(keep)
-        keeps.extend(Keep(keep, order) for order in dict.fromkeys(permutations(rest)))
-    return tuple(keeps)
 
 
 def _deck_problem(deck: Sequence[str], expected: Counter[str]) -> str:

@@ -20,14 +20,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from loveletter.engine.errors import EngineError
+from loveletter.engine.history import SeenHistory
 from loveletter.engine.phase import Phase
 
 if TYPE_CHECKING:
     from loveletter.engine.actions import Action, Keep
     from loveletter.engine.events import Event
+    from loveletter.engine.history import Opening
     from loveletter.engine.result import RoundResult
     from loveletter.engine.ruleset import Mode, Ruleset
-    from loveletter.engine.state import GameState, Opening, SeenHistory
+    from loveletter.engine.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +336,7 @@ def _history(
     seat: int,
 ) -> tuple[Event, ...]:
     """The events of the round so far that ``seat`` may see (see :attr:`View.history`)."""
-    from loveletter.engine.state import SeenHistory, round_events
+    from loveletter.engine.state import round_events
 
     if opening is None:
         return ()

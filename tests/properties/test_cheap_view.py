@@ -16,7 +16,8 @@ from dataclasses import fields
 import pytest
 
 from loveletter.engine import Game, GameState, Phase, SeatView, View, load_ruleset
-from loveletter.engine.state import Opening, round_events
+from loveletter.engine.history import Opening
+from loveletter.engine.state import round_events
 from tests.properties.test_invariants import CONFIGS, policy_rng, stacked_game_tie
 
 #: Views compared per configuration (ruleset and player count), at least: every seat's, at every step of as many

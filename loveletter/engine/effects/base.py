@@ -9,8 +9,10 @@ from loveletter.engine.events import NoEffect
 from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
+    from loveletter.engine.actions import Action
+    from loveletter.engine.events import TokenReason
     from loveletter.engine.ruleset import Mode, Ruleset
-    from loveletter.engine.state import GameState
+    from loveletter.engine.state import GameState, Plays
 
 
 class Effect:
@@ -53,6 +55,25 @@ class Effect:
 
     def resolve(self, s: GameState, actor: int, action: Play) -> None:
         """Carry out the card; it is already on the actor's discard pile."""
+
+    # The hooks below are the rules of a card that act outside its own play; the state calls them where they apply.
+
+    def must_be_played(self, s: GameState, other: str) -> bool:
+        """Whether this card must be the one played when ``other`` is the other card in hand (the Countess)."""
+        return False
+
+    def follow_up_actions(self, s: GameState) -> Plays:
+        """The legal answers, in order and as a set, to the decision this card asks for once played (it left the
+        game in a phase of its own: a Chancellor's keep, the Bishop's target's redraw)."""
+        raise NotImplementedError(f"{self.name or 'this card'} asks for no decision after its play")
+
+    def resolve_follow_up(self, s: GameState, action: Action) -> None:
+        """Carry out the answer to that decision."""
+        raise NotImplementedError(f"{self.name or 'this card'} asks for no decision after its play")
+
+    def knock_out_token(self, s: GameState, seat: int) -> TokenReason | None:
+        """The token ``seat`` gains from this card as it is about to be knocked out, if any (the Constable)."""
+        return None
 
 
 def choosable(s: GameState, actor: int, *, include_self: bool) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from loveletter.engine.actions import Play
+from loveletter.engine.actions import Action, Play, Redraw
 from loveletter.engine.effects.base import Effect, no_effect, single_targets
 from loveletter.engine.events import CardRevealed, Guessed, RedrawDecided
 from loveletter.engine.phase import Phase
@@ -17,7 +17,11 @@ from loveletter.engine.traits import Traits
 
 if TYPE_CHECKING:
     from loveletter.engine.ruleset import Mode, Ruleset
-    from loveletter.engine.state import GameState
+    from loveletter.engine.state import GameState, Plays
+
+#: The target's choice after a correct guess: discard and draw, or keep their card.
+_REDRAWS: tuple[Action, ...] = (Redraw(True), Redraw(False))
+_REDRAW: Plays = (_REDRAWS, frozenset(_REDRAWS))
 
 
 class Bishop(Effect):
@@ -62,13 +66,16 @@ class Bishop(Effect):
         s.phase = Phase.BISHOP
         s.decider = target
 
+    def follow_up_actions(self, s: GameState) -> Plays:
+        return _REDRAW
 
-def finish_redraw(s: GameState, redraw: bool) -> None:
-    """The Bishop's target chose: discard (a Princess knocks them out) and draw, or keep their card."""
-    target = s.decider
-    assert target is not None
-    s.decider = s.current
-    if s.log is not None:
-        s.log.append(RedrawDecided(target, redraw))
-    if redraw and s.discard_hand(target, s.discards[s.current][-1]):
-        s.redraw(target)
+    def resolve_follow_up(self, s: GameState, action: Action) -> None:
+        """The Bishop's target chose: discard (a Princess knocks them out) and draw, or keep their card."""
+        redraw: bool = action.redraw  # type: ignore[union-attr]  # legality told the type
+        target = s.decider
+        assert target is not None
+        s.decider = s.current
+        if s.log is not None:
+            s.log.append(RedrawDecided(target, redraw))
+        if redraw and s.discard_hand(target, s.discards[s.current][-1]):
+            s.redraw(target)

@@ -18,13 +18,5 @@ class Countess(Effect):
     name = "countess"
     traits = Traits(forced=True)
 
-
-def forced(first: str, second: str, s: GameState) -> str | None:
-    """The Countess in the hand ``first, second`` that must be played, or ``None`` if the player may choose."""
-    forced_by = s.ruleset.countess_forced_by
-    countesses = s.tables.countess_cards
-    if first in countesses and second in forced_by:
-        return first
-    if second in countesses and first in forced_by:
-        return second
-    return None
+    def must_be_played(self, s: GameState, other: str) -> bool:
+        return other in s.ruleset.countess_forced_by
