@@ -23,8 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.solitaire import Phase, SolitaireGame, load_solitaire_ruleset
+from loveletter.solitaire.compact import Cards, Queue, Unseen
 from loveletter.solitaire.estimate import WEIGHTS, estimate, features
-from loveletter.solitaire.search import EXACT_RETINUE, Cards, Queue, Search, Unseen
+from loveletter.solitaire.search import EXACT_RETINUE, Search
 
 State = tuple[Queue, int, int, Unseen, bool]
 

@@ -8,12 +8,20 @@ looking ahead to the end of the game, and fits the weights (refit them if the ru
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from loveletter.solitaire.search import BARON, EMPTY, GUARD, HANDMAID, HIDDEN, KING, PRIEST, PRINCE
-
-if TYPE_CHECKING:
-    from loveletter.solitaire.search import Cards, Queue, Unseen
+from loveletter.solitaire.compact import (
+    BARON,
+    EMPTY,
+    GUARD,
+    HANDMAID,
+    HIDDEN,
+    KING,
+    PRIEST,
+    PRINCE,
+    Cards,
+    Queue,
+    Unseen,
+)
 
 _FINISHERS = (GUARD, PRINCE, KING)  # what can remove a lone, unprotected princess
 

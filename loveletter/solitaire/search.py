@@ -45,25 +45,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
+from loveletter.solitaire.compact import (
+    BARON,
+    COUNTESS,
+    EMPTY,
+    GUARD,
+    HANDMAID,
+    HIDDEN,
+    KING,
+    PRIEST,
+    PRINCE,
+    PRINCESS,
+    Cards,
+    Queue,
+    Unseen,
+)
+from loveletter.solitaire.estimate import estimate as fitted_estimate
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.ruleset import SolitaireRuleset
 from loveletter.solitaire.view import SolitaireView
-
-#: A queue place, or the agent slot, holding a face-down card; an empty agent slot.
-HIDDEN = -1
-EMPTY = -2
-
-GUARD, PRIEST, BARON, HANDMAID, PRINCE, KING, COUNTESS, PRINCESS = range(8)
-EFFECTS = {
-    "guard": GUARD,
-    "priest": PRIEST,
-    "baron": BARON,
-    "handmaid": HANDMAID,
-    "prince": PRINCE,
-    "king": KING,
-    "countess": COUNTESS,
-    "princess": PRINCESS,
-}
 
 #: States the exact search may add per decision before it gives way to the estimate (some 0.1 s per 5,000).
 DEFAULT_BUDGET = 10_000
@@ -72,11 +72,9 @@ EXACT_RETINUE = 4
 #: The exact tables are emptied when they hold more states than this (a bound on memory, some 150 MB).
 TABLE_LIMIT = 600_000
 
-Queue = tuple[int, ...]  # the occupied queue places, left to right: a card index, or HIDDEN
-Unseen = tuple[int, ...]  # how many unseen cards of each type (card index)
 Move = tuple[int, int, int]  # (kind, queue position, extra: a named card, or 1 for the hand / 0 for the agent)
 Chances = tuple[int, tuple[tuple[int, int, Unseen], ...]]  # (total, (card, copies, unseen without it)...)
-Estimate = Callable[["Cards", Queue, int, int, Unseen, bool], float]
+Estimate = Callable[[Cards, Queue, int, int, Unseen, bool], float]
 
 # Moves: what a played card does, in the terms of the search's state.
 M_NONE, M_HANDMAID, M_LOSE, M_GUARD_UP, M_GUARD, M_PRIEST, M_PRIEST_AGENT = range(7)
@@ -86,34 +84,6 @@ HAND, AGENT = 1, 0
 
 class OutOfBudget(Exception):
     """The exact search needed more states than its budget."""
-
-
-class Cards:
-    """A solitaire ruleset compiled for the search: cards as indices, highest value first."""
-
-    def __init__(self, ruleset: SolitaireRuleset) -> None:
-        self.ruleset = ruleset
-        self.ids = list(ruleset.cards)
-        self.index = {card: i for i, card in enumerate(self.ids)}
-        self.value = [ruleset.cards[c].value for c in self.ids]
-        self.effect = [EFFECTS[ruleset.cards[c].effect] for c in self.ids]
-        self.princess = self.index[ruleset.princess]
-        #: What the player's Guard may name.
-        self.names = frozenset(i for i, e in enumerate(self.effect) if e != GUARD)
-        self.forced = frozenset(self.index[c] for c in ruleset.countess_forced_by if c in self.index)
-        self.prince_queue = ruleset.flags.sol_prince_queue
-        self.reveal_first = ruleset.flags.sol_baron_reveal_first
-        #: What the search depends on in the ruleset (rulesets loaded apart compare equal by it).
-        self.key = (tuple(self.ids), tuple(self.value), tuple(self.effect), self.forced, ruleset.flags)
-
-    def state(self, view: SolitaireView) -> tuple[Queue, tuple[int, ...], int, Unseen, bool]:
-        """What the search knows of ``view``: the queue, the hand card(s), the agent, the unseen cards and the
-        retinue's Handmaid (at the start of a turn, the arguments of an :data:`Estimate`, the hand one card)."""
-        ix = self.index
-        q = tuple(HIDDEN if p.card is None else ix[p.card] for p in view.queue)
-        agent = EMPTY if view.agent_state == "empty" else HIDDEN if view.agent is None else ix[view.agent]
-        seen = view.unseen()
-        return q, tuple(ix[c] for c in view.hand), agent, tuple(seen[c] for c in self.ids), view.queue_protected
 
 
 def _decision_key(view: SolitaireView) -> tuple[object, ...]:
@@ -147,13 +117,9 @@ class Search:
     values serve every later decision."""
 
     def __init__(self, ruleset: SolitaireRuleset, *, budget: int = DEFAULT_BUDGET, estimate: Estimate | None = None):
-        if estimate is None:
-            from loveletter.solitaire.estimate import estimate as default
-
-            estimate = default
         self.cards = Cards(ruleset)
         self.budget = budget
-        self.estimate = estimate
+        self.estimate = estimate if estimate is not None else fitted_estimate
         self._turns: dict[tuple[object, ...], float] = {}  # exact values at the start of a player's turn
         self._afters: dict[tuple[object, ...], float] = {}  # ... after the player's card
         self._plays: dict[tuple[object, ...], float] = {}  # ... of the best play from two cards

@@ -19,8 +19,9 @@ import pytest
 from loveletter.solitaire import Phase, Play, SolitaireGame, SolitaireState, load_solitaire_ruleset
 from loveletter.solitaire.actions import Action
 from loveletter.solitaire.bot import HardBot, make_solitaire_bot
+from loveletter.solitaire.compact import Cards
 from loveletter.solitaire.estimate import WEIGHTS, estimate, features
-from loveletter.solitaire.search import Cards, Search
+from loveletter.solitaire.search import Search
 from loveletter.solitaire.view import SolitaireView
 from tests.solitaire.support import play, redeal_hidden
 from tests.solitaire.test_cases import d13_before_the_king
