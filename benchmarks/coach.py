@@ -25,10 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.bots import make_bot
+from loveletter.coach.hint import hint_for
 from loveletter.coach.judge import BUDGET
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
-from loveletter.tui.coach import hint_for
 from loveletter.tui.review import Review
 
 

@@ -32,18 +32,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rich.console import Console
 
+from loveletter.coach.solitaire import hint_for
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame, SolitaireView
 from loveletter.solitaire import search as solitaire_search
 from loveletter.solitaire.bot import make_solitaire_bot
-from loveletter.tui.solitaire.coach import HintView, hint_for
+from loveletter.tui.solitaire.coach import SolitaireHintView
 from loveletter.tui.solitaire.review import SolitaireReview
 
 
 def hint_seconds(view: SolitaireView, console: Console) -> float:
     start = time.perf_counter()
     with console.capture():
-        console.print(HintView(view, hint_for(view), height=16))
+        console.print(SolitaireHintView(view, hint_for(view), height=16))
     return time.perf_counter() - start
 
 

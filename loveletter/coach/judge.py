@@ -84,7 +84,7 @@ class Judgement:
     #: Deals played (with repeats, when exact).
     deals: int
     #: The reading the judge dealt from: each other seat's chance of holding each card (the hint shows it, and
-    #: the reasons build on it, so it is read once).
+    #: the reasons build on it, so it is read once). Empty only when nothing was to decide and nothing was read.
     chances: dict[int, dict[str, float]] = field(default_factory=dict)
 
     @property
@@ -125,15 +125,18 @@ def position_key(view: View) -> str:
     )
 
 
-def judge(view: View, *, budget: int | None = None) -> Judgement:
+def judge(view: View, *, budget: int | None = None, reading: beliefs.Reading | None = None) -> Judgement:
     """Every legal move of the deciding seat of ``view``, judged (see the module docstring). ``budget``: moves
-    simulated (by default :data:`BUDGET`); an exact judgement finishes its last pass."""
+    simulated (by default :data:`BUDGET`); an exact judgement finishes its last pass. ``reading``: the round as
+    already read from ``view`` (:func:`loveletter.bots.beliefs.read`: what a hint shows while the moves are
+    weighed), else read here; the judgement carries it on (:attr:`Judgement.chances`)."""
     legal = view.legal_actions
     if not legal:
-        return Judgement((), exact=True, deals=0)
+        return Judgement((), exact=True, deals=0, chances=reading.chances if reading is not None else {})
     budget = budget or BUDGET.get(view.players, 2_500)
     rng = random.Random(position_key(view))
-    reading = beliefs.read(view)
+    if reading is None:
+        reading = beliefs.read(view)
     bot = HardV2Bot(rng)
     options = bot.options(view, reading, prune=False)
     sampler = Determinizer(view, reading.exposed)

@@ -6,7 +6,8 @@ few retinue cards are left the search plays to the end of the game over every ar
 and its values are exact; earlier it looks to the end of the turn and estimates the turns after it
 (:mod:`loveletter.solitaire.estimate`), whose error is :data:`ESTIMATE_ERROR`. Every judgement starts from a fresh
 search, so the answer depends on the view alone: the hint at a decision and the review of it after the game are
-the same judgement, and re-dealing the hidden cards changes nothing.
+the same judgement, and re-dealing the hidden cards changes nothing. :func:`hint_for` is the hint's model (the
+front end draws it, ``tui/solitaire/coach.py``).
 
 Moves whose values differ by less than their error are "about equal" (the same :attr:`Move.tier`); a review marks
 a move as a mistake only outside the best tier and by at least :data:`MISTAKE` beyond the error, so the move a
@@ -20,7 +21,7 @@ Handmaid shields from... It reads the view only.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loveletter.coach.reasons import Card
 from loveletter.coach.review import Progress, each_weighed
@@ -103,6 +104,24 @@ def judge(view: SolitaireView, *, budget: int = DEFAULT_BUDGET) -> Judgement:
     best = moves[0].chance
     moves = [Move(m.action, m.chance, 0.0 if i == 0 else error(best, m.chance), m.tier) for i, m in enumerate(moves)]
     return Judgement(tuple(moves), verdict.exact)
+
+
+# ---------------------------------------------------------------------------------------------- hint
+
+
+@dataclass(frozen=True, slots=True)
+class SolitaireHint:
+    """The coach's word at one decision (``h``): the judgement and each move's reason."""
+
+    judgement: Judgement
+    reasons: dict[Action, Reason] = field(default_factory=dict)
+
+
+def hint_for(view: SolitaireView) -> SolitaireHint:
+    """The hint at ``view``'s decision: every legal move judged (the review after the game asks the same judge, so
+    the two agree), each with its reason from the view alone."""
+    judgement = judge(view)
+    return SolitaireHint(judgement, {m.action: reason(view, m.action) for m in judgement.moves})
 
 
 # ---------------------------------------------------------------------------------------------- review

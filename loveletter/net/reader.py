@@ -17,11 +17,11 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO, TypeVar, cast
 
+from loveletter.coach.hint import Hint
 from loveletter.engine import Action, View
 from loveletter.i18n import t
 from loveletter.net.link import Link
 from loveletter.net.remote import RemoteScreen
-from loveletter.tui.coach import Hint
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav
 from loveletter.tui.reader import PlainLines, PlainScreen, TableLines, ascii_text
 from loveletter.tui.screen import Body, Frames

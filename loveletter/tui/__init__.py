@@ -14,8 +14,8 @@ One idea per module:
 * :mod:`~loveletter.tui.reference` — the card reference (``?`` in a game, ``loveletter rules``);
 * :mod:`~loveletter.tui.howto` — how a game goes (a turn, a round, the game), said from a ruleset's data;
 * :mod:`~loveletter.tui.summary` — a game's summary, round by round;
-* :mod:`~loveletter.tui.coach` — the hint on a player's screen (``h``): the others' likely cards, each move's
-  chance, from the player's view alone; :mod:`~loveletter.tui.review` — a finished game's decisions weighed;
+* :mod:`~loveletter.tui.coach` — the coach's hint (``h``, :mod:`loveletter.coach.hint`) drawn on a player's
+  screen, or said as lines; :mod:`~loveletter.tui.review` — a finished game's decisions weighed;
 * :mod:`~loveletter.table.loop` — the game loop: seats, hand-offs, computer players, observers;
 * :mod:`~loveletter.tui.terminal` — the interactive front end the loop drives; :mod:`~loveletter.tui.plain` —
   the plain-text one for all-computer games without a terminal;

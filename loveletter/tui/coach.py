@@ -1,14 +1,9 @@
-"""The coach's hint on a player's private screen: what each opponent may hold, and what each move is worth, and why.
+"""The coach's hint drawn on a player's private screen, and its words: the model is :mod:`loveletter.coach.hint`.
 
-:func:`hint_for` asks the coach's one judge (:mod:`loveletter.coach.judge`, through :mod:`loveletter.coach.advice`)
-from the deciding seat's own view (never the state): for each other player still in the round, the chance of
-each card they may hold; for each legal move, the estimate of the seat's chance to win the round with it, tier by
-tier (moves within the estimate's error of the best of their tier are "about equal", marked ``≈``), each with
-a reason in words (:mod:`loveletter.coach.reasons`). The judge's budget is sized so that the hint comes within half
-a second, and the same decision always gets the same hint: the review after the game judges it the same way.
-:class:`HintView` draws it as a compact table in place of the game table, above the same question, and shortens
-itself (the odds to a line each, then fewer of them) so that the moves always show; the front end toggles
-between the two with ``h`` (:data:`HINT_KEY`; see :func:`hint_keys` for where the Handmaid's ``h`` goes).
+:class:`HintView` draws a :class:`~loveletter.coach.hint.Hint` as a compact table in place of the game table, above
+the same question, and shortens itself (the odds to a line each, then fewer of them) so that the moves always
+show; the front end toggles between the two with ``h`` (:data:`HINT_KEY`; see :func:`hint_keys` for where the
+Handmaid's ``h`` goes). :func:`hint_lines` says the same hint as lines, for screen-reader mode: every line whole.
 
 :func:`move_text` words a move as the log words a play ("Guard on Bea, naming Priest"; a value named in premium
 with its cards, "naming 4: Handmaid or Sycophant"), and :func:`reason_text` words a reason: the hint and the review
@@ -19,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -28,9 +23,9 @@ from rich.table import Table
 from rich.text import Text
 
 from loveletter.coach import reasons as why
-from loveletter.coach.advice import card_chances
-from loveletter.coach.judge import Estimate, judge
-from loveletter.coach.reasons import Facts, Reason
+from loveletter.coach.hint import Hint
+from loveletter.coach.judge import Estimate
+from loveletter.coach.reasons import Reason
 from loveletter.engine import Action, Keep, Play, Redraw, View
 from loveletter.i18n import t
 from loveletter.tui.prompts import Choice, letter_types
@@ -44,25 +39,6 @@ TINY = 0.005
 MIN_MOVES = 3
 #: Reasons whose move cannot do what it means to (a guess that cannot hit).
 HOPELESS = frozenset({"cannot_hit", "cannot_hit_seen"})
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """What the coach says at one decision: ``chances`` (seat -> card id -> chance), ``moves`` (every legal
-    action judged, tier by tier; empty while it is being worked out) and each move's reason."""
-
-    chances: dict[int, dict[str, float]]
-    moves: tuple[Estimate, ...] = ()
-    reasons: dict[Action, Reason] = field(default_factory=dict)
-
-
-def hint_for(view: View, *, budget: int | None = None) -> Hint:
-    """The hint for the seat of ``view``, which must be deciding (see the module docstring); ``budget`` is the
-    judge's (by default :data:`loveletter.coach.judge.BUDGET`)."""
-    judgement = judge(view, budget=budget)
-    chances = judgement.chances or card_chances(view)  # the judge's own reading, read once
-    facts = Facts(view, chances)
-    return Hint(chances, judgement.moves, {m.action: facts.reason(m.action) for m in judgement.moves})
 
 
 def hint_keys(choices: Sequence[Choice[Any]], *, showing: bool) -> str:
@@ -169,6 +145,34 @@ def chances_text(row: dict[str, float], view: View) -> Text:
     held = sorted((c for c, p in row.items() if p > 0), key=lambda c: (-row[c], order.get(c, 0)))
     parts = [Text.assemble(card_label(c, ruleset, keep=True), "\u00a0", percent(row[c])) for c in held]
     return Text(" · ").join(parts)
+
+
+# ------------------------------------------------------------------------------------------- as lines
+
+
+def hint_lines(view: View, names: Sequence[str], hint: Hint) -> list[str]:
+    """The hint said as lines (screen-reader mode), each whole: the title and what it shows, each other player's
+    likely cards, then every move with its chance (``≈``: about equal to the move heading its group) and its
+    reason, and what ``≈`` means."""
+    lines = [fmt("coach.hint.title", player=names[view.seat], round=str(view.round)).plain, t("coach.hint.about")]
+    if hint.chances:
+        lines.append(t("coach.hint.holds"))
+        lines += [f"{names[seat]}: {chances_text(row, view).plain}" for seat, row in sorted(hint.chances.items())]
+    lines.append(t("coach.hint.moves"))
+    equal = False
+    for i, move in enumerate(hint.moves):
+        same = i > 0 and move.tier == hint.moves[i - 1].tier
+        equal = equal or same
+        words = move_text(move.action, view, names).plain
+        reason = hint.reasons.get(move.action)
+        if reason is not None and reason.key != "none":
+            words = f"{words} · {reason_text(reason, view, names).plain}"
+        if reason is not None and reason.key in HOPELESS:
+            words = f"{words} {t('coach.hint.cannot_hit')}"
+        lines.append(f"{percent(move.chance)} {'≈ ' if same else ''}{words}")
+    if equal:
+        lines.append(t("coach.hint.equal"))
+    return [line.strip() for line in lines]
 
 
 # ------------------------------------------------------------------------------------------- the table

@@ -23,9 +23,10 @@ from typing import Any, TextIO, TypeVar
 from rich.console import Console
 from rich.text import Text
 
+from loveletter.coach.hint import Hint, hint_for
 from loveletter.engine import Action, View
 from loveletter.i18n import card_name, ruleset_title, t
-from loveletter.tui.coach import Hint
+from loveletter.tui.coach import hint_lines
 from loveletter.tui.log import round_log
 from loveletter.tui.prompts import Choice, KeyPolicy, Nav, option_keys
 from loveletter.tui.screen import GUARDED, WIPE, Body, Frames, Guards, Screen
@@ -246,10 +247,9 @@ class TableLines(PlainLines, TerminalFrontend):
     def said_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat, said as lines (what the normal mode shows in place of the table):
         the opponents' likely cards, then the moves with their chances and reasons."""
-        from loveletter.tui.coach import HintView, hint_for
-
         hint = hint_for(view)
-        self.say_drawn(HintView(view, self.table.names, hint))
+        for line in hint_lines(view, self.table.names, hint):
+            self.say(line)
         return hint
 
     def tell_state(self, seat: int) -> None:

@@ -25,7 +25,7 @@ from rich.panel import Panel
 from rich.segment import Segment, Segments
 from rich.text import Text
 
-from loveletter.coach.advice import card_chances
+from loveletter.coach.hint import Hint, hint_for, read_round
 from loveletter.engine import Action, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
@@ -34,7 +34,7 @@ from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui import prompts
 from loveletter.tui.choices import Option, Step, TurnPlan
-from loveletter.tui.coach import HINT_KEY, Hint, HintView, hint_for, hint_keys
+from loveletter.tui.coach import HINT_KEY, HintView, hint_keys
 from loveletter.tui.howto import howto_pages
 from loveletter.tui.log import Entry, round_log
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
@@ -323,11 +323,12 @@ class TerminalFrontend(Frames):
 
     def work_out_hint(self, view: View) -> Hint:
         """The coach's hint for ``view``'s seat; the opponents' likely cards show at once, with a line saying that
-        the moves are being weighed."""
+        the moves are being weighed on that reading of the round."""
         names = self.table.names
-        waiting = Hint(card_chances(view))
+        reading = read_round(view)
+        waiting = Hint.odds(reading)
         self.draw(lambda height: HintView(view, names, waiting, weighing=True, height=height), 1)
-        return hint_for(view)
+        return hint_for(view, reading=reading)
 
     def confirm(self, model: TableModel, key: str) -> bool:
         choices = [

@@ -29,13 +29,13 @@ from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.bots import Bot
+from loveletter.coach.hint import Hint
 from loveletter.coach.lesson import PERSON, Lesson, Script, ScriptedBot, Step
 from loveletter.engine import Action, Game, Keep, Play, Redraw, View
 from loveletter.i18n import card_name, has, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat, StackedDeal
 from loveletter.tui.choices import TurnPlan
-from loveletter.tui.coach import Hint
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.screen import GUARDED, Body, Guards, Screen
 from loveletter.tui.style import fmt, name_text

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from loveletter.coach.advice import assess
+from loveletter.coach.hint import hint_for
 from loveletter.coach.judge import Estimate, Judgement, judge, position_key
 from loveletter.engine import Game, Play, View
-from loveletter.tui.coach import hint_for
 from tests.bots.helpers import decisions, positions_by_kind, redeal
 from tests.support import deal
 

@@ -142,7 +142,7 @@ def test_tiers_and_mistakes_keep_to_the_error() -> None:
 def test_the_review_never_marks_the_hints_first_move(seed: int) -> None:
     """At every decision of a finished game the review's judgement is the hint's, and the move the hint listed
     first is never a mistake."""
-    from loveletter.tui.solitaire.coach import hint_for
+    from loveletter.coach.solitaire import hint_for
 
     record = finished(seed, follow=0.6)
     review = SolitaireReview(record)

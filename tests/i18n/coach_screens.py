@@ -18,6 +18,7 @@ from rich.console import Console
 from loveletter.coach import advice
 from loveletter.coach import reasons as why
 from loveletter.coach.advice import Assessment
+from loveletter.coach.hint import Hint, hint_for
 from loveletter.coach.judge import Estimate, Judgement
 from loveletter.coach.review import GameReview
 from loveletter.engine import Keep, Play, Redraw, parse_action
@@ -25,7 +26,7 @@ from loveletter.i18n import card_name
 from loveletter.records import GameRecord, Seat
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat as TableSeat
-from loveletter.tui.coach import Hint, HintView, hint_for, hint_keys, move_text, reason_text
+from loveletter.tui.coach import HintView, hint_keys, move_text, reason_text
 from loveletter.tui.prompts import Choice
 from loveletter.tui.review import Decision, Review
 from loveletter.tui.screen import Screen

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 
 from loveletter.coach.reasons import Card
-from loveletter.coach.solitaire import Mine, Reason, judge
+from loveletter.coach.solitaire import Mine, Reason, hint_for, judge
 from loveletter.i18n import catalog, language
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
 from loveletter.solitaire.actions import Choose, Draw, Play, PlayAgent
 from loveletter.tui.prompts import Choice, Nav
-from loveletter.tui.solitaire.coach import HintView, hint_for, hint_keys, move_text, reason_text
+from loveletter.tui.solitaire.coach import SolitaireHintView, hint_keys, move_text, reason_text
 from loveletter.tui.solitaire.review import SolitaireReview
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def hints(console: Console) -> None:
             view = game.view()
             if len(view.legal_actions) > 1 and rng.random() < 0.3:
                 for height in (8, 20):
-                    console.print(HintView(view, hint_for(view), height=height))
+                    console.print(SolitaireHintView(view, hint_for(view), height=height))
             game.push(judge(view).best.action if len(view.legal_actions) > 1 else view.legal_actions[0])
     plain = [Choice("Guard", "Guard"), Choice("Priest", "Priest")]
     typed = [Choice("Guard", "Guard"), Choice("Handmaid", "Handmaid")]

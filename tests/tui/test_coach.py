@@ -13,18 +13,19 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
+from loveletter.coach.hint import Hint, hint_for
 from loveletter.engine import Game, Play, View
 from loveletter.i18n import card_name, set_language
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.coach import (
     HINT_KEY,
-    Hint,
     HintView,
     chances_text,
-    hint_for,
     hint_keys,
+    hint_lines,
     move_text,
+    percent,
     reason_text,
 )
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
@@ -282,3 +283,43 @@ def test_every_move_of_a_hint_has_a_reason_in_words() -> None:
     hint = hint_for(view, budget=BUDGET)
     for move in hint.moves:
         assert reason_text(hint.reasons[move.action], view, NAMES).plain
+
+
+def test_the_lines_say_the_model_the_frame_draws() -> None:
+    """Screen-reader mode says the hint the frame draws, from the same model, each line whole: every other
+    player's odds, then every move in the hint's order with its chance and its reason."""
+    game = deal("2019", 4, hands=["Guard", "Priest", "Baron", "King"], draws=["Guard"])
+    view = game.view(0)
+    hint = hint_for(view, budget=BUDGET)
+    lines = hint_lines(view, NAMES, hint)
+    drawn = " ".join(render(view, hint, width=400, height=400).split())
+    for seat, row in hint.chances.items():
+        assert f"{NAMES[seat]}: {chances_text(row, view).plain}" in lines
+        assert " ".join(chances_text(row, view).plain.split()) in drawn
+    said = [line for line in lines if any(line.startswith(f"{percent(m.chance)} ") for m in hint.moves)]
+    assert len(said) == len(hint.moves)  # all of them: a line is not a screen
+    for move, line in zip(hint.moves, said, strict=True):
+        words = move_text(move.action, view, NAMES).plain
+        reason = reason_text(hint.reasons[move.action], view, NAMES).plain
+        assert line.startswith(percent(move.chance)) and words in line and reason in line
+        assert " ".join(words.split()) in drawn and " ".join(reason.split()) in drawn
+
+
+def test_the_odds_shown_while_the_moves_are_weighed_are_the_hints_one_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``h`` reads the round once: the odds drawn at once are those the moves are then weighed on."""
+    from loveletter.bots import beliefs
+
+    game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
+    view = game.view(0)
+    front = TerminalFrontend(Console(file=io.StringIO(), width=80, height=24), Screen(io.StringIO()), delay=0)
+    front.start(GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Cal")], front, hints=True))
+    reads: list[View] = []
+    real = beliefs.read
+
+    def counted(view: View) -> beliefs.Reading:
+        reads.append(view)
+        return real(view)
+
+    monkeypatch.setattr(beliefs, "read", counted)
+    hint = front.work_out_hint(view)
+    assert len(reads) == 1 and hint.moves

@@ -341,7 +341,7 @@ def flat_text(drawn: str) -> str:
 
 
 def test_the_first_lesson_asks_for_the_hint_once_and_its_coach_agrees_with_the_lesson() -> None:
-    from loveletter.tui.coach import hint_for
+    from loveletter.coach.hint import hint_for
 
     asking = [m for m in playthrough(load_lesson("basic")) if m.step.hint]
     assert [m.step.id for m in asking] == ["baron"]

@@ -188,7 +188,7 @@ def test_a_move_as_good_as_the_best_is_called_the_best_and_a_close_one_close() -
 def test_the_review_never_marks_the_move_the_hint_listed_first() -> None:
     """At every decision of a finished game: the hint the player could have asked for and the review (here both
     at this file's small budget) judge the decision alike, so the hint's first move is never a mistake there."""
-    from loveletter.tui.coach import hint_for
+    from loveletter.coach.hint import hint_for
 
     review = Review(blunder(), 0)
     assert review.decisions

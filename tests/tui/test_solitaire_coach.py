@@ -12,11 +12,12 @@ from prompt_toolkit.input.base import PipeInput
 from rich.cells import cell_len
 from rich.console import Console
 
-from loveletter.coach.solitaire import judge
+from loveletter.coach.solitaire import hint_for, judge
 from loveletter.i18n import set_language
 from loveletter.solitaire import SolitaireGame
 from loveletter.tui.coach import percent
-from loveletter.tui.solitaire.coach import HintView, hint_for
+from loveletter.tui.solitaire.coach import SolitaireHintView
+from loveletter.tui.solitaire.coach import hint_lines as said_lines
 from tests.tui.test_solitaire import RS, WIN, WIN_KEYS, app_for, keys
 
 __all__ = ["keys"]
@@ -33,7 +34,7 @@ def hint_lines(game: SolitaireGame, height: int, width: int = 80) -> list[str]:
     view = game.view()
     console = Console(width=width, height=24, color_system=None)
     with console.capture() as capture:
-        console.print(HintView(view, hint_for(view), height=height))
+        console.print(SolitaireHintView(view, hint_for(view), height=height))
     return capture.get().splitlines()
 
 
@@ -69,6 +70,19 @@ def test_the_hint_lists_the_judges_first_move_first_with_its_reason() -> None:
     # 13 unseen cards: 10 below the Prince, the King and the Countess above it.
     assert "beats 10, loses to 2 of 13 unseen cards" in lines[3]
     assert lines[4].startswith("≈") and "Baron on Q1 face down" in lines[4]
+
+
+def test_the_lines_say_every_row_the_frame_draws_each_whole() -> None:
+    """Screen-reader mode says the rows of the drawn hint from the same model: each move and its reason, none cut
+    to a width, none left out for want of lines."""
+    game = SolitaireGame(seed=11)
+    game.push("draw")
+    view = game.view()
+    hint = hint_for(view)
+    said = said_lines(view, hint)
+    drawn = [line.strip() for line in hint_lines(game, 200, width=400)]
+    assert said == [line for line in drawn if line]
+    assert len(said) == 2 + 2 * len(SolitaireHintView(view, hint).rows()) + 1  # title, note, rows, what ≈ means
 
 
 def test_h_shows_the_hint_in_place_of_the_board_and_h_again_the_board(tmp_path: Path, keys: PipeInput) -> None:

@@ -22,6 +22,7 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from loveletter.coach.solitaire import SolitaireHint, hint_for
 from loveletter.i18n import card_name, has, t
 from loveletter.records.saver import RecordSaver
 from loveletter.records.solitaire import SolitaireRecord
@@ -31,7 +32,7 @@ from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
 from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
 from loveletter.tui.solitaire.board import Board, BoardModel
-from loveletter.tui.solitaire.coach import HINT_KEY, HintView, SolitaireHint, hint_for, hint_keys, place_text
+from loveletter.tui.solitaire.coach import HINT_KEY, SolitaireHintView, hint_keys, place_text
 from loveletter.tui.solitaire.narrate import narrate
 from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
@@ -49,7 +50,7 @@ def new_deal() -> int:
 
 
 def _hint_body(view: SolitaireView, hint: SolitaireHint, candidates: tuple[Action, ...], height: int) -> RenderableType:
-    return HintView(view, hint, candidates=candidates, height=height)
+    return SolitaireHintView(view, hint, candidates=candidates, height=height)
 
 
 class SolitaireApp(Frames):

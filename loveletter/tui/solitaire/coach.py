@@ -1,16 +1,15 @@
-"""The coach's hint in the solitaire (``h``): every legal move ranked by the one judge, each with a reason in words.
+"""The coach's hint in the solitaire (``h``), drawn, and its words: the model is
+:func:`loveletter.coach.solitaire.hint_for` (the review after the game asks the same judge, so the two agree).
 
-:func:`hint_for` asks :func:`loveletter.coach.solitaire.judge` (the review after the game asks the same judge, so
-the two agree) and words a reason for each move from the view alone. :class:`HintView` draws the moves in place
-of the board, best first, a move and its reason on two lines, moves about equal to the best marked ``≈``; it
-keeps to the height it is given (the moves that do not fit are counted on one last line), so it fits 80x24 above
-the question. :func:`move_text` and :func:`reason_text` word a move and a reason; the review uses them too.
+:class:`SolitaireHintView` draws the moves in place of the board, best first, a move and its reason on two lines,
+moves about equal to the best marked ``≈``; it keeps to the height it is given (the moves that do not fit are
+counted on one last line), so it fits 80x24 above the question. :func:`hint_lines` says the same rows as lines
+(screen-reader mode). :func:`move_text` and :func:`reason_text` word a move and a reason; the review uses them too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len
@@ -19,7 +18,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 from loveletter.coach.reasons import Card
-from loveletter.coach.solitaire import ESTIMATE_ERROR, Judgement, Mine, Move, Reason, judge, reason
+from loveletter.coach.solitaire import ESTIMATE_ERROR, Mine, Move, Reason, SolitaireHint
 from loveletter.i18n import card_name, t
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.view import SolitaireView
@@ -27,21 +26,7 @@ from loveletter.tui.coach import HINT_KEY, percent
 from loveletter.tui.prompts import Choice, letter_types
 from loveletter.tui.style import DIM, HEADER
 
-__all__ = ["HINT_KEY", "HintView", "SolitaireHint", "hint_for", "hint_keys", "move_text", "reason_text"]
-
-
-@dataclass(frozen=True, slots=True)
-class SolitaireHint:
-    """The coach's word at one decision: the judgement and each move's reason."""
-
-    judgement: Judgement
-    reasons: dict[Action, Reason] = field(default_factory=dict)
-
-
-def hint_for(view: SolitaireView) -> SolitaireHint:
-    """The hint at ``view``'s decision (see the module docstring)."""
-    judgement = judge(view)
-    return SolitaireHint(judgement, {m.action: reason(view, m.action) for m in judgement.moves})
+__all__ = ["HINT_KEY", "SolitaireHintView", "hint_keys", "hint_lines", "move_text", "reason_text"]
 
 
 def hint_keys(choices: Sequence[Choice[Any]], *, showing: bool) -> str:
@@ -123,7 +108,7 @@ def error_points() -> str:
 # ---------------------------------------------------------------------------------------------- drawing
 
 
-class HintView:
+class SolitaireHintView:
     """The hint drawn in at most ``height`` lines: a title, whether the values are exact, then the moves (only
     ``candidates`` when given: those left by the answers so far), each on two lines while they fit."""
 
@@ -175,10 +160,7 @@ class HintView:
         return (move.tier, percent(move.chance), action.card, action.own, action.named, why and why.key, values)
 
     def lines(self, width: int, height: int) -> list[Text]:
-        judgement = self.hint.judgement
-        out = [Text(t("solcoach.hint.title"), style=HEADER)]
-        note = t("solcoach.hint.exact") if judgement.exact else t("solcoach.hint.estimated", error=error_points())
-        out.append(Text(note, style=DIM))
+        out = [Text(t("solcoach.hint.title"), style=HEADER), Text(_values_note(self.hint), style=DIM)]
         rows = self.rows()
         room = max(height - len(out), 2)
         shown: list[Text] = []
@@ -190,10 +172,9 @@ class HintView:
                 top = max(m.chance for m, _ in rest)
                 shown.append(Text(t("solcoach.hint.more", count=len(rest), chance=percent(top)), style=DIM))
                 break
-            mark = "≈" if move.tier == 0 and index > 0 else " "
             style = "bold" if move.tier == 0 else ""
             words = move_text(move.action, self.view, slots)
-            shown.append(Text.assemble((f"{mark} {percent(move.chance):>4} ", style), (words, style)))
+            shown.append(Text.assemble((_chance(move, index), style), " ", (words, style)))
             why = self.hint.reasons.get(move.action)
             if why is not None:
                 shown.append(Text("     " + reason_text(why, slots), style=DIM))
@@ -207,6 +188,32 @@ class HintView:
         for line in self.lines(width, height):
             yield from line.render(console)
             yield Segment.line()
+
+
+def hint_lines(view: SolitaireView, hint: SolitaireHint, candidates: Collection[Action] | None = None) -> list[str]:
+    """The hint said as lines (screen-reader mode), each whole: the title, whether the values are exact, then
+    each row of :class:`SolitaireHintView` (its move, then its reason), and what ``≈`` means."""
+    rows = SolitaireHintView(view, hint, candidates=candidates).rows()
+    lines = [t("solcoach.hint.title"), _values_note(hint)]
+    for index, (move, slots) in enumerate(rows):
+        lines.append(f"{_chance(move, index)} {move_text(move.action, view, slots)}")
+        why = hint.reasons.get(move.action)
+        if why is not None:
+            lines.append(reason_text(why, slots))
+    if any(m.tier == 0 for m, _ in rows[1:]):
+        lines.append(t("solcoach.hint.equal"))
+    return [line.strip() for line in lines]
+
+
+def _values_note(hint: SolitaireHint) -> str:
+    """Whether the hint's values are exact, or how far the estimate may be off."""
+    return t("solcoach.hint.exact") if hint.judgement.exact else t("solcoach.hint.estimated", error=error_points())
+
+
+def _chance(move: Move, index: int) -> str:
+    """A row's chance, marked ``≈`` when it is about equal to the best (the row at ``index``)."""
+    mark = "≈" if move.tier == 0 and index > 0 else " "
+    return f"{mark} {percent(move.chance):>4}"
 
 
 def _clip(text: Text, width: int) -> Text:
