@@ -6,12 +6,13 @@ machine: a real program in a terminal or over ssh, many random games, a benchmar
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests import extras
 
 ROOT = Path(__file__).resolve().parent
 
@@ -42,19 +43,10 @@ SLOW_MODULES = (
 )
 
 
-def _installed(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ValueError:  # a module set to None in sys.modules: as good as missing
-        return False
-
-
 # pytest runs the doctests of every module of the package; without the rl extra the research environments cannot
 # be imported, so their modules are left out then (their tests in tests/rl skip, saying why). Kept here rather than
 # in a conftest.py inside the package, which the wheel would carry.
-collect_ignore_glob = (
-    [] if all(_installed(name) for name in ("numpy", "gymnasium", "pettingzoo")) else ["loveletter/rl/*.py"]
-)
+collect_ignore_glob = [] if extras.installed("rl") else ["loveletter/rl/*.py"]
 
 #: Modules whose tests share one costly resource per test process (a local Ray instance, started once per session):
 #: pytest-xdist sends each of these groups to a single worker (``--dist loadgroup``), so the resource starts once.
@@ -70,6 +62,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if where in ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(ONE_WORKER[where]))
+        for mark in item.iter_markers("extra"):
+            missing = [name for name in mark.args if not extras.installed(name)]
+            if missing:
+                item.add_marker(pytest.mark.skip(reason=extras.reason(missing[0])))
     # Slow tests first (in their order): spread over the workers while quick ones are left to fill the gaps, the
     # run does not end with one worker busy with a long test and the others idle.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)

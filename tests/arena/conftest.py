@@ -1,9 +1,9 @@
 """One local Ray instance for the whole test session (starting one costs seconds), shut down at the end so that
-no Ray process outlives the tests. Tests that use it are skipped, saying why, where Ray is not installed."""
+no Ray process outlives the tests. Tests that use it are marked ``extra("ray")``: they skip, saying why, where Ray
+is not installed (:mod:`tests.extras`)."""
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,8 +12,6 @@ import pytest
 
 @pytest.fixture(scope="session")
 def ray_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    if importlib.util.find_spec("ray") is None:
-        pytest.skip("Ray is not installed (the ray extra: uv sync --extra ray)")
     from loveletter.arena.backends import _ray, connect
 
     ray = _ray()

@@ -14,6 +14,8 @@ from loveletter.arena.tournament import Tournament, play
 from loveletter.arena.userbots import bot_template, parse_player
 from loveletter.cli import main
 
+pytestmark = pytest.mark.extra("ray")
+
 
 def outcomes(tournament: Tournament, backend: Local | RayCluster) -> list[Any]:
     """Every game's outcome (its key: who won, how, in what order) played on ``backend``, opened and closed here."""
@@ -67,7 +69,6 @@ def test_simulate_and_tournament_on_ray_as_locally(
 
 
 def test_an_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="Ray is not installed (the ray extra)")
     import socket
 
     with socket.socket() as probe:  # a port nobody listens on

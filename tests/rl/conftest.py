@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from tests import extras
+
 #: Why a test module of the environments skips itself.
-NO_RL = "the rl extra is not installed (uv sync --extra rl)"
+NO_RL = extras.reason("rl")
 ROOT = Path(__file__).resolve().parents[2]
 
 #: A house ruleset file: the classic deck where the players choose who starts (the environments draw it).

@@ -8,7 +8,11 @@ import random
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (uv sync --extra openspiel)")
+from tests import extras
+
+pytestmark = pytest.mark.extra("openspiel")
+# Its modules import OpenSpiel as they load: without the extra, the whole file skips (with the marker's words).
+pyspiel = pytest.importorskip("pyspiel", reason=extras.reason("openspiel"))
 
 import numpy as np  # noqa: E402
 

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from tests import extras
+
 EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel")
 
 PROBE = """
@@ -37,5 +39,5 @@ def test_the_environments_load_them_when_asked() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], check=False, capture_output=True, text=True, timeout=60)
     if "ModuleNotFoundError" in result.stderr:
-        pytest.skip("the rl extra is not installed (uv sync --extra rl)")
+        pytest.skip(extras.reason("rl"))
     assert result.stdout.strip() == "True", result.stderr
