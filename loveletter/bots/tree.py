@@ -15,7 +15,7 @@ cards to play from them (:func:`by_habits`), as a player of that kind would, and
 The key leaves out the targets and names of the plays since the searched decision (a few information sets
 merged, so that each node gets more visits). A node of another seat learns from deals sampled for the searching
 seat, so its choices there are made knowing what the searching seat holds: a pessimistic opponent, which is why
-the ``hard`` player gives the other seats no node (:data:`loveletter.bots.hard.TREE_DEPTH`).
+the ``hard`` player gives the other seats no node (:data:`loveletter.bots.hard_v2.TREE_DEPTH`).
 
 >>> import random
 >>> from loveletter.engine import Game

@@ -5,7 +5,7 @@ moment given as a mask. :class:`ActionTable` lists, for a ruleset's mode at a pl
 card with every target (seats are absolute, as in the notation), every name a Guard or a Bishop may say, every
 Cardinal look, every Chancellor keep with each order of the returned cards, and the Bishop target's ``redraw`` and
 ``pass``. Most are illegal at any one moment; the engine's ``legal_actions()`` says which are legal, and
-:meth:`ActionTable.mask` turns them into indices.
+:meth:`ActionTable.legal_indices` turns them into indices.
 
 >>> table = ActionTable("classic", 2)
 >>> table.to_notation(0), table.index(parse("Guard>1=Priest", table))

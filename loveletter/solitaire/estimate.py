@@ -27,7 +27,7 @@ _FINISHERS = (GUARD, PRINCE, KING)  # what can remove a lone, unprotected prince
 
 
 def features(cards: Cards, q: Queue, hand: int, agent: int, u: Unseen, qp: bool) -> list[float]:
-    """What :func:`estimate` weighs, in the order of :data:`WEIGHTS` (see :data:`NAMES`)."""
+    """What :func:`estimate` weighs, in the order of :data:`WEIGHTS`."""
     effect = cards.effect
     princess = cards.princess
     total = sum(u) or 1

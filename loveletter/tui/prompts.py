@@ -14,7 +14,7 @@ disabled option has no key: it is shown for information only.
 
 Titles and hints wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut.
 
-A prompt takes only the keys meant for it (:class:`Guard`): by default it drops what was typed before it was
+A prompt takes only the keys meant for it (:class:`KeyPolicy`): by default it drops what was typed before it was
 drawn and ignores keys for a moment, its lines appearing once it takes keys; a question that follows another of
 the same decision takes keys typed ahead (:data:`TYPE_AHEAD`), as do tests that send their keys in advance:
 
@@ -230,7 +230,7 @@ DROP = KeyPolicy()
 
 
 def drop_typed(input: Input) -> None:
-    """Throw away the keys typed on ``input`` that no prompt has used yet (see :class:`Guard`); a Ctrl-C among
+    """Throw away the keys typed on ``input`` that no prompt has used yet (see :class:`KeyPolicy`); a Ctrl-C among
     them raises ``KeyboardInterrupt`` as it would have at a prompt."""
     clear_typeahead(input)
     try:
@@ -280,7 +280,7 @@ def _run(
     output: Output | None = None,
 ) -> Any:
     """Run a small inline application showing ``render(width)`` until a binding exits it (or ``timeout``).
-    ``guard`` says which keys it takes (:class:`Guard`); ``frame`` redraws what is above the prompt (the table)
+    ``guard`` says which keys it takes (:class:`KeyPolicy`); ``frame`` redraws what is above the prompt (the table)
     when the terminal's size changes, before the prompt is drawn again."""
     state = {"shown": guard.grace <= 0, "ready": not guard.drop and guard.grace <= 0}
     output = _no_cpr(output)

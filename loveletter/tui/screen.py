@@ -180,7 +180,7 @@ Body = Union["RenderableType", Callable[[int], "RenderableType"]]
 
 @dataclass(frozen=True, slots=True)
 class Guards:
-    """Which keys the prompts of a front end's screens take (:class:`~loveletter.tui.prompts.Guard`): a new
+    """Which keys the prompts of a front end's screens take (:class:`~loveletter.tui.prompts.KeyPolicy`): a new
     screen's (a decision's first question, a result to acknowledge), and a hand-off's. A question that follows
     another of the same decision always takes keys typed ahead."""
 

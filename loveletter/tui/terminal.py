@@ -5,7 +5,7 @@ the bottom; when the terminal is resized, the frame is drawn again to fit. A per
 drawn after their hand-off screen (or when they are the only person at the table), and the screen is wiped as
 soon as their part of the turn is done.
 
-No key crosses a screen (:class:`~loveletter.tui.prompts.Guard`): a hand-off screen and every new screen (a
+No key crosses a screen (:class:`~loveletter.tui.prompts.KeyPolicy`): a hand-off screen and every new screen (a
 decision's first question, a result to acknowledge, a warning) drop the keys typed before they were drawn and
 ignore keys for a moment after, their prompt appearing once it takes keys; only the later questions of one
 decision take keys typed ahead. A computer player's move is shown for a moment and takes no key.

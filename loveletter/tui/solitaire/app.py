@@ -183,7 +183,7 @@ class SolitaireApp(Frames):
         extra: dict[str, object] | None = None,
     ) -> Hashable | Nav:
         """Ask over the board (or ``body``, drawn in the lines it is given); ``guard``: a new screen's unless
-        given (:class:`~loveletter.tui.prompts.Guard`); ``extra``: more keys and what they answer."""
+        given (:class:`~loveletter.tui.prompts.KeyPolicy`); ``extra``: more keys and what they answer."""
         if body is None:
             model = self.model(banner)
 
