@@ -3,8 +3,9 @@ seat's own view.
 
 :class:`RemoteScreen` is the hot-seat :class:`~loveletter.tui.terminal.TerminalFrontend` pointed at a guest's
 link instead of the local terminal, so a decision is asked exactly as at home
-(:meth:`~loveletter.tui.terminal.TerminalFrontend.decide` is the terminal's own). What differs is who looks: the screen belongs to one seat, so every frame is built from that seat's view
-(never from whoever holds the host's laptop), and there are no hand-offs. Between questions the screen shows a
+(:meth:`~loveletter.tui.terminal.TerminalFrontend.decide` is the terminal's own). What differs is who looks: the
+screen belongs to one seat, so every frame is built from that seat's view (never from whoever holds the host's
+laptop), and there are no hand-offs. Between questions the screen shows a
 *frame*: the seat's table as it is now with a line saying what the game waits for; the last frame is kept
 (:meth:`redraw`), to draw it again for a guest who comes back or whose terminal changes size.
 
