@@ -297,7 +297,7 @@ def test_the_runner_plays_a_lesson_to_its_end_through_the_normal_prompts() -> No
         assert " ".join(text.split()[:6]) in " ".join(drawn.split()), text
     assert "Lesson: the basics · not that one" in drawn
     assert "Bot is out, showing Baron" in drawn  # the table's own log, under the lesson
-    assert '▶ You are ready: play a game with "loveletter play".' in drawn
+    assert "▶ You are ready: play a game with `loveletter play`." in drawn
     # After the Handmaid, the table as the move left it: the learner's own ◆, explained.
     flat = " ".join(drawn.replace("│", " ").split())
     assert " ".join(t("learn.basic.handmaid.done").split()[:6]) in flat
