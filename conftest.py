@@ -1,6 +1,6 @@
 """Which tests are ``slow``: whole folders and doctests here, single tests by ``@pytest.mark.slow`` where they are.
 
-``uv run pytest -m "not slow"`` leaves them out, for a quick run while working (README, "Development"); CI and a
+``uv run pytest -m "not slow"`` leaves them out, for a quick run while working (docs/how-to/develop.md); CI and a
 plain ``uv run pytest`` run everything. A test is slow when it takes about a second or more on the development
 machine: a real program in a terminal or over ssh, many random games, a benchmark's smoke run."""
 
@@ -40,13 +40,16 @@ SLOW_MODULES = (
     # Many positions judged or encoded at every table size.
     "tests/coach/test_judge.py",
     "tests/rl/test_observation.py",
+    # Builds the wheel and the sdist.
+    "tests/test_packaging.py",
 )
 
 
-# pytest runs the doctests of every module of the package; without the rl extra the research environments cannot
-# be imported, so their modules are left out then (their tests in tests/rl skip, saying why). Kept here rather than
-# in a conftest.py inside the package, which the wheel would carry.
-collect_ignore_glob = [] if extras.installed("rl") else ["loveletter/rl/*.py"]
+# pytest runs the doctests of every module of the package and of every page of the docs; without the rl extra the
+# research environments cannot be imported, so their modules and the docs page whose examples use them are left out
+# then (their tests in tests/rl skip, saying why). Kept here rather than in a conftest.py inside the package, which
+# the wheel would carry.
+collect_ignore_glob = [] if extras.installed("rl") else ["loveletter/rl/*.py", "docs/how-to/research.md"]
 
 #: Modules whose tests share one costly resource per test process (a local Ray instance, started once per session):
 #: pytest-xdist sends each of these groups to a single worker (``--dist loadgroup``), so the resource starts once.

@@ -1,5 +1,6 @@
-"""The layers point one way (README, "Project layout"): every import of every module is read from its source and
-checked against the layers it may use, so a shortcut from the rules to the front end fails here."""
+"""The layers point one way (docs/explanation/architecture.md, whose table tests/test_docs.py checks): every import of
+every module is read from its source and checked against the layers it may use, so a shortcut from the rules to the
+front end fails here."""
 
 from __future__ import annotations
 

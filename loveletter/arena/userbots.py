@@ -180,7 +180,7 @@ def unique_names(entrants: list[Entrant]) -> list[Entrant]:
     return out
 
 
-#: The file ``loveletter bot new NAME`` writes (``$cls``: the class's name), the README's example bot.
+#: The file ``loveletter bot new NAME`` writes (``$cls``: the class's name), the docs' example bot.
 TEMPLATE = '''\
 """A Love Letter player for `loveletter tournament --player $file:$cls`."""
 

@@ -1,4 +1,4 @@
-"""``loveletter bot new NAME``: writes ``NAME.py``, a complete bot to start from (the README's example), ready for
+"""``loveletter bot new NAME``: writes ``NAME.py``, a complete bot to start from (the docs' example), ready for
 ``loveletter tournament --player NAME.py:Name``."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A record holds the format version, the program version, the ruleset (its name, a
 user's own file), the seats (names; human or computer and level), the seed, every round's deal (first player
 and deck order, top card first) with its actions in the engine's notation, the state of the game's random
 source after the last deal (so a resumed game deals its next rounds exactly as it would have), and the result
-once the game is over. See the README's "Game records" section for the schema.
+once the game is over. docs/reference/record-format.md describes the schema.
 
 Loading checks the structure, then replays every action through the engine: a record that does not replay
 raises :class:`RecordError`, one line in the player's language that says what is wrong and where (see

@@ -5,7 +5,7 @@ every card the seat cannot see and checks the vector does not change). Seats are
 ``player_0``), as in the action notation; the block ``seat`` says which one is observing. With ``K`` card types
 in the ruleset's mode (highest first, as the ruleset lists them), ``n`` seats, ``M`` the longest a discard pile
 can grow and ``B`` the cards a Chancellor's player can know at the bottom of the deck, the layout is
-:data:`LAYOUT` (rendered as the README's table by :func:`layout_table`).
+:data:`LAYOUT` (rendered as the docs' table by :func:`layout_table`).
 
 >>> encoder = Encoder("classic", 2)
 >>> encoder.size, encoder.offsets["hand"]
@@ -222,7 +222,8 @@ class Encoder:
 
 
 def layout_table(layout: tuple[Block, ...] = LAYOUT) -> str:
-    """A layout as a Markdown table (the README's observation tables are this text; a test keeps them equal)."""
+    """A layout as a Markdown table (the observation tables of docs/how-to/research.md are this text; a test keeps
+    them equal)."""
     rows = ["| Block | Length | Meaning |", "| --- | --- | --- |"]
     for block in layout:
         where = " (each seat)" if block.per_seat else ""

@@ -516,9 +516,9 @@ def test_bot_new_writes_a_bot_that_plays_legal_games(tmp_path: Path, capsys: pyt
     assert main(["--lang", "en", "bot", "new", "2fast", "--dir", str(tmp_path)]) == 2
 
 
-def test_the_readme_example_bot_is_the_one_bot_new_writes() -> None:
-    readme = (HERE.parents[1] / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+def test_the_docs_example_bot_is_the_one_bot_new_writes() -> None:
+    page = (HERE.parents[1] / "docs" / "how-to" / "bots-and-tournaments.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
     example = next(block for block in blocks if "class MyBot" in block)
     assert example == bot_template("my_bot")
     assert len(example.strip().splitlines()) <= 22

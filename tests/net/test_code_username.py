@@ -20,7 +20,7 @@ from tests.net.test_refusals import ssh
 
 SEATS = [Seat(""), Seat("Bot 1", "easy")]
 ROOM = 4
-README = Path(__file__).parents[2] / "README.md"
+FRIENDS = Path(__file__).parents[2] / "docs" / "tutorial" / "friends.md"
 
 
 def _wrong(code: str) -> str:
@@ -121,8 +121,8 @@ async def _join_command() -> None:
         await table.aclose()
 
 
-def test_the_readme_joins_with_the_code_as_username() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_the_docs_join_with_the_code_as_username() -> None:
+    text = FRIENDS.read_text(encoding="utf-8")
     joined = re.search(r"Friends join with:  ssh -p 8022 ([0-9A-Z]{3}-[0-9A-Z]{3})@192\.168\.1\.20", text)
     assert joined and f"Join code:          {joined[1]}" in text
 

@@ -1,4 +1,4 @@
-"""The README's "For researchers" section says what the code does: its observation tables are the layouts'
+"""The docs' research page (docs/how-to/research.md) says what the code does: its observation tables are the layouts'
 own text, and the sizes it quotes are the environments' sizes. (Its random-agent loop runs as a doctest.)"""
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ pytest.importorskip("numpy", reason=NO_RL)
 from loveletter.rl import ActionTable, Encoder, solitaire
 from loveletter.rl.observation import layout_table
 
-README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-SECTION = README[README.index("## For researchers") : README.index("## Project layout")]
+SECTION = (Path(__file__).resolve().parents[2] / "docs" / "how-to" / "research.md").read_text(encoding="utf-8")
 
 
 def test_the_observation_tables_are_the_layouts() -> None:
