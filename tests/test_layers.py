@@ -69,8 +69,8 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
 
 def test_the_check_can_fail(tmp_path: Path) -> None:
     shortcut = tmp_path / "shortcut.py"
-    shortcut.write_text("def f():\n    from loveletter.tui.table import TableView\n", encoding="utf-8")
-    assert violations("engine", [shortcut]) == {f"{shortcut} imports loveletter.tui.table"}
+    shortcut.write_text("def f():\n    from loveletter.tui.board import Board\n", encoding="utf-8")
+    assert violations("engine", [shortcut]) == {f"{shortcut} imports loveletter.tui.board"}
     assert not violations("commands", [shortcut])
 
 
@@ -79,3 +79,73 @@ def test_the_state_names_no_card() -> None:
     Chancellor's keep, the Bishop's redraw, the Constable's token): the state calls them as ``Effect`` hooks."""
     cards = {name for name in imports(PACKAGE / "engine" / "state.py") if name.startswith("loveletter.engine.effects.")}
     assert not cards
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+#: Modules that import each other, and why it stays so.
+MUTUAL = {
+    ("loveletter.engine.state", "loveletter.engine.view"): "a state makes its views; a view replays its round's "
+    "history through a state only when that history is read (paid by its readers alone)",
+}
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The loveletter modules ``path`` imports when it runs: :func:`imports` but those for type checkers only."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+        for statement in block.body
+        for node in ast.walk(statement)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module)
+    return {name for name in found if name.startswith("loveletter.")}
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """Each idea leans on the next one down: no module imports one that imports it back (a package's face, its
+    ``__init__``, aside: it gathers its modules; type checkers' imports aside), not even inside a function."""
+    graph = {_module(p): runtime_imports(p) for p in PACKAGE.rglob("*.py") if p.name != "__init__.py"}
+    pairs = {tuple(sorted((a, b))) for a, deps in graph.items() for b in deps if a in graph.get(b, set()) and a != b}
+    assert pairs == set(MUTUAL)
+
+
+def test_no_module_takes_a_private_name_from_another() -> None:
+    """A name that starts with ``_`` is its module's own: no other module of the package imports it."""
+    taken = {
+        f"{path.relative_to(PACKAGE.parent)} takes {node.module}.{alias.name}"
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("loveletter")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    }
+    assert not taken
+
+
+def test_a_surface_is_composed_never_mixed_in() -> None:
+    """A mode holds a surface (frames or lines) and may swap it: no class is both a surface and something else."""
+    import importlib
+    import inspect
+
+    from loveletter.tui.surface import Surface
+
+    mixed = set()
+    for path in [*(PACKAGE / "tui").rglob("*.py"), *(PACKAGE / "net").rglob("*.py")]:
+        module = importlib.import_module(_module(path))
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Surface) and any(not issubclass(base, Surface) for base in cls.__mro__[:-1]):
+                mixed.add(f"{cls.__module__}.{cls.__qualname__}")
+    assert not mixed

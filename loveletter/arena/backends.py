@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from loveletter.arena import games
-from loveletter.arena.games import _play_chunk
+from loveletter.arena.games import play_chunk
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -125,7 +125,7 @@ def connect(address: str | None, jobs: int) -> bool:
 
 
 def _ray_stream(ray: Any, specs: Iterable[S], play_one: Callable[[S], R], *, chunk: int, ahead: int) -> Iterator[R]:
-    remote = ray.remote(num_cpus=1, max_retries=0)(_play_chunk)
+    remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
     pending_specs = iter(specs)
     pending: deque[Any] = deque()
 

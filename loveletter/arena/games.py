@@ -372,7 +372,7 @@ def stream_games(specs: Iterable[S], play_one: Callable[[S], R], *, jobs: int = 
             batch = list(itertools.islice(pending_specs, chunk))
             if batch:
                 with _interrupts_held():  # a worker started by this submit is born deaf to Ctrl-C
-                    pending.append(pool.submit(_play_chunk, play_one, batch))
+                    pending.append(pool.submit(play_chunk, play_one, batch))
 
         for _ in range(4 * jobs):
             send()
@@ -388,7 +388,8 @@ def stream_games(specs: Iterable[S], play_one: Callable[[S], R], *, jobs: int = 
             _stop(pool)
 
 
-def _play_chunk(play_one: Callable[[S], R], specs: list[S]) -> list[R]:
+def play_chunk(play_one: Callable[[S], R], specs: list[S]) -> list[R]:
+    """``play_one`` on each of ``specs``, in order: one task of a process pool or of Ray."""
     return [play_one(spec) for spec in specs]
 
 

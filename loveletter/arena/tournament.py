@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from loveletter.arena.games import derive_seed, game_ruleset, ruleset_text, wilson
-from loveletter.arena.userbots import Entrant, _one_line
+from loveletter.arena.userbots import Entrant, one_line
 from loveletter.engine import Game
 
 FORMATS = ("round-robin", "gauntlet")
@@ -286,7 +286,7 @@ def play(spec: TableGame) -> Outcome:
         try:
             bots.append(player.make(spec.bot_seeds[s]))
         except (Exception, SystemExit) as exc:
-            forfeit = {"seat": s, "reason": "exception", "detail": _one_line(exc)}
+            forfeit = {"seat": s, "reason": "exception", "detail": one_line(exc)}
             break
     clock = time.perf_counter
     with _Deadline(spec.move_time) as deadline:
@@ -310,7 +310,7 @@ def play(spec: TableGame) -> Outcome:
             except MoveTimeout:
                 problem = ("time", "")
             except (Exception, SystemExit) as exc:
-                problem = ("exception", _one_line(exc))
+                problem = ("exception", one_line(exc))
             elapsed = clock() - start
             decisions[seat] += 1
             seconds[seat] += elapsed

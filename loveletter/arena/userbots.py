@@ -136,7 +136,7 @@ def bot_class(entrant: Entrant) -> Any:
             del sys.modules[module.__name__]
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            raise PlayerError("load", where, _one_line(exc)) from None
+            raise PlayerError("load", where, one_line(exc)) from None
         _MODULES[key] = module
     cls = getattr(module, entrant.cls, None)
     if cls is None:
@@ -146,7 +146,7 @@ def bot_class(entrant: Entrant) -> Any:
     return cls
 
 
-def _one_line(exc: BaseException) -> str:
+def one_line(exc: BaseException) -> str:
     """An exception as ``Type: message (file.py:line)`` on one line, the line being the innermost of the bot's
     own file (or of a syntax error); no words of any language but the exception's own."""
     where = None

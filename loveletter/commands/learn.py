@@ -5,7 +5,7 @@ the cards the Premium Edition adds, at five seats; ``solitaire``: the one-player
 
 ``--pace SECONDS``: the pause after a computer player's move that the lesson does not comment on (default 1.2;
 0: none). ``--screen-reader`` (or ``LOVELETTER_SCREEN_READER=1``): the lesson as plain lines
-(:mod:`loveletter.tui.reader_learn`).
+(:mod:`loveletter.tui.lines`).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.lesson == SOLITAIRE:
         import os
 
-        from loveletter.tui.reader import wanted
+        from loveletter.tui.lines import wanted
 
         if wanted(args.screen_reader, os.environ):  # its board has no lines of its own yet: say so, draw nothing
             raise UsageError(t("learn.solitaire.no_reader", command=_command(SOLITAIRE)))
@@ -55,19 +55,18 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(t("learn.no_terminal"))
     import os
 
-    from loveletter.tui.reader import PlainScreen, ascii_text, wanted
+    from loveletter.tui.lines import Lines, LineScreen, ascii_text, wanted
+    from loveletter.tui.surface import Frames
 
     reader = wanted(args.screen_reader, os.environ)
     said = ascii_text if reader else str  # the last words in the mode's own ASCII
     try:
-        if reader:  # plain lines for a screen reader (tui.reader_learn)
-            from loveletter.tui.reader_learn import read_lesson
-
-            with PlainScreen(sys.stdout) as screen:
-                finished = read_lesson(lesson, screen, terminal_console())
+        if reader:  # plain lines for a screen reader
+            with LineScreen(sys.stdout) as screen:
+                finished = play_lesson(lesson, Lines(screen), delay=0.0)
         else:
             with Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin) as screen:
-                finished = play_lesson(lesson, terminal_console(), screen, delay=pace)
+                finished = play_lesson(lesson, Frames(terminal_console(), screen), delay=pace)
     except KeyboardInterrupt:
         print(said(t("learn.stopped", lesson=_command(args.lesson))), file=sys.stderr)
         return 130
@@ -83,13 +82,14 @@ def _solitaire() -> int:
     from loveletter.errors import UsageError
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.solitaire.tutor import SolitaireTutor
+    from loveletter.tui.surface import Frames
 
     lesson = load_solitaire_lesson()  # a script that does not fit the game is one line now
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(t("learn.no_terminal"))
     try:
         with Screen(sys.stdout, title=t("solitaire.window_title"), keys=sys.stdin) as screen:
-            SolitaireTutor(lesson, terminal_console(), screen).run()
+            SolitaireTutor(lesson, Frames(terminal_console(), screen)).run()
     except KeyboardInterrupt:
         print(t("learn.stopped", lesson=_command(SOLITAIRE)), file=sys.stderr)
         return 130

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     start = NewGame(ruleset, players, args.seed, first)
     import os
 
-    from loveletter.tui.reader import wanted
+    from loveletter.tui.lines import wanted
 
     reader = wanted(args.screen_reader, os.environ)
     return play_game(

@@ -25,10 +25,8 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
     from pathlib import Path
 
-    from rich.console import Console
-
     from loveletter.records.solitaire import SolitaireRecord
-    from loveletter.tui.screen import Screen
+    from loveletter.tui.surface import Frames
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -63,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     from loveletter.tui.replay import ReplayViewer
 
-    with full_screen() as (console, screen):
-        ReplayViewer(replay, console, screen).run()
+    with full_screen() as surface:
+        ReplayViewer(replay, surface).run()
     return 0
 
 
@@ -81,8 +79,8 @@ def _replay_solitaire(record: SolitaireRecord, path: Path, args: argparse.Namesp
 
     from loveletter.tui.solitaire.replay import SolitaireReplayViewer
 
-    with full_screen() as (console, screen):
-        SolitaireReplayViewer(replay, console, screen).run()
+    with full_screen() as surface:
+        SolitaireReplayViewer(replay, surface).run()
     return 0
 
 
@@ -90,16 +88,16 @@ def _reader(args: argparse.Namespace) -> bool:
     """Screen-reader mode (``--screen-reader``, ``LOVELETTER_SCREEN_READER=1``): the replay's plain text, whole."""
     import os
 
-    from loveletter.tui.reader import wanted
+    from loveletter.tui.lines import wanted
 
     return wanted(args.screen_reader, os.environ)
 
 
 def _plain(lines: Iterator[str], args: argparse.Namespace) -> Iterator[str]:
-    """``lines`` as they are, or in screen-reader mode as ASCII (``tui.reader.ascii_text``)."""
+    """``lines`` as they are, or in screen-reader mode as ASCII (``tui.lines.ascii_text``)."""
     if not _reader(args):
         return lines
-    from loveletter.tui.reader import ascii_text
+    from loveletter.tui.lines import ascii_text
 
     return (ascii_text(line) for line in lines)
 
@@ -131,19 +129,20 @@ def print_lines(lines: Iterator[str]) -> int:
     return 0
 
 
-def full_screen() -> AbstractContextManager[tuple[Console, Screen]]:
-    """The terminal's full screen for the length of the block (restored after it, whatever happens), with the
-    console ``play`` draws on: the terminal's own size, read for each frame (a ``TERM=dumb`` one included)."""
+def full_screen() -> AbstractContextManager[Frames]:
+    """Frames on the terminal's full screen for the length of the block (restored after it, whatever happens),
+    through the console ``play`` draws on: the terminal's own size, read for each frame (a ``TERM=dumb`` one
+    included)."""
     from contextlib import contextmanager
 
     @contextmanager
-    def screen() -> Iterator[tuple[Console, Screen]]:
+    def frames() -> Iterator[Frames]:
         import sys
 
         from loveletter.tui.screen import Screen, terminal_console
+        from loveletter.tui.surface import Frames
 
-        console = terminal_console()
         with Screen(sys.stdout, title=t("play.window_title")) as screen:
-            yield console, screen
+            yield Frames(terminal_console(), screen)
 
-    return screen()
+    return frames()

@@ -85,7 +85,7 @@ def _open(path: Path, args: argparse.Namespace) -> int:
         return host_saved(record, path, game, table_seats(record, str(path)), args)
     import os
 
-    from loveletter.tui.reader import wanted
+    from loveletter.tui.lines import wanted
 
     return play_on(path, record, game, delay=args.pace, reader=wanted(args.screen_reader, os.environ))
 

@@ -6,7 +6,7 @@ weighs every move from the seat's view, so a game still going on would give away
 without hints would get them); what a finished game may show is replay's rule
 (:func:`loveletter.records.timeline.replay_seat`, applied by :class:`~loveletter.tui.review.Review`). On a terminal
 the decisions are stepped through with keys, after a progress line (with ``--screen-reader``, or
-``LOVELETTER_SCREEN_READER=1``: read as lines, :mod:`loveletter.tui.reader_review`); otherwise the review is
+``LOVELETTER_SCREEN_READER=1``: read as lines, :class:`loveletter.tui.review.ReviewReader`); otherwise the review is
 printed as plain text.
 The file is only read, never written.
 """
@@ -60,21 +60,15 @@ def run(args: argparse.Namespace) -> int:
 
     import os
 
-    from loveletter.tui.reader import wanted
+    from loveletter.tui.lines import Lines, LineScreen, wanted
+    from loveletter.tui.review import review_on
 
-    if wanted(args.screen_reader, os.environ):  # one decision at a time as lines (tui.reader_review)
-        from loveletter.tui.reader import PlainScreen
-        from loveletter.tui.reader_review import read_review
-
-        with PlainScreen(sys.stdout) as plain:
-            read_review(record, seat, source, plain)
+    if wanted(args.screen_reader, os.environ):  # one decision at a time as lines
+        with LineScreen(sys.stdout) as screen:
+            review_on(Lines(screen), record, seat, source)
         return 0
-
-    from loveletter.tui.review import review_on_screen
-    from loveletter.tui.screen import Frames
-
-    with full_screen() as (console, screen):
-        review_on_screen(Frames(console, screen), record, seat, source)
+    with full_screen() as surface:
+        review_on(surface, record, seat, source)
     return 0
 
 
@@ -86,7 +80,7 @@ def _review_solitaire(record: object, path: Path, seat: int | None) -> int:
     from loveletter.records import RecordError
     from loveletter.records.library import short_name
     from loveletter.records.solitaire import SolitaireRecord
-    from loveletter.tui.solitaire.review import SolitaireReview, review_on_screen
+    from loveletter.tui.solitaire.review import SolitaireReview, review_on
 
     assert isinstance(record, SolitaireRecord)
     source = str(path)
@@ -97,10 +91,8 @@ def _review_solitaire(record: object, path: Path, seat: int | None) -> int:
         raise RecordError(source, "", t("solcoach.review.unfinished", name=short_name(path)))
     if not on_terminal():
         return print_lines(SolitaireReview(record, source).lines())
-    from loveletter.tui.screen import Frames
-
-    with full_screen() as (console, screen):
-        review_on_screen(Frames(console, screen), record, source)
+    with full_screen() as surface:
+        review_on(surface, record, source)
     return 0
 
 

@@ -128,7 +128,7 @@ def _reader(args: argparse.Namespace | None) -> bool:
     """Whether screen-reader mode is asked for (``--screen-reader``, or the environment: also on resuming)."""
     import os
 
-    from loveletter.tui.reader import wanted
+    from loveletter.tui.lines import wanted
 
     return wanted(bool(getattr(args, "screen_reader", False)), os.environ)
 
@@ -141,31 +141,29 @@ def _session(
     *,
     reader: bool = False,
 ) -> int:
-    """The games on the terminal's alternate screen, or as plain lines (``reader``: tui.reader_solitaire)."""
+    """The games on the terminal's alternate screen, or as plain lines (``reader``: screen-reader mode)."""
     import sys
 
     from loveletter.records.library import short_name
+    from loveletter.tui.lines import Lines, LineScreen
     from loveletter.tui.screen import Screen, terminal_console
     from loveletter.tui.session import TERMINATED
     from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import load_streak
+    from loveletter.tui.surface import Frames
 
     streak = load_streak()
     if streak.warning:
         print(streak.warning, file=sys.stderr)
-    console = terminal_console()
     app: SolitaireApp | None = None
     try:
         if reader:
-            from loveletter.tui.reader import PlainScreen
-            from loveletter.tui.reader_solitaire import ReaderSolitaire
-
-            with PlainScreen(sys.stdout) as screen:
-                app = ReaderSolitaire(screen, streak)
+            with LineScreen(sys.stdout) as screen:
+                app = SolitaireApp(Lines(screen), streak)
                 app.session(game, record=record, path=path, next_deal=next_deal)
         else:
             with Screen(sys.stdout, title=t("solitaire.window_title"), keys=sys.stdin) as screen:
-                app = SolitaireApp(console, screen, streak)
+                app = SolitaireApp(Frames(terminal_console(), screen), streak)
                 app.session(game, record=record, path=path, next_deal=next_deal)
     except (KeyboardInterrupt, SystemExit) as exc:
         # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen): it says how
@@ -187,12 +185,7 @@ def _session(
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
         if app is not None and app.saver is not None:
             app.saver.flush()
-    bye = t("solitaire.end.bye", streak=app.streak_line())
-    if reader:
-        from loveletter.tui.reader import ascii_text
-
-        bye = ascii_text(bye)
-    print(bye)
+    print(app.surface.written(t("solitaire.end.bye", streak=app.streak_line())))
     _report_problem(app)
     return 0
 

@@ -15,7 +15,8 @@ loop waits, so the workers read it without locks. Writes to a guest's channel ar
 Modules: :mod:`~loveletter.net.code` (the join code), :mod:`~loveletter.net.hostkey` (the server's key),
 :mod:`~loveletter.net.link` (a guest's session as a terminal), :mod:`~loveletter.net.server` (asyncssh),
 :mod:`~loveletter.net.seating` (who sits where; leaving and coming back), :mod:`~loveletter.net.remote` (a remote
-seat's screen), :mod:`~loveletter.net.frontend` (the front end the game loop talks to),
+seat's front end, on frames or lines), :mod:`~loveletter.net.lines` (a guest's screen-reader mode: typed lines),
+:mod:`~loveletter.net.frontend` (the front end the game loop talks to),
 :mod:`~loveletter.net.waiting` (waiting at the host's terminal), :mod:`~loveletter.net.limits` (who may connect,
 and who makes room), :mod:`~loveletter.net.log` (connections' troubles to a file, never the host's terminal) and
 :mod:`~loveletter.net.host` (all of it for one table).

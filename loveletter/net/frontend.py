@@ -4,7 +4,7 @@ on that seat's own terminal, public updates on every terminal, hand-offs only am
 :class:`NetFrontend` implements :class:`~loveletter.table.loop.Frontend` by routing: a seat at the host's
 terminal is served by the host's :class:`~loveletter.tui.terminal.TerminalFrontend` exactly as in
 ``loveletter play`` (the loop hands the laptop over among those people only: ``GameLoop(remote=…)``); a remote seat
-by its :class:`~loveletter.net.remote.RemoteScreen`, on its worker thread. After every move each remote
+by its :class:`~loveletter.net.remote.RemoteFrontend`, on its worker thread. After every move each remote
 terminal is redrawn in its own seat's view, so waiting players follow the log live.
 
 The loop stays synchronous: asking a remote seat submits the question to the seat's worker and waits for the
@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from loveletter.engine import Action
 from loveletter.i18n import t
 from loveletter.net import waiting
-from loveletter.net.remote import RemoteScreen
+from loveletter.net.remote import RemoteFrontend
 from loveletter.net.seating import Left, RemoteSeat, Seating, TableClosed
 from loveletter.table.loop import GameLoop
 from loveletter.tui.style import fmt
@@ -42,7 +42,7 @@ GRACE_SECONDS = 60
 
 class NetFrontend:
     """``local`` is the host's own terminal (``None``: the host runs without one, and no person plays there);
-    ``seating`` the remote seats, each with its :class:`RemoteScreen` set; ``code`` the join code as shown, which
+    ``seating`` the remote seats, each with its :class:`RemoteFrontend` set; ``code`` the join code as shown, which
     stays on the host's screen whenever it waits (a friend who drops out needs it to come back); ``command`` how
     to join with it (shown with it on the ``c`` screen)."""
 
@@ -69,13 +69,13 @@ class NetFrontend:
         return self.table.names[seat]
 
     def _all(
-        self, job: Callable[[RemoteScreen], Callable[[], T]], *, away: bool = True, skip: Iterable[int] = ()
+        self, job: Callable[[RemoteFrontend], Callable[[], T]], *, away: bool = True, skip: Iterable[int] = ()
     ) -> dict[int, Future[T]]:
-        """Run ``job(screen)`` on every remote seat's worker but ``skip`` (``away=False``: only where a guest is
+        """Run ``job(front)`` on every remote seat's worker but ``skip`` (``away=False``: only where a guest is
         connected). Words are best worded inside the job: a seat's worker speaks its guest's language."""
         skipped = set(skip)
         return {
-            i: seat.run(job(seat.screen))
+            i: seat.run(job(seat.frontend))
             for i, seat in self.remote.items()
             if i not in skipped and (away or seat.connected)
         }
@@ -105,11 +105,11 @@ class NetFrontend:
         """Show every remote seat (but ``skip``) its table as it is now, with what the game waits for."""
         away = self.seating.waiting_for()
 
-        def show(screen: RemoteScreen) -> Callable[[], None]:
+        def show(front: RemoteFrontend) -> Callable[[], None]:
             def frame() -> None:  # worded on the seat's worker: in its guest's language
                 message = self._waiting_line(deciding, away)
                 status = fmt("host.status.away", players=self._names(away)) if away else None
-                screen.show(message, hint=t("host.hint.waiting"), status=status)
+                front.show(message, hint=t("host.hint.waiting"), status=status)
 
             return frame
 
@@ -133,7 +133,7 @@ class NetFrontend:
             if refresh is not None:
                 # Drawn after taking the signal: a guest who left or came back since the caller last drew (before
                 # this wait began) is shown now, and one who does during this drawing wakes the wait below. The
-                # screens that already show it are not drawn again (RemoteScreen.show).
+                # screens that already show it are not drawn again (RemoteFrontend.show).
                 refresh()
             self._wait_once([*futures, *([changed] if refresh is not None else [])], message, round_end=round_end)
             if refresh is None or any(future.done() for future in futures):
@@ -157,9 +157,15 @@ class NetFrontend:
             while True:
                 hint = t("host.hint.host_waiting", code=self.code)
                 model = local.model(viewer, new_from=new_from, banner=banner, status=status)
-                local.draw_table(model, local.room(message, hint))
+                local.draw_board(model, local.surface.room(message, hint))
                 pressed = waiting.wait_any(
-                    pending, message, hint, terminal=True, input=local.input, output=local.output, keys=keys
+                    pending,
+                    message,
+                    hint,
+                    terminal=True,
+                    input=local.surface.input,
+                    output=local.surface.output,
+                    keys=keys,
                 )
                 if pressed != "free" or self.free is None:
                     break
@@ -187,7 +193,7 @@ class NetFrontend:
             self.local.side_keys[CODE_KEY] = SideKey(t("host.hint.code_key"), self._show_code)
             self.local.start(table)
         for seat in self.remote.values():
-            seat.screen.start(table)
+            seat.frontend.start(table)
 
     def _show_code(self, seat: int) -> None:
         """The join code over the table of ``seat``, a person at the host choosing their move, until Enter."""
@@ -211,7 +217,7 @@ class NetFrontend:
         while True:
             self._until_back(remote)
             self._refresh(seat, skip=[seat])
-            answer = remote.run(remote.screen.decide_here)
+            answer = remote.run(remote.frontend.decide_here)
             others = partial(self._refresh, seat, skip=[seat])
             self._wait([answer], t("host.wait.choosing", player=self._name(seat)), refresh=others)
             try:
@@ -227,7 +233,7 @@ class NetFrontend:
             self.local.turn_done(seat, since)
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
-        pauses = self._all(lambda screen: partial(screen.computer_moved_here, seat, since))
+        pauses = self._all(lambda front: partial(front.computer_moved_here, seat, since))
         if self.local is not None:
             self.local.computer_moved(seat, action, since)
         self._settle(pauses)
@@ -237,9 +243,9 @@ class NetFrontend:
         self.local.private_news(seat, since)
 
     def round_over(self) -> bool:
-        ready = self._all(lambda screen: screen.round_over_here, away=False)
+        ready = self._all(lambda front: front.round_over_here, away=False)
         # Those away see the round's end when they are back; nobody waits for them to be ready.
-        self._settle({i: s.run(s.screen.round_over_frame) for i, s in self.remote.items() if i not in ready})
+        self._settle({i: s.run(s.frontend.round_over_frame) for i, s in self.remote.items() if i not in ready})
         go_on = True
         if self.local is not None and self.table.local_people:
             go_on = self.local.round_over()
@@ -263,7 +269,7 @@ class NetFrontend:
 
     def game_over(self) -> bool:
         if self.local is not None and self.local.play_again:
-            ending = self._all(lambda screen: screen.game_end_here, away=False)
+            ending = self._all(lambda front: front.game_end_here, away=False)
             if self.local.game_over():
                 for index in ending:  # a guest still reviewing: the next game begins for them too
                     self.remote[index].abort()
@@ -271,7 +277,7 @@ class NetFrontend:
                 return True
             self._let_guests_finish(ending)  # then the table closes with the summary on each screen
             return False
-        leaving = self._all(lambda screen: partial(screen.game_over_here, self.summary), away=False)
+        leaving = self._all(lambda front: partial(front.game_over_here, self.summary), away=False)
         if self.local is not None:
             self.local.game_over()
             self._let_guests_finish(leaving)

@@ -1,7 +1,7 @@
 """A table open to friends on other computers: the server, the seats, the lobby and the game, put together.
 
 :class:`Host` owns the pieces of :mod:`loveletter.net` for one game: the SSH server (:mod:`~loveletter.net.server`),
-the remote seats (:mod:`~loveletter.net.seating`) with a :class:`~loveletter.net.remote.RemoteScreen` each, and the
+the remote seats (:mod:`~loveletter.net.seating`) with a :class:`~loveletter.net.remote.RemoteFrontend` each, and the
 join code. The command (``loveletter host``, ``loveletter resume --host``) uses it in three steps: :meth:`Host.lobby`
 waits until every remote seat has its guest, :meth:`Host.play` runs the game loop with a
 :class:`~loveletter.net.frontend.NetFrontend`, and :meth:`Host.close` says goodbye to the guests and stops the
@@ -153,7 +153,7 @@ class Host:
         goodbyes = []
         for seat in self.remote_seats:
             seat.abort(for_good=True)  # a question about to open would otherwise wait for a key, past the goodbye
-            goodbyes.append(seat.run(partial(_worded, seat.screen.leave, words=words)))
+            goodbyes.append(seat.run(partial(_worded, seat.frontend.leave, words=words)))
         concurrent.futures.wait(goodbyes, timeout=GOODBYE_SECONDS)
         self.server.stop()
         self.seating.close()
@@ -200,7 +200,9 @@ class Host:
             message = words()
             for seat in self.remote_seats:
                 if seat.connected:  # worded on the guest's seat: in their language
-                    seat.run(partial(_worded, seat.screen.show_body, partial(self.lobby_body, seat.index), words=words))
+                    seat.run(
+                        partial(_worded, seat.frontend.show_body, partial(self.lobby_body, seat.index), words=words)
+                    )
             if say:
                 for seat in self.remote_seats:
                     name = seat.name if seat.connected else ""
@@ -212,14 +214,14 @@ class Host:
             if not missing and self.seating.start(when_full=True):
                 return self.final_seats()
             if local is not None:
-                local.draw(self.lobby_body(None), local.room(message, t("host.hint.lobby")))
+                local.surface.draw(self.lobby_body(None), local.surface.room(message, t("host.hint.lobby")))
             pressed = waiting.wait_any(
                 [changed, closing],
                 message,
                 t("host.hint.lobby"),
                 terminal=local is not None,
-                input=local.input if local is not None else None,
-                output=local.output if local is not None else None,
+                input=local.surface.input if local is not None else None,
+                output=local.surface.output if local is not None else None,
                 keys=waiting.FREE_KEYS,
             )
             if closing.done():
@@ -238,7 +240,7 @@ class Host:
         body = Panel(self.seat_rows(), box=box.ROUNDED, padding=(1, 2))
         if not choices:
             return
-        chosen = local.choose(body, t("host.free.ask"), choices, hint=t("host.free.hint"), allow_back=True)
+        chosen = local.surface.choose(body, t("host.free.ask"), choices, hint=t("host.free.hint"), allow_back=True)
         if not isinstance(chosen, int):
             return
         link = self.seating.free(chosen)

@@ -130,8 +130,8 @@ class Link:
         self.peer = peer
         #: The guest's language, from the environment their ssh client sent (``None``: the host's).
         self.lang = lang
-        #: Whether the guest asked for screen-reader mode (their environment: loveletter.net.reader).
-        self.reader = False
+        #: Whether the guest asked for screen-reader mode (their environment: loveletter.net.lines).
+        self.screen_reader = False
         self.columns, self.rows = clamp(*size)
         self._lock = threading.Lock()
         self._input: PipeInput | None = None

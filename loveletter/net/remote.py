@@ -1,23 +1,28 @@
 """One remote seat's own terminal: the same table, prompts, card reference and log as at home, always in that
-seat's own view.
+seat's own view; in lines for a guest with a screen reader.
 
-:class:`RemoteScreen` is the hot-seat :class:`~loveletter.tui.terminal.TerminalFrontend` pointed at a guest's
-link instead of the local terminal, so a decision is asked exactly as at home
+:class:`RemoteFrontend` is the game's :class:`~loveletter.tui.terminal.TerminalFrontend` on a guest's link instead of
+the local terminal, so a decision is asked exactly as at home
 (:meth:`~loveletter.tui.terminal.TerminalFrontend.decide` is the terminal's own). What differs is who looks: the
-screen belongs to one seat, so every frame is built from that seat's view (never from whoever holds the host's
-laptop), and there are no hand-offs. Between questions the screen shows a
-*frame*: the seat's table as it is now with a line saying what the game waits for; the last frame is kept
+front end belongs to one seat, so every screen is built from that seat's view (never from whoever holds the host's
+laptop), and there are no hand-offs. Between questions it shows a screen that asks
+nothing: the seat's table as it is now with a line saying what the game waits for; the last one is kept
 (:meth:`redraw`), to draw it again for a guest who comes back or whose terminal changes size.
 
+Its surface follows the guest (:meth:`follow`): frames on their link, or lines when they asked for screen-reader
+mode (:mod:`loveletter.net.lines`: the round's events one line each as the seat may know them, the seat's table
+in labelled lines at its decisions, the questions' numbered options once, answers typed as lines and echoed);
+while nobody sits there, frames drawn nowhere.
+
 All its methods run on the seat's worker thread (:meth:`loveletter.net.seating.RemoteSeat.run`) while the game
-loop waits, so they read the game as it stands. Questions are asked inside :meth:`RemoteScreen.ask`: the
+loop waits, so they read the game as it stands. Questions are asked inside :meth:`RemoteFrontend.ask`: the
 guest's keys reach the prompt only then (:meth:`loveletter.net.link.Link.interaction`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TextIO, TypeVar, cast
 
 from prompt_toolkit.input import DummyInput
 from prompt_toolkit.output import DummyOutput
@@ -26,12 +31,15 @@ from rich.text import Text
 
 from loveletter.engine import Action
 from loveletter.i18n import t
+from loveletter.net.lines import screen_reader, typed_line
 from loveletter.net.link import Link
-from loveletter.tui.prompts import Nav, press_height
+from loveletter.tui.board import BoardModel
+from loveletter.tui.lines import Lines, LineScreen
+from loveletter.tui.prompts import Nav
 from loveletter.tui.screen import Screen
-from loveletter.tui.style import DIM, fmt, name_text
-from loveletter.tui.table import TableModel
-from loveletter.tui.terminal import REVIEW, TerminalFrontend, table_body
+from loveletter.tui.style import fmt, name_text
+from loveletter.tui.surface import Frames, Surface
+from loveletter.tui.terminal import REVIEW, TerminalFrontend, board_body
 
 T = TypeVar("T")
 
@@ -51,18 +59,18 @@ class _Nowhere:
         return False
 
 
-def _detached() -> tuple[Console, Screen]:
-    nowhere = _Nowhere()
-    return Console(file=nowhere, width=80, height=24), Screen(nowhere)  # type: ignore[arg-type]
+def _nowhere() -> Frames:
+    """Frames drawn nowhere (no guest), with no keys: a question asked outside :meth:`RemoteFrontend.ask` ends at
+    once (``EOFError``) instead of reading a terminal."""
+    nowhere = cast(TextIO, _Nowhere())
+    return Frames(Console(file=nowhere, width=80, height=24), Screen(nowhere), input=DummyInput(), output=DummyOutput())
 
 
-class RemoteScreen(TerminalFrontend):
-    """The terminal of the guest at ``seat``, whatever link they are connected by now (:meth:`follow`)."""
+class RemoteFrontend(TerminalFrontend):
+    """The front end of the guest at ``seat``, on whatever link they are connected by now (:meth:`follow`)."""
 
     def __init__(self, seat: int, *, delay: float) -> None:
-        console, screen = _detached()
-        # No guest, no keys: a question asked outside ask() ends at once (EOFError) instead of reading a terminal.
-        super().__init__(console, screen, delay=delay, input=DummyInput(), output=DummyOutput())
+        super().__init__(_nowhere(), delay=delay)
         self.seat = seat
         self.link: Link | None = None
         self._frame: Callable[[], None] | None = None
@@ -74,19 +82,34 @@ class RemoteScreen(TerminalFrontend):
     # -------------------------------------------------------------------------------------- the terminal
 
     def follow(self, link: Link | None) -> None:
-        """Draw on ``link`` from now on (``None``: the guest is away); a new link gets the last frame."""
+        """Show the seat on ``link`` from now on (``None``: the guest is away): frames, redrawn at once, or lines
+        for a guest with a screen reader (who hears the round from its start)."""
         if link is not None and link.closed:
             link = None
         if link is self.link:
             return
         self.link = link
         if link is None:
-            self.console, self.screen = _detached()
-            self.output = DummyOutput()
+            self.surface = _nowhere()
             return
-        self.console, self.screen, self.output = link.console, link.screen, link.output
-        self.screen.__enter__()  # the alternate screen, wiped; not the main thread, so signals are left alone
+        if screen_reader(link):
+            stream = cast(TextIO, link.stream)
+            self.surface = Lines(LineScreen(stream), stream=stream, read_line=self._guest_line)
+            self.surface.output = link.output
+            self.news.forget()  # a guest come back hears the round from its start
+            if self._table is not None and self.table.game is not None:
+                self.tell_news(self.seat)
+            return
+        self.surface = Frames(link.console, link.screen, input=DummyInput(), output=link.output)
+        link.screen.__enter__()  # the alternate screen, wiped; not the main thread, so signals are left alone
         self.redraw()
+
+    def _guest_line(self) -> str:
+        """A line typed by the guest during a question (the keys of :meth:`ask`), echoed back."""
+        link = self.link
+        if link is None:
+            raise EOFError
+        return typed_line(self.surface.input, link.write)
 
     def ask(self, question: Callable[[], T]) -> T:
         """Run ``question`` (prompts included) with the guest's keys; ``EOFError`` if there is no guest."""
@@ -94,49 +117,43 @@ class RemoteScreen(TerminalFrontend):
         if link is None:
             raise EOFError
         self.shown += 1  # a question covers the last frame
+        surface: Surface = self.surface
         with link.interaction() as keys:
-            self.input = keys
+            surface.input = keys
             try:
                 return question()
             finally:
-                self.input = DummyInput()
+                surface.input = DummyInput()
 
     def leave(self, message: str) -> None:
         """Restore the guest's terminal, say ``message`` on it, and end their session."""
         link = self.link
         if link is None:
             return
-        self.screen.close()
-        link.close(message)
+        self.surface.screen.close()
+        link.close(self.surface.written(message))
         self.follow(None)
 
     # ------------------------------------------------------------------------------------------ frames
 
     def redraw(self, shown: int | None = None) -> None:
-        """Draw the last frame again (at the terminal's present size). ``shown``: only if the screen still shows
-        what it showed when :attr:`shown` was that (a resize is redrawn once the question open then is over, and
-        must not bring back a frame older than what followed the question)."""
+        """Show the last screen again (on frames, at the terminal's present size). ``shown``: only if the screen
+        still shows what it showed when :attr:`shown` was that (a resize is redrawn once the question open then is
+        over, and must not bring back a frame older than what followed the question)."""
         if shown is not None and shown != self.shown:
             return
-        if self._frame is not None and self.link is not None:
+        if self._frame is not None and self.link is not None and self.surface.draws:  # lines say nothing again
             self._frame()
 
     def _keep(self, frame: Callable[[], None], *, draw: bool = True) -> None:
         self._frame = frame
         self.shown += 1
-        if draw:
-            self.redraw()
-
-    def _footer(self, message: str, hint: str) -> None:
-        text = Text(message, style="bold")
-        if hint:
-            text.append("\n" + hint, style=DIM)
-        self.console.print(text, end="")
-        self.console.file.flush()
+        if draw and self.link is not None:
+            frame()
 
     def _model(
         self, *, status: Text | None = None, banner: RenderableType | None = None, new_from: int | None = None
-    ) -> TableModel:
+    ) -> BoardModel:
         table = self.table
         if new_from is None:
             new_from = table.seen.get(self.seat, table.round_start())
@@ -151,9 +168,13 @@ class RemoteScreen(TerminalFrontend):
         banner: RenderableType | None = None,
         new_from: int | None = None,
         draw: bool = True,
+        spoken: bool = True,
     ) -> None:
-        """The seat's table as it is now, with ``message`` below it (nothing is asked). ``draw=False``: only
-        keep it as the frame to redraw (the screen already shows the table, under a question just answered)."""
+        """The seat's table as it is now, with ``message`` below it (nothing is asked); as lines, the seat's new
+        events, then ``message`` once (the same words are not said again after every move) unless it is not
+        ``spoken``. ``draw=False``: only keep it as the screen to show again (the screen already shows the table,
+        under a question just answered)."""
+        self.tell_news(self.seat)
         model = self._model(status=status, banner=banner, new_from=new_from)
         # The same game, the same words: the screen already shows it (a banner is a new object: drawn anew).
         same = (len(self.table.game.log), message, hint, status.plain if status else None, model.new_from)
@@ -161,25 +182,20 @@ class RemoteScreen(TerminalFrontend):
             return
 
         def frame() -> None:
-            self.draw_table(model, press_height(message, self.width(), hint))
-            self._footer(message, hint)
+            self.surface.show(board_body(model), message, hint, spoken=spoken)
 
         self._keep(frame, draw=draw)
         self._same, self._same_shown = (same if banner is None else None), self.shown
 
     def show_body(self, body: Callable[[], RenderableType], message: str, hint: str = "") -> None:
         """Any screen (the lobby), with ``message`` below it."""
-
-        def frame() -> None:
-            self.draw(body(), press_height(message, self.width(), hint))
-            self._footer(message, hint)
-
-        self._keep(frame)
+        self._keep(lambda: self.surface.show(body(), message, hint))
 
     # --------------------------------------------------------------------------------- the game's turns
 
     def decide_here(self) -> Action:
-        """The seat decides, asked as at home."""
+        """The seat decides, asked as at home (as lines, the words shown before are said again after it)."""
+        self.surface.forget_shown()
         return self.ask(lambda: self.decide(self.seat))
 
     def computer_moved_here(self, player: int, since: int) -> None:
@@ -189,12 +205,12 @@ class RemoteScreen(TerminalFrontend):
         message = t("play.pause.message", player=name)
         status = fmt("play.table.computer_moved", player=name_text(name))
         if self.delay <= 0 or self.link is None:
-            self.show(message, status=status, new_from=since)
+            self.show(message, status=status, new_from=since, spoken=False)  # lines: the move was just said
             return
         model = self._model(status=status, new_from=since)
 
         def wait() -> None:
-            self.pause(table_body(model), message, self.delay)
+            self.surface.pause(board_body(model), message, self.delay)
 
         self.ask(wait)
         self.show(message, status=status, new_from=since, draw=False)
@@ -227,6 +243,7 @@ class RemoteScreen(TerminalFrontend):
     def game_end_here(self) -> None:
         """The game's end in the seat's view, with the offer of a review, when the host may play another game
         with the same guests: once the guest is done, their screen waits for what the host decides."""
+        self.tell_result(self.seat)
         banner = self.result_banner(self.seat, t("play.game.title"))
         status = fmt("play.table.game_over")
         review = t("coach.review.offer_key")
@@ -248,6 +265,7 @@ class RemoteScreen(TerminalFrontend):
         """The game's end in the seat's view, with the offer of a review of the guest's own decisions (the game
         is over: nothing is secret any more); when the guest presses Enter, their session ends with ``summary()``
         on their normal screen."""
+        self.tell_result(self.seat)
         banner = self.result_banner(self.seat, t("play.game.title"))
         status = fmt("play.table.game_over")
         review = t("coach.review.offer_key")

@@ -9,7 +9,7 @@ Names are compared by :func:`same_name` only; the host's people reserve theirs w
 name is never at the table twice whoever comes first. The host may free a seat (:meth:`Seating.free`).
 
 Each :class:`RemoteSeat` has one worker thread that runs everything drawn on or asked of its guest's terminal,
-in order (:meth:`RemoteSeat.run`), in the guest's language; before each job the seat's screen follows the seat's
+in order (:meth:`RemoteSeat.run`), in the guest's language; before each job the seat's front end follows the seat's
 current link, so a guest who comes back gets the table redrawn before anything else.
 
 Every change (a seat taken, left, taken back) fires :attr:`Seating.changed`, which the host's screen and the
@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from loveletter.i18n import speaking, t
-from loveletter.net.reader import ReaderRemoteScreen
+from loveletter.net.remote import RemoteFrontend
 from loveletter.records import names
 from loveletter.table.setup import check_name
 
@@ -82,14 +82,14 @@ class Signal:
 
 class RemoteSeat:
     """Seat ``index`` played from another computer: its name (``""`` while free), its guest's link while
-    connected, its screen, and the worker thread that draws on that screen and asks through it (``delay``: the
+    connected, its front end, and the worker thread that shows and asks through that front end (``delay``: the
     pause after a computer player's move, as at home)."""
 
     def __init__(self, index: int, name: str = "", *, delay: float = 0.0) -> None:
         self.index = index
         self.name = name
         self.link: Link | None = None
-        self.screen = ReaderRemoteScreen(index, delay=delay)  # in lines for a guest with a screen reader
+        self.frontend = RemoteFrontend(index, delay=delay)  # in lines for a guest with a screen reader
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"loveletter-seat-{index}")
         #: Fired when a guest takes this seat (again).
         self.arrived = Signal()
@@ -100,19 +100,19 @@ class RemoteSeat:
         return link is not None and not link.closed
 
     def run(self, job: Callable[[], T]) -> Future[T]:
-        """Run ``job`` on this seat's worker, after the screen has followed the seat's current link. A guest who
+        """Run ``job`` on this seat's worker, after the front end has followed the seat's current link. A guest who
         leaves during the job (or is not there), or a table closed, makes the future fail with :class:`Left`."""
 
         def work() -> T:
             link = self.link
-            self.screen.follow(link)
+            self.frontend.follow(link)
             with speaking(link.lang if link is not None else None):  # the guest's language, not the host's
                 try:
                     return job()
                 except (EOFError, KeyboardInterrupt) as exc:
                     # Never let a guest's Ctrl-C reach the game loop as the host's own: it is only their leaving.
                     if isinstance(exc, KeyboardInterrupt):
-                        self.screen.leave(t("host.join.left"))
+                        self.frontend.leave(t("host.join.left"))
                     raise Left(self.name) from None
 
         try:
@@ -199,9 +199,9 @@ class Seating:
             seat.link = link
             link.on_lost = lambda: self._lost(seat, link)
             # Ctrl-C while nothing is asked: the guest leaves (their screen is restored first).
-            link.on_interrupt = lambda: seat.run(partial(seat.screen.leave, t("host.join.left")))
-            link.on_resize = lambda: seat.run(partial(seat.screen.redraw, seat.screen.shown))
-        seat.run(seat.screen.redraw)
+            link.on_interrupt = lambda: seat.run(partial(seat.frontend.leave, t("host.join.left")))
+            link.on_resize = lambda: seat.run(partial(seat.frontend.redraw, seat.frontend.shown))
+        seat.run(seat.frontend.redraw)
         seat.arrived.fire()
         self.changed.fire()
         return seat
@@ -239,7 +239,7 @@ class Seating:
             link, seat.link = seat.link, None
             if not self.named:
                 seat.name = ""
-        seat.run(seat.screen.redraw)
+        seat.run(seat.frontend.redraw)
         self.changed.fire()
         return link
 
@@ -250,7 +250,7 @@ class Seating:
             seat.link = None
             if not self.named:
                 seat.name = ""  # in the lobby, leaving frees the seat
-        seat.run(seat.screen.redraw)
+        seat.run(seat.frontend.redraw)
         self.changed.fire()
 
     def close(self) -> None:

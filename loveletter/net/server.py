@@ -41,7 +41,7 @@ from loveletter.net.limits import IN_SESSION, LOGGED_IN, REFUSALS_PER_SECOND, Ga
 from loveletter.net.link import Link
 from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
-from loveletter.tui.reader import ascii_text, wanted
+from loveletter.tui.lines import ascii_text, wanted
 
 CODE_TRIES = 3
 NAME_TRIES = 5
@@ -157,7 +157,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             return
         columns, rows, _, _ = chan.get_terminal_size()
         self.link = Link(self._server.loop, chan, term=term, size=(columns, rows), peer=self._peer, lang=lang)
-        self.link.reader = wanted(False, chan.get_environment())  # plain lines for a screen reader (net.reader)
+        self.link.screen_reader = wanted(False, chan.get_environment())  # plain lines for a screen reader (net.lines)
         self.link.probe = self._connection.responds
         self.link.hang_up = self._connection.abort
         self._server.welcome(self.link, self._connection)
@@ -530,7 +530,7 @@ class Server:
             silent = await self._silent_links()
             if not silent:
                 raise Refused(t("host.join.full"))
-        link.write((ascii_text(self.describe()) if link.reader else self.describe()) + "\n")
+        link.write((ascii_text(self.describe()) if link.screen_reader else self.describe()) + "\n")
         if not connection.proven:  # (a code changed since the login, a seat freed, is asked again)
             if connection.wrong_codes:
                 link.write(t("host.join.wrong_username_code") + "\n")
@@ -588,8 +588,8 @@ class Server:
 
 async def _ask(link: Link, message: str) -> str:
     """A line of text from the guest (the join conversation, on the SSH loop)."""
-    if link.reader:  # a plain line, no prompt drawn (net.reader)
-        from loveletter.net.reader import ask_line
+    if link.screen_reader:  # a plain line, no prompt drawn (net.lines)
+        from loveletter.net.lines import ask_line
 
         return await ask_line(link, message)
     with link.interaction() as keys:

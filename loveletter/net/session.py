@@ -44,6 +44,7 @@ def host_game(
     from rich.console import Console
 
     from loveletter.tui.screen import Screen
+    from loveletter.tui.surface import Frames
     from loveletter.tui.terminal import TerminalFrontend
 
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
@@ -57,7 +58,7 @@ def host_game(
         print(t("host.info.log", path=str(host.server.log.path)), flush=True)
         with Screen(sys.stdout, title=t("play.window_title")) if terminal else contextlib.nullcontext() as screen:
             local = (
-                TerminalFrontend(Console(highlight=False, emoji=False), screen, delay=max(delay, 0.0))
+                TerminalFrontend(Frames(Console(highlight=False, emoji=False), screen), delay=max(delay, 0.0))
                 if screen
                 else None
             )

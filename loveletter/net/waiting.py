@@ -25,7 +25,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from loveletter.tui.interrupts import raise_kept
-from loveletter.tui.prompts import HINT, TITLE, _join, interrupt_keys, wrap
+from loveletter.tui.prompts import HINT, TITLE, block, interrupt_keys, wrap
 
 Futures = Collection[concurrent.futures.Future[Any]]
 
@@ -63,7 +63,7 @@ def wait_any(
 
     def text() -> StyleAndTextTuples:
         width = app.output.get_size().columns
-        return _join(wrap(message, width, TITLE) + wrap(hint, width, HINT))
+        return block(wrap(message, width, TITLE) + wrap(hint, width, HINT))
 
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
     app: Application[str | None] = Application(

@@ -1,6 +1,6 @@
 """The table as text, for ``render()``: the same table a player sees in the terminal, from one seat's view.
 
-It is drawn by the terminal front end's own table (``loveletter.tui.table``), in the player's language, so the
+It is drawn by the terminal front end's own table (``loveletter.tui.board``), in the player's language, so the
 environments show what a person at the table would see and no second drawing of it has to be kept in step. The
 front end is imported only when something is rendered.
 """
@@ -16,10 +16,10 @@ def table_text(view: View, width: int = 100, height: int = 40) -> str:
     """``view`` drawn as the table its seat sees (its hand shown, marked "you")."""
     from rich.console import Console
 
-    from loveletter.tui.table import TableModel, TableView
+    from loveletter.tui.board import Board, BoardModel
 
     names = [f"player_{p}" for p in range(view.players)]
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, height=height, color_system=None, force_terminal=False)
-    console.print(TableView(TableModel(view, names, view.seat), height=height))
+    console.print(Board(BoardModel(view, names, view.seat), height=height))
     return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()).rstrip() + "\n"

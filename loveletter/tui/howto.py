@@ -96,6 +96,14 @@ def howto(ruleset: Ruleset) -> Group:
     return Group(Text(t("howto.title"), style="bold underline"), *blocks(ruleset))
 
 
+def howto_lines(ruleset: Ruleset) -> list[str]:
+    """The whole explanation as lines (screen-reader mode): its title, then each heading and each paragraph whole."""
+    lines = [t("howto.title")]
+    for heading, paragraphs in sections(ruleset):
+        lines += [heading, *(p.plain for p in paragraphs)]
+    return lines
+
+
 def howto_pages(console: Console, ruleset: Ruleset, height: int) -> list[Group]:
     """The explanation packed into pages of at most ``height`` lines (a block taller than a page gets one alone)."""
     options = console.options.update(height=None)

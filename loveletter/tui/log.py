@@ -324,3 +324,29 @@ def round_log(loop: GameLoop, seat: int | None) -> list[Entry]:
     game = loop.game
     goal = game.ruleset.tokens_to_win(game.players)
     return narrate(game.log[start:], seat, loop.names, game.ruleset, goal=goal, offset=start)
+
+
+class NewsTeller:
+    """What each viewer was told of the round so far (``None``: the public), for lines that tell each event once
+    (screen-reader mode): :meth:`untold` gives the round's entries a viewer may know and was not told yet."""
+
+    def __init__(self) -> None:
+        self._told: dict[int | None, int] = {}
+        self._round = 0
+
+    def forget(self) -> None:
+        """Tell the round's events again from its start (a new game, a guest come back)."""
+        self._told = {}
+        self._round = 0
+
+    def untold(self, loop: GameLoop, viewer: int | None) -> list[str]:
+        """The texts of the entries of the round ``viewer`` may know and was not told yet; they count as told."""
+        round_now = loop.game.view(0).round
+        if round_now != self._round:
+            self._round = round_now
+            self._told = {}
+        entries = round_log(loop, viewer)
+        start = self._told.get(viewer, -1)
+        if entries:
+            self._told[viewer] = max(e.index for e in entries)
+        return [entry.text.plain for entry in entries if entry.index > start]

@@ -193,7 +193,8 @@ def press_height(message: str, width: int, hint: str = "") -> int:
     return max(1, len(wrap(message, width)) + len(wrap(hint, width)))
 
 
-def _join(lines: list[StyleAndTextTuples]) -> StyleAndTextTuples:
+def block(lines: list[StyleAndTextTuples]) -> StyleAndTextTuples:
+    """Lines of styled text (:func:`wrap`'s) as one block, a newline between them."""
     out: StyleAndTextTuples = []
     for i, line in enumerate(lines):
         if i:
@@ -292,7 +293,7 @@ def _run(
         return drawn if state["shown"] else [[("", "")] for _ in drawn]
 
     def text() -> StyleAndTextTuples:
-        return _join(lines())
+        return block(lines())
 
     def height() -> int:
         return max(1, len(lines()))

@@ -14,10 +14,8 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
 from rich import box
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
@@ -25,12 +23,11 @@ from loveletter.engine import Game, Keep, parse_action
 from loveletter.i18n import card_name, printable, ruleset_title, t
 from loveletter.records import GameRecord
 from loveletter.records.timeline import replay_seat, timeline
-from loveletter.tui import prompts
+from loveletter.tui.board import Board, BoardModel
 from loveletter.tui.log import Entry, narrate
 from loveletter.tui.prompts import TYPE_AHEAD
-from loveletter.tui.screen import Frames, Screen
 from loveletter.tui.style import cards_text, fmt, name_text
-from loveletter.tui.table import TableModel, TableView
+from loveletter.tui.surface import Surface
 
 
 class Replay:
@@ -97,7 +94,7 @@ class Replay:
         point = self.points[index]
         return fmt("records.replay.status", point=str(index), total=str(len(self.points) - 1), round=str(point.round))
 
-    def model(self, index: int) -> TableModel:
+    def model(self, index: int) -> BoardModel:
         point = self.points[index]
         if self.seat is not None:
             view = point.views[self.seat]
@@ -108,7 +105,7 @@ class Replay:
             extra = [
                 Panel(body, title=fmt("records.replay.hands"), title_align="left", box=box.ROUNDED, padding=(0, 1))
             ]
-        return TableModel(
+        return BoardModel(
             view=view,
             names=self.names,
             viewer=self.seat,
@@ -175,8 +172,8 @@ class _Points(Protocol):
 R = TypeVar("R", bound=_Points)
 
 
-class PointViewer(Frames, Generic[R]):
-    """Steps through the points of a replay on the terminal, one frame a point. Keys: → n Space Enter next,
+class PointViewer(Generic[R]):
+    """Steps through the points of a replay on ``surface``, one frame a point. Keys: → n Space Enter next,
     ← p previous, Home/End first and last, q or Escape quit; a subclass draws a point (:meth:`body`), names its
     key hint (:attr:`HINT`) and may add keys (:attr:`KEYS`, :meth:`move`)."""
 
@@ -195,17 +192,9 @@ class PointViewer(Frames, Generic[R]):
     #: The catalog key of the line under the prompt that lists the keys.
     HINT: ClassVar[str]
 
-    def __init__(
-        self,
-        replay: R,
-        console: Console,
-        screen: Screen,
-        *,
-        input: Input | None = None,
-        output: Output | None = None,
-    ) -> None:
-        super().__init__(console, screen, input=input, output=output)
+    def __init__(self, replay: R, surface: Surface) -> None:
         self.replay = replay
+        self.surface = surface
 
     def body(self, index: int, height: int) -> RenderableType:
         """Point ``index`` drawn in ``height`` lines."""
@@ -221,9 +210,9 @@ class PointViewer(Frames, Generic[R]):
             shown.append(index)
             message = t("records.replay.prompt_end" if index == last else "records.replay.prompt")
             body = partial(self.body, index)
-            answer = self.press(body, message, t(self.HINT), keys=self.KEYS, guard=TYPE_AHEAD)
+            answer = self.surface.press(body, message, t(self.HINT), keys=self.KEYS, guard=TYPE_AHEAD)
             index = self.move(answer, index, last)
-        self.screen.wipe()
+        self.surface.screen.wipe()
         return shown
 
     def move(self, answer: object, index: int, last: int) -> int | None:
@@ -248,7 +237,7 @@ class ReplayViewer(PointViewer[Replay]):
     HINT = "records.replay.keys"
 
     def body(self, index: int, height: int) -> RenderableType:
-        return TableView(self.replay.model(index), height=height)
+        return Board(self.replay.model(index), height=height)
 
     def move(self, answer: object, index: int, last: int) -> int | None:
         if answer == self.ROUND:
@@ -261,13 +250,11 @@ class ReplayViewer(PointViewer[Replay]):
         def check(text: str) -> str | None:
             return None if _round_number(text, rounds) is not None else t("records.replay.bad_round", rounds=rounds)
 
-        answer = prompts.ask_text(
+        answer = self.surface.ask_text(
             t("records.replay.ask_round", rounds=rounds),
             default=str(self.replay.points[current].round),
             check=check,
             guard=TYPE_AHEAD,
-            input=self.input,
-            output=self.output,
         )
         number = _round_number(answer, rounds)
         return current if number is None else self.replay.round_index(number)

@@ -4,17 +4,18 @@
 (:func:`loveletter.coach.review.weigh_points`, along the points :class:`~loveletter.tui.replay.Replay` shows from
 that seat, under the same rule on what a record may show) and says them: a decision clearly worse than the best is
 marked ("−18% · better: Guard on Bea, naming Priest"), with a reason in words (:mod:`loveletter.coach.reasons`).
-On a terminal, :class:`ReviewViewer` steps through the decisions (the table as the seat saw it, with the coach's
-verdict as its banner), then the summary; otherwise :meth:`Review.lines` is the review as plain text.
+On a frame, :class:`ReviewViewer` steps through the decisions (the table as the seat saw it, with the coach's
+verdict as its banner), then the summary; as lines (screen-reader mode), :class:`ReviewReader` says one decision
+at a time and reads a typed command; otherwise :meth:`Review.lines` is the review as plain text.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -27,11 +28,11 @@ from loveletter.coach.review import WORST, Decision, GameReview, Progress, revie
 from loveletter.engine import Action, View
 from loveletter.i18n import printable, ruleset_title, t
 from loveletter.records import GameRecord
+from loveletter.tui.board import Board
 from loveletter.tui.coach import move_text, percent, reason_text
 from loveletter.tui.replay import PointViewer, Replay
-from loveletter.tui.screen import Frames
 from loveletter.tui.style import WARN, cards_text, fmt, join_names, name_text
-from loveletter.tui.table import TableView
+from loveletter.tui.surface import Surface
 
 #: Moves listed under a decision (best first).
 LISTED = 5
@@ -151,6 +152,29 @@ class Review:
         yield ""
         yield from (line.plain for line in self.summary_lines())
 
+    def opening_lines(self, source: str) -> list[str]:
+        """What a review said as lines begins with: its title and its totals."""
+        return [self.title(source), self.totals()]
+
+    def decision_lines(self, position: int) -> list[str]:
+        """Decision ``position`` (from 0) in lines, in the order the screen's banner reads."""
+        decision = self.decisions[position]
+        lines = [
+            t("reader.review.decision", number=position + 1, total=len(self.decisions), round=decision.round),
+            self.situation(decision).plain + ".",
+            f"{self.played(decision).plain}: {self.verdict(decision).plain}.",
+        ]
+        if reason := self.reason(decision).plain:
+            lines.append(reason + ".")
+        listed = decision.judged.judgement.moves[:LISTED]
+        moves = "; ".join(f"{self.move(m.action, decision.view).plain} {percent(m.chance)}" for m in listed)
+        lines.append(t("reader.review.moves", moves=moves))
+        return lines
+
+    def closing_lines(self) -> list[str]:
+        """The summary said as lines."""
+        return [t("coach.review.summary").strip() + ":", *(line.plain for line in self.summary_lines())]
+
     def summary_lines(self) -> list[Text]:
         """The summary: how many decisions, how many marked, and the worst ones with their moment."""
         lines = [Text(self.totals(), style="bold")]
@@ -197,7 +221,66 @@ class Review:
             "coach.review.status", number=str(position + 1), total=str(len(self.decisions)), round=str(decision.round)
         )
         model = dataclasses.replace(self.replay.model(decision.index), banner=self.panel(decision), status=status)
-        return TableView(model, height=height)
+        return Board(model, height=height)
+
+
+class SaidReview(Protocol):
+    """A review as :class:`ReviewReader` says it (a game's, :class:`Review`, or the solitaire's)."""
+
+    @property
+    def decisions(self) -> Sequence[Any]: ...
+
+    def opening_lines(self, source: str) -> list[str]: ...
+
+    def decision_lines(self, position: int) -> list[str]: ...
+
+    def closing_lines(self) -> list[str]: ...
+
+
+class ReviewReader:
+    """Says ``review`` on the line surface ``surface``, one decision at a time (which decision of how many, the
+    moment, the move played and the coach's verdict, why, the best moves with their chances), then reads a typed
+    command: Enter or ``n`` the next decision, ``p`` the one before, a number that decision, ``s`` the summary,
+    ``q`` leave. The summary's lines end the review (Enter leaves)."""
+
+    def __init__(self, review: SaidReview, surface: Surface) -> None:
+        self.review = review
+        self.surface = surface
+
+    def command(self, prompt: str) -> str:
+        return self.surface.ask_text(prompt, default="", check=lambda typed: None).lower()
+
+    def run(self, source: str) -> None:
+        """The review's title, then each decision as asked, then the summary."""
+        review, surface = self.review, self.surface
+        total = len(review.decisions)
+        surface.say(*review.opening_lines(source))
+        position = 0
+        while True:
+            if position >= total:
+                surface.say(*review.closing_lines())
+                typed = self.command(t("reader.review.last"))
+                if typed in ("p", t("reader.review.back_key")) and total:
+                    position = total - 1
+                    continue
+                return
+            surface.say(*review.decision_lines(position))
+            while True:
+                typed = self.command(t("reader.review.keys"))
+                if typed in ("", "n", t("reader.review.next_key")):
+                    position += 1
+                elif typed in ("p", t("reader.review.back_key")):
+                    position = max(position - 1, 0)
+                elif typed in ("s", t("reader.review.summary_key")):
+                    position = total
+                elif typed in ("q", t("reader.review.quit_key")):
+                    return
+                elif typed.isdigit() and 1 <= int(typed) <= total:
+                    position = int(typed) - 1
+                else:
+                    surface.say(t("reader.review.unknown", typed=typed, total=total))
+                    continue
+                break
 
 
 class ReviewViewer(PointViewer["ReviewScreens"]):
@@ -228,15 +311,35 @@ class ReviewScreens:
         return list(range(len(self.review.decisions) + 1))
 
 
-def review_on_screen(frames: Frames, record: GameRecord, seat: int, source: str = "record") -> None:
-    """Weigh the decisions of ``seat`` with a progress line on ``frames``' screen, then step through them."""
+def review_on(surface: Surface, record: GameRecord, seat: int, source: str = "record") -> None:
+    """Weigh the decisions of ``seat`` (a progress line on a frame; as lines, a line when it starts and one when it
+    is done), then step through them: with keys on a frame (:class:`ReviewViewer`), by typed commands as lines
+    (:class:`ReviewReader`)."""
     player = printable(record.seats[seat].name)
+    said: list[int] = []
 
     def progress(done: int, total: int) -> None:
-        frames.draw(Text(t("coach.review.working", player=player, done=done, total=total), style="bold"), 1)
+        surface.draw(Text(t("coach.review.working", player=player, done=done, total=total), style="bold"), 1)
+        if not said or done == total:
+            said.append(done)
+            key = "reader.review.weighed" if done == total else "reader.review.weighing"
+            surface.say(t(key, player=player, total=total))
 
     review = Review(record, seat, source, progress=progress)
-    ReviewViewer(ReviewScreens(review), frames.console, frames.screen, input=frames.input, output=frames.output).run()
+    if surface.draws:
+        ReviewViewer(ReviewScreens(review), surface).run()
+    else:
+        ReviewReader(review, surface).run(source)
 
 
-__all__ = ["LISTED", "WORST", "Decision", "Review", "ReviewScreens", "ReviewViewer", "review_on_screen", "review_seat"]
+__all__ = [
+    "LISTED",
+    "WORST",
+    "Decision",
+    "Review",
+    "ReviewReader",
+    "ReviewScreens",
+    "ReviewViewer",
+    "review_on",
+    "review_seat",
+]

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from loveletter.table.autosave import Autosave
     from loveletter.table.seats import Seat, StackedDeal
     from loveletter.table.setup import NewGame
-    from loveletter.tui.terminal import TerminalFrontend
 
 
 def play_game(
@@ -42,7 +41,7 @@ def play_game(
     has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
     next seed (``seed + 1``, or a new random one), a new record. ``hints``: whether the people may ask the coach
     for a hint (kept for the games played again, and said in each record). ``reader``: screen-reader mode
-    (:mod:`loveletter.tui.reader`).
+    (:mod:`loveletter.tui.lines`).
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
@@ -163,12 +162,12 @@ def _play_plain(
 
     from loveletter.records.library import short_name
     from loveletter.table.loop import GameLoop
-    from loveletter.tui.plain import PlainFrontend
+    from loveletter.tui.spectator import SpectatorFrontend
 
     # Said at once (the output is the game's log; this goes on the side), and the game goes on trying.
     saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
-        front = PlainFrontend()
+        front = SpectatorFrontend()
         table = GameLoop(
             game, seats, front, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
         )
@@ -204,16 +203,15 @@ def _play_terminal(
     from loveletter.table.loop import GameLoop
     from loveletter.table.seats import first_player_rng
     from loveletter.table.setup import NewGame
-    from loveletter.tui.reader import PlainScreen, ReaderFrontend
+    from loveletter.tui.lines import Lines, LineScreen
     from loveletter.tui.screen import Screen, terminal_console
+    from loveletter.tui.surface import Frames, Surface
     from loveletter.tui.terminal import TerminalFrontend
 
-    console = terminal_console()
-    chosen = PlainScreen(sys.stdout) if reader else Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin)
+    chosen = LineScreen(sys.stdout) if reader else Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin)
     with chosen as screen:
-        frontend: TerminalFrontend = (
-            ReaderFrontend(screen) if reader else TerminalFrontend(console, screen, delay=max(delay, 0.0))
-        )
+        surface: Surface = Lines(screen) if reader else Frames(terminal_console(), screen)
+        frontend = TerminalFrontend(surface, delay=0.0 if reader else max(delay, 0.0))
         seats = frontend.name_seats(game.ruleset, seats)
         while True:
             first_rng = first_player_rng(seed)

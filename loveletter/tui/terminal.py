@@ -1,9 +1,11 @@
-"""The interactive front end: the table drawn with rich, choices asked with prompt_toolkit, on a private screen.
+"""A game at this terminal: the front end the game loop drives, on a surface of frames, or of lines in
+screen-reader mode (:mod:`loveletter.tui.surface`).
 
-Every screen is a *frame*: wipe (screen and scrollback), draw the table fitted above the prompt, then ask at
-the bottom; when the terminal is resized, the frame is drawn again to fit. A person's private view is only ever
-drawn after their hand-off screen (or when they are the only person at the table), and the screen is wiped as
-soon as their part of the turn is done.
+On frames, every screen wipes (screen and scrollback), draws the table fitted above the prompt, then asks at the
+bottom; when the terminal is resized, the frame is drawn again to fit. As lines, each new event of the round is
+said once, as the seat at the screen may know it, the table in labelled lines at each decision, and the same
+questions as numbered options. A person's private view is only ever shown after their hand-off screen (or when
+they are the only person at the table), and the screen is cleared as soon as their part of the turn is done.
 
 No key crosses a screen (:class:`~loveletter.tui.prompts.KeyPolicy`): a hand-off screen and every new screen (a
 decision's first question, a result to acknowledge, a warning) drop the keys typed before they were drawn and
@@ -16,11 +18,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
 from rich import box
 from rich.align import Align
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.segment import Segment, Segments
 from rich.text import Text
@@ -30,23 +30,27 @@ from loveletter.engine import Action, Ruleset, View
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, has, ruleset_title, t
 from loveletter.records import GameRecord
+from loveletter.records.names import normalize_name
+from loveletter.table.autosave import record_seats
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
+from loveletter.table.setup import check_name, default_name
 from loveletter.tui import prompts
-from loveletter.tui.choices import Option, Step, TurnPlan
-from loveletter.tui.coach import HINT_KEY, HintView, hint_keys
-from loveletter.tui.howto import howto_pages
-from loveletter.tui.log import Entry, round_log
+from loveletter.tui.board import LOG_KEY, Board, BoardModel, board_lines, log_lines
+from loveletter.tui.choices import plan_for, risk
+from loveletter.tui.coach import HINT_KEY, HintView, hint_keys, hint_lines
+from loveletter.tui.howto import howto_lines, howto_pages
+from loveletter.tui.log import Entry, NewsTeller, round_log
+from loveletter.tui.plan import ActionPlan, Option, Step
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
-from loveletter.tui.reference import reference_pages
-from loveletter.tui.screen import GUARDED, Body, Frames, Guards, Screen
+from loveletter.tui.reference import reference_lines, reference_pages
+from loveletter.tui.review import review_on
 from loveletter.tui.style import NBSP, fmt, keep_together, name_text, tokens_text, wrap_words
-from loveletter.tui.summary import Summary
-from loveletter.tui.table import LOG_KEY as TABLE_LOG_KEY
-from loveletter.tui.table import TableModel, TableView, log_lines
+from loveletter.tui.summary import Summary, rounds
+from loveletter.tui.surface import Body, Surface
 
-#: The key that shows the round's whole log, from a decision or a result to acknowledge.
-LOG_KEY = TABLE_LOG_KEY
+__all__ = ["LOG_KEY", "REVIEW", "SideKey", "TerminalFrontend", "board_body", "renumbered"]
+
 #: The answer of the game's end that asks for a review of the game.
 REVIEW = "review"
 #: The keys of the whole log's pages: a way to scroll (see :meth:`TerminalFrontend.show_log`), or back (False).
@@ -64,25 +68,15 @@ class SideKey:
     act: Callable[[int], None]
 
 
-class TerminalFrontend(Frames):
-    """Draws the table and asks the players, on ``screen`` through ``console`` (frames as :class:`Frames` draws
-    them; ``input``, ``output`` and ``guards`` go to the prompts). ``delay`` is the pause after a computer
-    player's move (0: none; it takes no key)."""
+class TerminalFrontend:
+    """Shows the table and asks the players on ``surface`` (see the module docstring). ``delay`` is the pause
+    after a computer player's move (0: none; it takes no key)."""
 
     #: The keys line at a round's end, where q stops what is being played.
     round_hint = "play.round.hint"
 
-    def __init__(
-        self,
-        console: Console,
-        screen: Screen,
-        *,
-        delay: float = 1.2,
-        input: Input | None = None,
-        output: Output | None = None,
-        guards: Guards = GUARDED,
-    ) -> None:
-        super().__init__(console, screen, input=input, output=output, guards=guards)
+    def __init__(self, surface: Surface, *, delay: float = 1.2) -> None:
+        self.surface = surface
         self.delay = delay
         #: Whether the game's end offers another game with the same seats and rules (not when it ends a session).
         self.play_again = True
@@ -93,16 +87,32 @@ class TerminalFrontend(Frames):
         #: :meth:`~loveletter.table.autosave.Autosave.notice` while saving fails.
         self.notice: Callable[[], str | None] | None = None
         self._table: GameLoop | None = None
+        #: What the lines have told of the round, to each viewer.
+        self.news = NewsTeller()
 
     @property
     def table(self) -> GameLoop:
         assert self._table is not None, "start() first"
         return self._table
 
-    # --------------------------------------------------------------------------------------------- frames
+    # ------------------------------------------------------------------------------------------ screens
 
-    def draw_table(self, model: TableModel, reserve: int) -> None:
-        self.draw(table_body(model), reserve)
+    def draw_board(self, model: BoardModel, reserve: int) -> None:
+        self.surface.draw(board_body(model), reserve)
+
+    def tell_news(self, viewer: int | None) -> None:
+        """Say each event of the round that ``viewer`` may know and was not told yet (lines; a frame shows them)."""
+        self.surface.say(*self.news.untold(self.table, viewer))
+
+    def tell_result(self, viewer: int | None) -> None:
+        """Say the round's last events ``viewer`` may know, then who won the game (a frame shows the table)."""
+        self.tell_news(viewer)
+        winners = ", ".join(self.table.names[w] for w in self.table.game.winners)
+        self.surface.say(t("play.reader.game_won", players=winners))
+
+    def tell_board(self, seat: int) -> None:
+        """Say the table as ``seat`` sees it, in labelled lines (a frame draws it)."""
+        self.surface.say(*board_lines(self.table.view(seat), self.table.names))
 
     def model(
         self,
@@ -112,9 +122,9 @@ class TerminalFrontend(Frames):
         banner: RenderableType | None = None,
         status: Text | None = None,
         log_key: str | None = LOG_KEY,
-    ) -> TableModel:
+    ) -> BoardModel:
         table = self.table
-        return TableModel(
+        return BoardModel(
             view=table.view(seat),
             names=table.names,
             viewer=seat,
@@ -131,8 +141,6 @@ class TerminalFrontend(Frames):
 
     def name_seats(self, ruleset: Ruleset, seats: Sequence[Seat]) -> list[Seat]:
         """Ask the names of the people whose name is still empty (the game's setup screen); the seats named."""
-        from loveletter.table.setup import default_name
-
         people = [i for i, s in enumerate(seats) if not s.computer]
         if all(s.name for s in seats):
             return list(seats)
@@ -158,28 +166,23 @@ class TerminalFrontend(Frames):
     ) -> list[str]:
         """Ask the names that are ``None`` in ``defaults`` (``prompts_for[i]`` is the suggested name). With
         ``people`` at the table, the screen says how the computer is passed between them (if it is), unless
-        ``intro`` says something else (a hosted game)."""
-        from loveletter.records.names import normalize_name
-        from loveletter.table.setup import check_name
-
+        ``intro`` says something else (a hosted game). Lines say the title once, then ask."""
         if intro is None:
             intro = fmt("play.setup.intro" if people > 1 else "play.setup.intro_alone")
+        self.surface.say(title)
         names = list(defaults)
         for index, given in enumerate(defaults):
             if given is not None:
                 continue
             seated = [n for n in names if n is not None]
             body = Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2))
-            self.draw(body, 3)
+            self.surface.draw(body, 3)
             suggestion = prompts_for[index]
             names[index] = normalize_name(
-                prompts.ask_text(
+                self.surface.ask_text(
                     t("play.setup.ask_name", number=index + 1, default=suggestion),
                     default=suggestion,
                     check=lambda text, seated=seated: check_name(text, seated),  # type: ignore[misc]
-                    guard=self.guards.screen,
-                    input=self.input,
-                    output=self.output,
                 )
             )
         return [n for n in names if n is not None]
@@ -196,9 +199,9 @@ class TerminalFrontend(Frames):
             body = Panel(Text.assemble((title, "bold"), "\n\n", intro), box=box.ROUNDED, padding=(1, 2))
         else:
             banner = self.result_banner(None, t("play.round.title", round=self.table.game.view(0).round))
-            body = table_body(self.model(None, banner=banner, status=fmt("play.table.round_over")))
-        answer = self.choose(body, question, options, hint=hint)
-        self.screen.wipe()
+            body = board_body(self.model(None, banner=banner, status=fmt("play.table.round_over")))
+        answer = self.surface.choose(body, question, options, hint=hint)
+        self.surface.screen.wipe()
         assert isinstance(answer, int)
         return answer
 
@@ -206,6 +209,7 @@ class TerminalFrontend(Frames):
 
     def start(self, table: GameLoop) -> None:
         self._table = table
+        self.news.forget()
 
     def hand_off(self, seat: int) -> None:
         table = self.table
@@ -224,7 +228,7 @@ class TerminalFrontend(Frames):
         ]
 
         def body(height: int) -> RenderableType:
-            width = min(self.width(), 72)
+            width = min(self.surface.width(), 72)
             inner = max(width - 10, 1)  # the double frame and the padding
             lines = [Text("\n").join(wrap_words(part, inner)) for part in parts]
             text = Text("\n\n").join(lines)
@@ -235,13 +239,19 @@ class TerminalFrontend(Frames):
                 height=max(height, 1),
             )
 
-        self.press(body, t("play.handoff.prompt", player=name), t("play.hint.quit"), guard=self.guards.handoff)
-        self.screen.wipe()
+        surface = self.surface
+        surface.clear()
+        surface.say(t("play.reader.pass", player=name))
+        surface.press(body, t("play.handoff.prompt", player=name), t("play.hint.quit"), guard=surface.guards.handoff)
+        surface.screen.wipe()
 
     def decide(self, seat: int) -> Action:
         table = self.table
+        surface = self.surface
+        self.tell_news(seat)
+        self.tell_board(seat)
         view = table.view(seat)
-        plan = TurnPlan(view)
+        plan = plan_for(view)
         new_from = table.seen.get(seat, table.round_start())
         model = self.model(seat, new_from=new_from)
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
@@ -256,9 +266,9 @@ class TerminalFrontend(Frames):
             step = plan.step()
             if step is None:
                 action = plan.action()
-                risk = _risk(action, view)
-                if risk is None or self.confirm(model, risk):
-                    self.screen.wipe()
+                warning = risk(action, view)
+                if warning is None or self.confirm(model, warning):
+                    surface.screen.wipe()
                     return action
                 plan.back()
                 guard = None
@@ -276,13 +286,13 @@ class TerminalFrontend(Frames):
             for key, side in self.side_keys.items():
                 extra[key] = side
                 keys = f"{keys} · {side.words}"
-            body = table_body(model)
+            body = board_body(model)
             if table.hints:
                 extra[HINT_KEY] = Nav.HINT
                 keys = f"{keys} · {hint_keys(choices, showing=showing)}"
                 if showing and hint is not None:
                     body = hint_body(view, table.names, hint, plan.candidates)
-            answer = self.choose(
+            answer = surface.choose(
                 body,
                 title,
                 choices,
@@ -316,44 +326,51 @@ class TerminalFrontend(Frames):
                     plan.back()
                     guard = None
 
-    def answered(self, seat: int, plan: TurnPlan) -> bool:
+    def answered(self, seat: int, plan: ActionPlan[Action]) -> bool:
         """Called after each answer of a decision; ``False`` takes the answer back and asks again (a lesson
         corrects a wrong card, target or guess as soon as it is chosen). Here every legal answer stands."""
         return True
 
     def work_out_hint(self, view: View) -> Hint:
-        """The coach's hint for ``view``'s seat; the opponents' likely cards show at once, with a line saying that
-        the moves are being weighed on that reading of the round."""
+        """The coach's hint for ``view``'s seat: on a frame, the opponents' likely cards show at once, with a line
+        saying that the moves are being weighed on that reading of the round; as lines, the hint is said whole."""
         names = self.table.names
         reading = read_round(view)
         waiting = Hint.odds(reading)
-        self.draw(lambda height: HintView(view, names, waiting, weighing=True, height=height), 1)
-        return hint_for(view, reading=reading)
+        self.surface.draw(lambda height: HintView(view, names, waiting, weighing=True, height=height), 1)
+        hint = hint_for(view, reading=reading)
+        self.surface.say(*hint_lines(view, names, hint))
+        return hint
 
-    def confirm(self, model: TableModel, key: str) -> bool:
+    def confirm(self, model: BoardModel, key: str) -> bool:
         choices = [
             Choice(False, t("play.confirm.no"), key=t("play.confirm.no_key")),
             Choice(True, t("play.confirm.yes"), key=t("play.confirm.yes_key")),
         ]
-        answer = self.choose(table_body(model), t(key), choices, hint=t("play.hint.confirm"), allow_back=True)
+        answer = self.surface.choose(board_body(model), t(key), choices, hint=t("play.hint.confirm"), allow_back=True)
         return answer is True
 
     def turn_done(self, seat: int, since: int) -> None:
+        self.tell_news(seat)
         table = self.table
         if not table.hot_seat:
             return
         # The Bishop's target decides on someone else's turn: their decision is done, not their turn.
         bishop = any(isinstance(e, ev.RedrawDecided) and e.seat == seat for e in table.game.log[since:])
         message = t("play.done.prompt_decision" if bishop else "play.done.prompt")
-        self.acknowledge(self.model(seat, new_from=since), message, t("play.done.hint"))
-        self.screen.wipe()
+        self.acknowledge(
+            self.model(seat, new_from=since), message, t("play.done.hint"), spoken=t("play.reader.turn_done")
+        )
+        self.surface.clear()
 
     def private_news(self, seat: int, since: int) -> None:
+        self.tell_news(seat)
         model = self.model(seat, new_from=since, status=fmt("play.table.round_over"))
-        self.acknowledge(model, t("play.news.prompt"), t("play.news.hint"))
-        self.screen.wipe()
+        self.acknowledge(model, t("play.news.prompt"), t("play.news.hint"), spoken=t("play.reader.turn_done"))
+        self.surface.clear()
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        self.tell_news(self.table.screen_seat())
         if self.delay <= 0:
             return
         table = self.table
@@ -362,7 +379,8 @@ class TerminalFrontend(Frames):
         # No hand-off can follow with at most one person at this screen: a key may end the pause safely.
         skip = not table.hot_seat
         hint = t("play.pause.skip") if skip else ""
-        self.pause(table_body(model), t("play.pause.message", player=table.names[seat]), self.delay, hint, skip=skip)
+        message = t("play.pause.message", player=table.names[seat])
+        self.surface.pause(board_body(model), message, self.delay, hint, skip=skip)
 
     def first_player(self, choices: Sequence[int]) -> int | None:
         table = self.table
@@ -373,28 +391,38 @@ class TerminalFrontend(Frames):
     def round_over(self) -> bool:
         table = self.table
         viewer = table.screen_seat()
+        self.tell_news(viewer)
         banner = self.result_banner(viewer, t("play.round.title", round=table.game.view(0).round))
         model = self.model(viewer, banner=banner, status=fmt("play.table.round_over"))
         if not table.people:
-            self.pause(table_body(model), t("play.round.next_show"), self.delay * 3)
+            self.surface.pause(board_body(model), t("play.round.next_show"), self.delay * 3)
             return True
         answer = self.acknowledge(model, t("play.round.next"), t(self.round_hint), keys={"q": False, "?": Nav.HELP})
-        self.screen.wipe()
+        self.surface.screen.wipe()
         return answer is True
 
     def game_over(self) -> bool:
         """The last round's end, then the game's summary, round by round; ``True`` if the players want another
-        game with the same seats and rules."""
+        game with the same seats and rules. Lines say the winners and each round's result, then ask."""
         table = self.table
         game = table.game
+        surface = self.surface
         viewer = table.screen_seat()
-        banner = self.result_banner(viewer, t("play.game.title"))
-        model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
-        self.acknowledge(model, t("summary.next"), t("play.game.next_hint"))
+        self.tell_result(viewer)
+        for line in rounds(game.log, game.players):
+            won = ", ".join(table.names[w] for w in line.winners) or "-"
+            tokens = ", ".join(f"{table.names[i]} {n}" for i, n in enumerate(line.tokens))
+            surface.say(t("play.reader.summary_round", round=line.number, players=won, tokens=tokens))
+        # Keys for a frame's options (y, n, r); lines number them.
+        keyed = surface.draws
+        if keyed:  # the last round's end first, on its own screen (lines said it as it came)
+            banner = self.result_banner(viewer, t("play.game.title"))
+            model = self.model(viewer, banner=banner, status=fmt("play.table.game_over"))
+            self.acknowledge(model, t("summary.next"), t("play.game.next_hint"))
         goal = game.ruleset.tokens_to_win(game.players)
         choices: list[Choice[bool | str]] = [
-            Choice(True, t("summary.yes"), key=t("summary.yes_key")),
-            Choice(False, t("summary.no"), key=t("summary.no_key")),
+            Choice(True, t("summary.yes"), key=t("summary.yes_key") if keyed else None),
+            Choice(False, t("summary.no"), key=t("summary.no_key") if keyed else None),
         ]
         summary = Summary(game.log, table.names, game.winners, goal, 0)
 
@@ -404,22 +432,26 @@ class TerminalFrontend(Frames):
 
         # Every game ends with the offer of a review of a person's decisions (the game is over: nothing is secret).
         review = t("coach.review.offer_key")
-        offer: list[Choice[bool | str]] = [Choice(REVIEW, t("coach.review.offer"), key=review)] if table.people else []
+        offer: list[Choice[bool | str]] = (
+            [Choice(REVIEW, t("coach.review.offer"), key=review if keyed else None)] if table.people else []
+        )
+        # The thanks come last: with the summary and the offers, never before them.
+        thanks = t("play.game.hint")
         while True:
-            # The thanks come last: with the summary and the offers, never before them.
-            thanks = t("play.game.hint")
             if not self.play_again:
                 hint = thanks + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
-                answer = self.press(body, t("play.game.leave"), hint, keys={review: REVIEW} if offer else None)
+                answer = surface.press(body, t("play.game.leave"), hint, keys={review: REVIEW} if offer else None)
             else:
                 hint = t("summary.hint") + (" · " + t("coach.review.offer_hint", key=review) if offer else "")
                 hint += " · " + thanks
-                picked = self.choose(body, t("summary.again"), choices + offer, hint=hint)
+                picked = surface.choose(body, t("summary.again"), choices + offer, hint=hint)
                 answer = picked
             if answer != REVIEW:
                 break
             self.review_game(body)
-        self.screen.wipe()
+        if self.play_again:
+            surface.say(thanks)
+        surface.screen.wipe()
         return answer is True and self.play_again
 
     def review_game(self, summary: Body) -> None:
@@ -429,31 +461,34 @@ class TerminalFrontend(Frames):
         people = table.local_people or table.people
         seat = people[0]
         if len(people) > 1:
-            answer = self.choose(summary, t("coach.review.whose"), [Choice(p, table.names[p]) for p in people])
+            answer = self.surface.choose(summary, t("coach.review.whose"), [Choice(p, table.names[p]) for p in people])
             assert isinstance(answer, int)
             seat = answer
         self.review_seat(seat)
 
     def review_seat(self, seat: int) -> None:
-        """The review of ``seat``'s decisions in the game just over, on this screen."""
-        from loveletter.table.autosave import record_seats
-        from loveletter.tui.review import review_on_screen
-
+        """The review of ``seat``'s decisions in the game just over, on this surface."""
         table = self.table
         record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
-        review_on_screen(self, record, seat)
+        review_on(self.surface, record, seat)
 
     # ------------------------------------------------------------------------------------------- pieces
 
     def acknowledge(
-        self, model: TableModel, message: str, hint: str, *, keys: Mapping[str, object] | None = None
+        self,
+        model: BoardModel,
+        message: str,
+        hint: str,
+        *,
+        keys: Mapping[str, object] | None = None,
+        spoken: str | None = None,
     ) -> object:
         """The table of ``model`` above ``message``, until Enter (``True``) or one of ``keys`` (its value);
         ``l`` shows the round's whole log and ``Nav.HELP`` (when a key gives it) the card reference, then the
-        same screen again."""
+        same screen again. ``spoken``: what lines say instead of ``message``."""
         every = {LOG_KEY: Nav.LOG, **(keys or {})}
         while True:
-            answer = self.press(table_body(model), message, hint, keys=every)
+            answer = self.surface.press(board_body(model), message, hint, keys=every, spoken=spoken)
             if answer is Nav.LOG:
                 self.show_log(model)
             elif answer is Nav.HELP:
@@ -461,22 +496,28 @@ class TerminalFrontend(Frames):
             else:
                 return answer
 
-    def show_log(self, model: TableModel) -> None:
-        """The round's whole log as ``model``'s viewer may see it (new lines marked), a screenful at a time from
-        the newest; arrows, Page Up/Down, Home and End scroll; Enter, Escape, q or l go back."""
-        title = Text(t("play.whole_log.title", round=model.view.round), style="bold")
+    def show_log(self, model: BoardModel) -> None:
+        """The round's whole log as ``model``'s viewer may see it. On a frame (new lines marked), a screenful at a
+        time from the newest; arrows, Page Up/Down, Home and End scroll; Enter, Escape, q or l go back. As lines,
+        said whole."""
+        surface = self.surface
+        title = t("play.whole_log.title", round=model.view.round)
+        if not surface.draws:
+            surface.say(title, *(entry.text.plain for entry in model.log))
+            return
         hint = t("play.whole_log.hint")
         state = {"top": 10**9}  # from the end: the newest lines
         guard: KeyPolicy | None = None  # the first page is a new screen; scrolling takes keys typed ahead
         while True:
-            lines = log_lines(self.console, model, self.width(), 10**6)[0]
-            reserve = prompts.press_height(t("play.whole_log.position", first=0, last=0, total=0), self.width(), hint)
-            page = max(self.rows() - reserve - 1, 1)
+            width = surface.width()
+            lines = log_lines(surface.console, model, width, 10**6)[0]
+            reserve = prompts.press_height(t("play.whole_log.position", first=0, last=0, total=0), width, hint)
+            page = max(surface.rows() - reserve - 1, 1)
             top = state["top"] = min(max(state["top"], 0), max(len(lines) - page, 0))
             shown = lines[top : top + page]
             position = t("play.whole_log.position", first=top + 1, last=top + len(shown), total=len(lines))
-            body = Group(title, Segments([s for line in shown for s in (*line, Segment.line())]))
-            answer = self.press(body, position, hint, keys=SCROLL, guard=guard)
+            body = Group(Text(title, style="bold"), Segments([s for line in shown for s in (*line, Segment.line())]))
+            answer = surface.press(body, position, hint, keys=SCROLL, guard=guard)
             guard = TYPE_AHEAD
             steps = {"up": -1, "down": 1, "pageup": -page, "pagedown": page, "home": -len(lines), "end": len(lines)}
             if not isinstance(answer, str) or answer not in steps:
@@ -493,21 +534,27 @@ class TerminalFrontend(Frames):
         return Panel(body, title=title, title_align="left", box=box.HEAVY, padding=(0, 1))
 
     def show_reference(self) -> None:
+        """The cards of the game in play, then how a game goes: page by page on a frame, said whole as lines."""
         game = self.table.game
-        height = max(self.rows() - 3, 4)
-        # The cards of the game in play, then how a game goes.
-        pages = [*reference_pages(self.console, game.ruleset, game.players, height)]
-        pages += howto_pages(self.console, game.ruleset, height)
+        surface = self.surface
+        if not surface.draws:
+            surface.say(
+                ruleset_title(game.ruleset), *reference_lines(game.ruleset, game.players), *howto_lines(game.ruleset)
+            )
+            return
+        height = max(surface.rows() - 3, 4)
+        pages = [*reference_pages(surface.console, game.ruleset, game.players, height)]
+        pages += howto_pages(surface.console, game.ruleset, height)
         for number, page in enumerate(pages, 1):
             title = Text(ruleset_title(game.ruleset), style="bold")
             last = number == len(pages)
             message = t("play.reference.back") if last else t("play.reference.more", page=number, pages=len(pages))
             keys = {"escape": False, "q": False}
             guard = None if number == 1 else TYPE_AHEAD  # a new screen, then pages turned at the reader's pace
-            if self.press(Group(title, page), message, t("play.reference.hint"), keys=keys, guard=guard) is False:
+            if surface.press(Group(title, page), message, t("play.reference.hint"), keys=keys, guard=guard) is False:
                 break
 
-    def question(self, step: Step, plan: TurnPlan, view: View) -> str:
+    def question(self, step: Step, plan: ActionPlan[Action], view: View) -> str:
         """The question of ``step``, after what was answered so far (``Guard › Bea › Name a card``)."""
         ruleset = view.ruleset
         effect = ruleset.cards[step.card].effect if step.card is not None and step.card in ruleset.cards else ""
@@ -596,28 +643,14 @@ def _step_keys(step: Step, ruleset: Ruleset) -> list[str | None]:
     return [None] * len(values)
 
 
-def _risk(action: Action, view: View) -> str | None:
-    """The catalog key of a warning to confirm before ``action`` knocks its own player out, if it does."""
-    how = view.knocks_out_self(action)
-    return None if how is None else _RISKS[how]
-
-
-#: How a move knocks its own player out (the engine's View.knocks_out_self) -> the warning's catalog key.
-_RISKS = {
-    "play": "play.confirm.princess",
-    "discard": "play.confirm.prince_self",
-    "redraw": "play.confirm.redraw_princess",
-}
-
-
 def hint_body(view: View, names: Sequence[str], hint: Hint, candidates: Sequence[Action]) -> Body:
     """The coach's hint in place of the table, the moves narrowed to those still open (``candidates``)."""
     return lambda height: HintView(view, names, hint, candidates=set(candidates), height=height)
 
 
-def table_body(model: TableModel) -> Body:
+def board_body(model: BoardModel) -> Body:
     """The table of ``model``, fitted to the lines a frame gives it."""
-    return lambda height: TableView(model, height=height)
+    return lambda height: Board(model, height=height)
 
 
 def _default(step: Step, view: View) -> int:

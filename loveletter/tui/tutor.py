@@ -14,6 +14,11 @@ The coach's hint (``h``) is offered only at a step that asks for it (``hint = tr
 press ``h``; a move chosen before is answered with a reminder, and once the hint shows, the step's own words and
 instruction take over. Elsewhere the lesson says what to play, and a hint would speak over it.
 
+The lesson panel is the surface's :class:`~loveletter.tui.surface.Note`: on frames, drawn above the table; as
+lines (screen-reader mode), its words said once, before the next question or key to press, its instruction as
+"Do: Play the Priest on Bot.", the lesson's title only at the start and with a correction. The round's new events
+come before what the lesson says about them.
+
 A lesson is not saved as a game record: it is the same every time, and ``loveletter learn`` starts it again.
 """
 
@@ -21,25 +26,23 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
 from rich import box
-from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.bots import Bot
 from loveletter.coach.hint import Hint
 from loveletter.coach.lesson import PERSON, Lesson, Script, ScriptedBot, Step
-from loveletter.engine import Action, Game, Keep, Play, Redraw, View
+from loveletter.engine import Action, Game, View
 from loveletter.i18n import card_name, has, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat, StackedDeal
-from loveletter.tui.choices import TurnPlan
+from loveletter.tui.choices import keeps
+from loveletter.tui.plan import ActionPlan
 from loveletter.tui.prompts import Choice, Nav
-from loveletter.tui.screen import GUARDED, Body, Guards, Screen
 from loveletter.tui.style import fmt, name_text
-from loveletter.tui.terminal import LOG_KEY, REVIEW, TerminalFrontend, table_body
+from loveletter.tui.surface import Note, Surface
+from loveletter.tui.terminal import LOG_KEY, REVIEW, TerminalFrontend, board_body
 
 #: The keys of a lesson's screens besides Enter (and ``l``, the whole log): ``?`` shows the cards.
 HELP = {"?": Nav.HELP}
@@ -53,24 +56,13 @@ class Tutor(TerminalFrontend):
 
     round_hint = "learn.round_hint"
 
-    def __init__(
-        self,
-        console: Console,
-        screen: Screen,
-        script: Script,
-        bot: ScriptedBot,
-        *,
-        delay: float = 1.2,
-        input: Input | None = None,
-        output: Output | None = None,
-        guards: Guards = GUARDED,
-    ) -> None:
-        super().__init__(console, screen, delay=delay, input=input, output=output, guards=guards)
+    def __init__(self, surface: Surface, script: Script, bot: ScriptedBot, *, delay: float = 1.2) -> None:
+        super().__init__(surface, delay=delay)
         self.play_again = False
         self.script = script
         self.bot = bot
-        #: The lesson panel drawn above the table (``None``: the table alone).
-        self.note: RenderableType | None = None
+        #: Whether the lesson's title was said in lines (at the start: after it, only a correction says it again).
+        self.titled = False
         #: Whether the lesson was played to its end.
         self.finished = False
         #: The person's step just taken (its ``done`` words, if any, show the table after the move).
@@ -86,30 +78,24 @@ class Tutor(TerminalFrontend):
 
     # ------------------------------------------------------------------------------------------ the panel
 
-    def draw(self, body: Body, reserve: int) -> None:
-        """The lesson panel, then ``body`` fitted in the lines left. Pages drawn whole (the card reference, the
-        whole log) are shown without it."""
-        note = self.note
-        if note is None or not callable(body):
-            super().draw(body, reserve)
-            return
-        options = self.console.options.update(width=self.width(), height=None)
-        size = len(self.console.render_lines(note, options))
-        fitted = body
+    @property
+    def note(self) -> Note | None:
+        """The lesson panel above the table (``None``: the table alone): the surface's note."""
+        return self.surface.note
 
-        def with_note(height: int) -> RenderableType:
-            return Group(note, fitted(max(height - size, 0)))
+    @note.setter
+    def note(self, note: Note | None) -> None:
+        self.surface.note = note
 
-        super().draw(with_note, reserve)
-
-    def panel(self, text: str, instruction: str = "", *, wrong: bool = False) -> Panel:
-        """The lesson panel: ``text``, then the instruction in bold."""
+    def panel(self, text: str, instruction: str = "", *, wrong: bool = False) -> Note:
+        """The lesson panel: ``text``, then the instruction in bold; as lines, the same words (the lesson's title
+        first at the start and with a correction, the instruction as "Do: ...")."""
         body = Text(text)
         if instruction:
             body.append("\n")
             body.append(Text.assemble("▶ ", instruction, style="bold"))
         title = t("learn.title_wrong" if wrong else "learn.title", lesson=t(f"{self.lesson.key}.title"))
-        return Panel(
+        frame = Panel(
             body,
             title=title,
             title_align="left",
@@ -117,6 +103,13 @@ class Tutor(TerminalFrontend):
             border_style=WRONG_STYLE if wrong else NOTE_STYLE,
             padding=(0, 1),
         )
+        lines = [text]
+        if wrong or not self.titled:
+            lines.insert(0, title + ".")
+            self.titled = True
+        if instruction:
+            lines.append(t("learn.reader.do", what=instruction))
+        return Note(frame, tuple(lines))
 
     # ------------------------------------------------------------------------------------------ frontend
 
@@ -124,7 +117,7 @@ class Tutor(TerminalFrontend):
         super().start(table)
         self.note = self.panel(t(f"{self.lesson.key}.intro"))
         self.acknowledge(self.model(PERSON), t("learn.begin"), t("learn.hint"), keys=HELP)
-        self.screen.wipe()
+        self.surface.screen.wipe()
 
     def decide(self, seat: int) -> Action:
         step = self.script.step_for(seat)
@@ -144,7 +137,7 @@ class Tutor(TerminalFrontend):
         finally:
             self.table.hints = False
 
-    def instruction(self, step: Step) -> Panel:
+    def instruction(self, step: Step) -> Note:
         """The panel of a person's step: its words and instruction, or at a step that asks for the hint, until it
         shows, the instruction to press ``h``."""
         if step.hint and not self.hinted:
@@ -161,7 +154,7 @@ class Tutor(TerminalFrontend):
             self.note = self.instruction(step)
         return hint
 
-    def answered(self, seat: int, plan: TurnPlan) -> bool:
+    def answered(self, seat: int, plan: ActionPlan[Action]) -> bool:
         """An answer stands while one of the step's moves is still open; otherwise the first answer that closed
         them all is corrected (see the module docstring). At a step that asks for the hint, no answer stands
         before it was shown."""
@@ -190,7 +183,7 @@ class Tutor(TerminalFrontend):
         do = t(f"{step.key}.ask" if step.hint and not self.hinted else f"{step.key}.do")
         self.note = self.panel(" ".join(line for line in lines if line), do, wrong=True)
         self.acknowledge(self.model(PERSON), t("learn.again"), t("learn.hint"), keys=HELP)
-        self.screen.wipe()
+        self.surface.screen.wipe()
         self.note = self.instruction(step)
 
     def what_was_wrong(self, kind: str, value: object) -> str:
@@ -211,15 +204,17 @@ class Tutor(TerminalFrontend):
     def turn_done(self, seat: int, since: int) -> None:
         """After the person's move, a step with ``done`` words shows the table as the move left it (the learner's
         own marks, such as the Handmaid's ◆, last only until their next turn: this is where they are seen)."""
+        self.tell_news(seat)
         step, self.done = self.done, None
         if step is None or not has(f"{step.key}.done"):
             return
         self.note = self.panel(t(f"{step.key}.done"))
         self.acknowledge(self.model(PERSON, new_from=since), t("learn.next"), t("learn.hint"), keys=HELP)
-        self.screen.wipe()
+        self.surface.screen.wipe()
         self.note = None
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
+        self.tell_news(PERSON)
         taken, self.bot.taken = self.bot.taken, []
         said = [t(f"{s.key}.say") for s in taken if has(f"{s.key}.say")]
         if not said:
@@ -229,9 +224,10 @@ class Tutor(TerminalFrontend):
         self.note = self.panel("\n".join(said))
         status = fmt("play.table.computer_moved", player=name_text(self.table.names[seat]))
         self.acknowledge(self.model(PERSON, new_from=since, status=status), t("learn.next"), t("learn.hint"), keys=HELP)
-        self.screen.wipe()
+        self.surface.screen.wipe()
 
     def round_over(self) -> bool:
+        self.tell_news(PERSON)
         script = self.script
         end = t(f"{script.lesson.rounds[script.round].key}.end")
         if script.last_round:
@@ -244,6 +240,7 @@ class Tutor(TerminalFrontend):
         return going_on
 
     def game_over(self) -> bool:
+        self.tell_news(PERSON)
         self.finish(t(f"{self.script.lesson.rounds[self.script.round].key}.end"))
         return False
 
@@ -258,8 +255,8 @@ class Tutor(TerminalFrontend):
             Choice(False, t("learn.review.skip")),
         ]
         while True:
-            answer = self.choose(
-                table_body(model),
+            answer = self.surface.choose(
+                board_body(model),
                 t("learn.review.question"),
                 choices,
                 hint=t("learn.hint"),
@@ -273,7 +270,7 @@ class Tutor(TerminalFrontend):
                 self.show_log(model)
                 continue
             break
-        self.screen.wipe()
+        self.surface.screen.wipe()
         self.note = None
         if answer == REVIEW:
             self.reviewed = True
@@ -286,34 +283,10 @@ def first_wrong(moves: Sequence[Action], answers: Sequence[tuple[str, Hashable]]
     before it; ``None`` while some move agrees with them all."""
     left = list(moves)
     for kind, value in answers:
-        left = [m for m in left if fits(kind, m, value)]
+        left = [m for m in left if keeps(kind, m, value)]
         if not left:
             return kind, value
     return None
-
-
-def fits(kind: str, action: Action, value: object) -> bool:
-    """Whether ``action`` agrees with the answer ``value`` to a question of ``kind`` (as the questions narrow the
-    legal actions: :mod:`loveletter.tui.choices`)."""
-    if isinstance(action, Play):
-        if kind == "card":
-            return action.card == value
-        if kind == "target":
-            return value in action.targets
-        if kind == "second":
-            return len(action.targets) == 1 if value is None else len(action.targets) == 2 and value in action.targets
-        if kind == "named":
-            return action.named == value
-        if kind == "look":
-            return action.look == value
-    if isinstance(action, Keep):
-        if kind == "keep":
-            return action.card == value
-        if kind == "order":
-            return action.returned == value
-    if isinstance(action, Redraw) and kind == "redraw":
-        return action.redraw == value
-    return kind == "action" and action == value
 
 
 def lesson_table(lesson: Lesson) -> tuple[Game, list[Seat], list[StackedDeal]]:
@@ -325,21 +298,12 @@ def lesson_table(lesson: Lesson) -> tuple[Game, list[Seat], list[StackedDeal]]:
     return game, seats, deals
 
 
-def play_lesson(
-    lesson: Lesson,
-    console: Console,
-    screen: Screen,
-    *,
-    delay: float = 1.2,
-    input: Input | None = None,
-    output: Output | None = None,
-    guards: Guards = GUARDED,
-) -> bool:
-    """Play ``lesson`` on ``screen``; ``True`` if it was played to its end (``False``: the player left)."""
+def play_lesson(lesson: Lesson, surface: Surface, *, delay: float = 1.2) -> bool:
+    """Play ``lesson`` on ``surface``; ``True`` if it was played to its end (``False``: the player left)."""
     script = Script(lesson)
     bot = ScriptedBot(script)
     game, seats, deals = lesson_table(lesson)
-    tutor = Tutor(console, screen, script, bot, delay=delay, input=input, output=output, guards=guards)
+    tutor = Tutor(surface, script, bot, delay=delay)
     bots: dict[int, Bot] = {i: bot for i in range(lesson.players) if i != PERSON}
     # A lesson says what to play: the coach's hint (h) is offered only where a step asks for it (Tutor.decide).
     GameLoop(game, seats, tutor, bots=bots, deals=deals, hints=False).run()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from loveletter.i18n import card_name, set_language, t
-from loveletter.tui.reader import ascii_text
+from loveletter.tui.lines import ascii_text
 from loveletter.tui.screen import ENTER_ALT
 from tests.e2e.reading import answer, heard, wait_heard
 from tests.e2e.terminal import Terminal, program_env

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from loveletter.i18n import card_name, set_language, t
-from loveletter.tui.reader import ascii_text
+from loveletter.tui.lines import ascii_text
 from loveletter.tui.screen import ENTER_ALT
 from tests.e2e.reading import answer, heard
 from tests.e2e.terminal import Terminal, program_env

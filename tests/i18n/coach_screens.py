@@ -30,6 +30,7 @@ from loveletter.tui.coach import HintView, hint_keys, move_text, reason_text
 from loveletter.tui.prompts import Choice
 from loveletter.tui.review import Decision, Review
 from loveletter.tui.screen import Screen
+from loveletter.tui.surface import Frames
 from tests.support import deal, play, random_playout
 
 if TYPE_CHECKING:
@@ -174,7 +175,7 @@ def review_at_the_end(console: Console) -> None:
     with quick_reviews():
         game = blunder().replay()
         with fake_prompts(console, 0, picks=["review", 0, False]), Screen(io.StringIO()) as screen:
-            front = TerminalFrontend(console, screen, delay=0)
+            front = TerminalFrontend(Frames(console, screen), delay=0)
             front.start(GameLoop(game, [TableSeat("Ana"), TableSeat("Bea")], front))
             front.game_over()
             front.play_again = False

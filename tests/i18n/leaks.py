@@ -98,7 +98,7 @@ def leaks(screen: str) -> list[str]:
 @cache
 def spanish_in_ascii() -> frozenset[str]:
     """The Spanish catalog's words without their accents, as screen-reader mode writes them ("Barón": baron)."""
-    from loveletter.tui.reader import ascii_text
+    from loveletter.tui.lines import ascii_text
 
     return frozenset(_words(ascii_text(text) for text in catalog("es").values()))
 

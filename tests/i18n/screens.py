@@ -19,7 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from rich.console import Console
 from rich.text import Text
@@ -29,14 +29,16 @@ from loveletter.i18n import language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui import prompts
+from loveletter.tui.board import LOG_KEY, Board, BoardModel
 from loveletter.tui.cards import CardFace
+from loveletter.tui.lines import Lines
 from loveletter.tui.log import narrate
-from loveletter.tui.plain import PlainFrontend
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.reference import reference, reference_pages
 from loveletter.tui.screen import Screen as TerminalScreen
+from loveletter.tui.spectator import SpectatorFrontend
 from loveletter.tui.style import fmt
-from loveletter.tui.table import LOG_KEY, TableModel, TableView
+from loveletter.tui.surface import Frames
 from tests.support import deal, play
 
 if TYPE_CHECKING:
@@ -155,7 +157,7 @@ def hot_seat_game(ruleset: str, people: int, bots: int, seed: int, rounds: int =
         players = people + bots
         game = Game(ruleset, players, seed=seed)
         with fake_prompts(console, seed, rounds), TerminalScreen(io.StringIO()) as screen:
-            front = TerminalFrontend(console, screen, delay=1.0)
+            front = TerminalFrontend(Frames(console, screen), delay=1.0)
             unnamed = [Seat("") for _ in range(people)] + [Seat(n, "random") for n in NAMES[people:players]]
             seats = front.name_seats(game.ruleset, unnamed)  # the setup screen, as `loveletter play` draws it
             table = GameLoop(game, seats, front, seed=seed)
@@ -172,14 +174,15 @@ def screen_reader_game(ruleset: str, seed: int) -> Draw:
     to its end."""
 
     def draw(console: Console) -> None:
-        from loveletter.tui.reader import PlainScreen, ReaderFrontend
+        from loveletter.tui.lines import LineScreen
+        from loveletter.tui.terminal import TerminalFrontend
 
         game = Game(ruleset, 4, seed=seed)
         out = io.StringIO()
         rng = random.Random(seed)
         answers = ["1", "2", "3", "", "y", "s", "b", "?", "l"]  # the card reference and the whole log too
         typed = itertools.chain(["Ana", "Bea", "x"], iter(lambda: rng.choice(answers), None))
-        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=lambda: next(typed))
+        front = TerminalFrontend(Lines(LineScreen(out), stream=out, read_line=lambda: next(typed)), delay=0.0)
         seats = front.name_seats(game.ruleset, [Seat(""), Seat(""), Seat("Cal", "random"), Seat("Dee", "random")])
         table = GameLoop(game, seats, front, seed=seed)
         table.run()
@@ -200,7 +203,7 @@ def host_chooses_first(console: Console) -> None:
         path.write_text(text.replace('title = "Love Letter (classic, 2019 rulebook)"', 'title = "Love Letter"'))
         ruleset = load_ruleset(str(path))
     with fake_prompts(console, 7, rounds=2), TerminalScreen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, delay=1.0)
+        front = TerminalFrontend(Frames(console, screen), delay=1.0)
         seats = front.name_seats(ruleset, [Seat(n) for n in NAMES[:3]])
         first = front.ask_first_player(NAMES[:3], range(3), title=front.setup_title(ruleset, 3))
         GameLoop(Game(ruleset, 3, seed=7, first_player=first), seats, front, seed=7).run()
@@ -237,10 +240,12 @@ def decision_states() -> list[Game]:
 def decisions(console: Console) -> None:
     """Every question of each decision above (every branch), the warnings, the table of the deciding seat,
     and the card reference cut into pages on a short screen."""
-    from loveletter.tui.choices import TurnPlan
-    from loveletter.tui.terminal import TerminalFrontend, _risk
+    from loveletter.engine import Action
+    from loveletter.tui.choices import plan_for, risk
+    from loveletter.tui.plan import ActionPlan
+    from loveletter.tui.terminal import TerminalFrontend
 
-    def explore(front: TerminalFrontend, plan: TurnPlan, view: Any) -> None:
+    def explore(front: TerminalFrontend, plan: ActionPlan[Action], view: Any) -> None:
         step = plan.step()
         if step is None:
             return
@@ -263,14 +268,14 @@ def decisions(console: Console) -> None:
 
     with fake_prompts(console, 0), TerminalScreen(io.StringIO()) as screen:
         for game in decision_states():
-            front = TerminalFrontend(console, screen, delay=1.0)
+            front = TerminalFrontend(Frames(console, screen), delay=1.0)
             front.start(GameLoop(game, [Seat(n) for n in NAMES[: game.players]], front))
             seat = game.decider
             assert seat is not None
             view = game.view(seat)
-            front.draw_table(front.model(seat), 2)
-            explore(front, TurnPlan(view), view)
-            for key in dict.fromkeys(_risk(action, view) for action in view.legal_actions):
+            front.draw_board(front.model(seat), 2)
+            explore(front, plan_for(view), view)
+            for key in dict.fromkeys(risk(action, view) for action in view.legal_actions):
                 if key is not None:
                     front.confirm(front.model(seat), key)
             if seat != game.view(seat).current:  # the Bishop's target: a decision made on another's turn
@@ -278,7 +283,7 @@ def decisions(console: Console) -> None:
                 game.push(view.legal_actions[0])
                 front.turn_done(seat, since)
         short = Console(width=console.width, height=8, file=io.StringIO(), color_system=None)
-        front = TerminalFrontend(short, screen, delay=1.0)
+        front = TerminalFrontend(Frames(short, screen), delay=1.0)
         front.start(GameLoop(Game("premium", 6, seed=1), [Seat(n) for n in NAMES[:6]], front))
         front.show_reference()
         console.print(short.file.getvalue(), markup=False, highlight=False)  # type: ignore[attr-defined]
@@ -301,7 +306,7 @@ def table(
         view = game.view(seat) if seat is not None else game.view(None)
         goal = game.ruleset.tokens_to_win(game.players)
         log = narrate(game.log, seat, names[: game.players], game.ruleset, goal=goal)
-        model = TableModel(
+        model = BoardModel(
             view,
             names[: game.players],
             seat,
@@ -311,7 +316,7 @@ def table(
             log_key=log_key,
             status=status() if status is not None else None,
         )
-        console.print(TableView(model, height=height))
+        console.print(Board(model, height=height))
 
     return draw
 
@@ -562,7 +567,7 @@ def rules_reference(console: Console) -> None:
 def plain_game(console: Console) -> None:
     out = io.StringIO()
     game = Game("premium", 5, seed=8)
-    GameLoop(game, [Seat(n, "random") for n in NAMES[:5]], PlainFrontend(out), seed=8).run()
+    GameLoop(game, [Seat(n, "random") for n in NAMES[:5]], SpectatorFrontend(out), seed=8).run()
     console.print(out.getvalue(), markup=False, highlight=False)
 
 
@@ -893,12 +898,12 @@ def replay_viewer(console: Console) -> None:
         script = [True, ReplayViewer.ROUND, ReplayViewer.LAST, True, ReplayViewer.QUIT]
         for seat in (None, 0):
             with fake_prompts(console, 0, script=script), TerminalScreen(io.StringIO()) as screen:
-                ReplayViewer(Replay(record, seat), console, screen).run()
+                ReplayViewer(Replay(record, seat), Frames(console, screen)).run()
         solitaire = SolitaireRecord.load(paths["solitaire lost"])
         steps = [True, SolitaireReplayViewer.LAST, SolitaireReplayViewer.FIRST, SolitaireReplayViewer.QUIT]
         for every in (True, False):
             with fake_prompts(console, 0, script=steps), TerminalScreen(io.StringIO()) as screen:
-                SolitaireReplayViewer(SolitaireReplay(solitaire, every), console, screen).run()
+                SolitaireReplayViewer(SolitaireReplay(solitaire, every), Frames(console, screen)).run()
 
 
 # -------------------------------------------------------------------------------------------------- solitaire
@@ -913,7 +918,9 @@ def solitaire_games(console: Console) -> None:
     ruleset = load_solitaire_ruleset()
     deals = iter(range(2, 50))
     with tempfile.TemporaryDirectory() as folder, fake_prompts(console, 3), TerminalScreen(io.StringIO()) as screen:
-        app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "streak.json", folder=Path(folder))
+        app = SolitaireApp(
+            Frames(console, screen), Streak(), streak_path=Path(folder) / "streak.json", folder=Path(folder)
+        )
         app.session(SolitaireGame(ruleset, seed=1), next_deal=lambda: next(deals))
 
 
@@ -1003,12 +1010,16 @@ def solitaire_situations(console: Console) -> None:
     with tempfile.TemporaryDirectory() as folder, TerminalScreen(io.StringIO()) as screen:
         for game, picks in solitaire_scenes():
             with fake_prompts(console, 0, picks=picks), contextlib.suppress(KeyboardInterrupt):
-                app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
+                app = SolitaireApp(
+                    Frames(console, screen), Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder)
+                )
                 app.session(game)
         # Every warning before an answer that loses at once, over the board of a threat.
         game, _ = solitaire_scenes()[7]
         with fake_prompts(console, 0, picks=[False] * len(THREAT_WARNINGS)):
-            app = SolitaireApp(console, screen, Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder))
+            app = SolitaireApp(
+                Frames(console, screen), Streak(), streak_path=Path(folder) / "s.json", folder=Path(folder)
+            )
             app.game = game
             for key in THREAT_WARNINGS.values():
                 app.confirm(key)
@@ -1043,12 +1054,12 @@ def lesson_picks(name: str) -> list[object]:
     from loveletter.coach.lesson import load_lesson, walk
     from loveletter.engine import Action, View
     from loveletter.i18n import catalog
-    from loveletter.tui.choices import TurnPlan
+    from loveletter.tui.choices import plan_for
     from loveletter.tui.tutor import first_wrong
 
     def answers(view: View, action: Action, moves: Sequence[Action] = ()) -> tuple[list[object], str | None]:
         """The picks towards ``action``, stopping at the first one none of ``moves`` agrees with (and its kind)."""
-        plan, out = TurnPlan(view), []
+        plan, out = plan_for(view), []
         while (step := plan.step()) is not None:
             for option in (o for o in step.options if o.enabled):
                 plan.answer(option.value)
@@ -1105,13 +1116,17 @@ def screen_reader_lesson(console: Console) -> None:
     """``learn --screen-reader``: the basic lesson answered at random (the wrong answers corrected; h for the hint
     where the lesson asks for it) to its end."""
     from loveletter.coach.lesson import load_lesson
-    from loveletter.tui.reader import PlainScreen
-    from loveletter.tui.reader_learn import read_lesson
+    from loveletter.tui.lines import LineScreen
+    from loveletter.tui.tutor import play_lesson
 
     out = io.StringIO()
     rng = random.Random(1)
-    with PlainScreen(out) as screen:
-        read_lesson(load_lesson("basic"), screen, Console(file=out), read_line=lambda: rng.choice("0123456789 bh"))
+    with LineScreen(out) as screen:
+        play_lesson(
+            load_lesson("basic"),
+            Lines(screen, stream=cast(TextIO, Console(file=out).file), read_line=lambda: rng.choice("0123456789 bh")),
+            delay=0.0,
+        )
     console.print(out.getvalue(), markup=False, highlight=False)
 
 
@@ -1119,8 +1134,8 @@ def screen_reader_solitaire(console: Console) -> None:
     """``solitaire --screen-reader``: deals answered at random (the coach's hint among the answers) until the
     player declines another game."""
     from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset
-    from loveletter.tui.reader import PlainScreen, ascii_text
-    from loveletter.tui.reader_solitaire import ReaderSolitaire
+    from loveletter.tui.lines import LineScreen, ascii_text
+    from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import Streak
 
     out = io.StringIO()
@@ -1133,12 +1148,10 @@ def screen_reader_solitaire(console: Console) -> None:
             return t("solitaire.choice.no_key")
         return rng.choice(["1", "2", "3", "", "b", t("solitaire.choice.yes_key"), "x", "h"])
 
-    with tempfile.TemporaryDirectory() as folder, PlainScreen(out) as screen:
-        app = ReaderSolitaire(
-            screen,
+    with tempfile.TemporaryDirectory() as folder, LineScreen(out) as screen:
+        app = SolitaireApp(
+            Lines(screen, stream=out, read_line=answer),
             Streak(),
-            stream=out,
-            read_line=answer,
             streak_path=Path(folder) / "streak.json",
             folder=Path(folder),
         )
@@ -1149,14 +1162,14 @@ def screen_reader_solitaire(console: Console) -> None:
 def screen_reader_review(console: Console) -> None:
     """``review --screen-reader``: the weighing, a decision, one by number, a word that is no command, back, the
     summary, back to the last decision, and out."""
-    from loveletter.tui.reader import PlainScreen
-    from loveletter.tui.reader_review import read_review
+    from loveletter.tui.lines import LineScreen
+    from loveletter.tui.review import review_on
     from tests.i18n.coach_screens import blunder, quick_reviews
 
     out = io.StringIO()
     typed = iter(["", "3", "x", t("reader.review.back_key"), t("reader.review.summary_key"), "p", "q"])
-    with quick_reviews(), PlainScreen(out) as screen:
-        read_review(blunder(), 0, "partida.json", screen, stream=out, read_line=lambda: next(typed))
+    with quick_reviews(), LineScreen(out) as screen:
+        review_on(Lines(screen, stream=out, read_line=lambda: next(typed)), blunder(), 0, "partida.json")
     console.print(out.getvalue(), markup=False, highlight=False)
 
 

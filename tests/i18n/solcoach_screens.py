@@ -20,6 +20,7 @@ from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_
 from loveletter.solitaire.actions import Choose, Draw, Play, PlayAgent
 from loveletter.tui.prompts import Choice, Nav
 from loveletter.tui.solitaire.coach import SolitaireHintView, hint_keys, move_text, reason_text
+from loveletter.tui.solitaire.plan import plan_for
 from loveletter.tui.solitaire.review import SolitaireReview
 
 if TYPE_CHECKING:
@@ -124,13 +125,12 @@ def lesson_picks() -> list[object]:
     answered wrong (to draw that correction), then right."""
     from loveletter.coach.solitaire_lesson import load_solitaire_lesson, walk
     from loveletter.i18n import has
-    from loveletter.tui.solitaire.plan import Plan
 
     picks: list[object] = []
     for view, step in walk(load_solitaire_lesson()):
         if not step.asked:
             continue
-        plan = Plan(view)
+        plan = plan_for(view)
         while (question := plan.step()) is not None:
             kind = question.kind
             right = step.action if kind in ("turn", "threat") else getattr(step.action, kind)

@@ -29,7 +29,8 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.table.autosave import Autosave
 from loveletter.table.seats import Seat, StackedDeal
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.e2e.deals import GUARD_ROUND
 from tests.net.guest import Guest, Table, until
@@ -60,7 +61,7 @@ def spectator(console: Console) -> Iterator[TerminalFrontend]:
     game's end and its summary."""
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
         keys.send_text("\r\r")
-        yield TerminalFrontend(console, screen, delay=0, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        yield TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD), delay=0)
 
 
 def short_ruleset(folder: Path) -> str:
@@ -272,6 +273,7 @@ class _Choosing:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.surface = self  # the front end asks through its surface
 
     def choose(self, body: Any, title: str, choices: Any, *, hint: str = "", **_: Any) -> Any:
         self.console.print(title, hint, markup=False, highlight=False)
@@ -335,8 +337,8 @@ def code_while_choosing(console: Console) -> None:
     """The host plays a seat: while choosing their move they press ``c`` for the join code, then Enter, then play
     (each key sent as the question it answers is asked)."""
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        local = TerminalFrontend(console, screen, delay=0, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
-        choose, acknowledge = local.choose, local.acknowledge
+        local = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD), delay=0)
+        choose, acknowledge = local.surface.choose, local.acknowledge
         asked: list[int] = []
 
         def answer_choose(*args: Any, **kwargs: Any) -> Any:
@@ -348,7 +350,7 @@ def code_while_choosing(console: Console) -> None:
             keys.send_text("\r")
             return acknowledge(*args, **kwargs)
 
-        local.choose = answer_choose  # type: ignore[method-assign]
+        local.surface.choose = answer_choose  # type: ignore[method-assign]
         local.acknowledge = answer_acknowledge  # type: ignore[method-assign]
         local.ask_names = lambda *_, **__: ["Hal", ""]  # type: ignore[method-assign]
         asyncio.run(_code_while_choosing(console, local))

@@ -16,7 +16,8 @@ from loveletter.engine.deck import stacked_deck
 from loveletter.i18n import t
 from loveletter.net.code import shown
 from loveletter.table.seats import Seat, StackedDeal
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.net.guest import Table, until
 from tests.net.screens import shown_waits, spectator
@@ -42,11 +43,12 @@ async def _waits(console: Console) -> None:
 
 def test_the_host_shows_the_code_with_c_while_choosing_their_own_move() -> None:
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        local = TerminalFrontend(Console(file=io.StringIO()), screen, delay=0, input=keys, output=DummyOutput(),
-                                 guards=TYPED_AHEAD)  # fmt: skip
+        local = TerminalFrontend(
+            Frames(Console(file=io.StringIO()), screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD), delay=0
+        )
         asked: list[str] = []
         said: list[str] = []
-        choose, acknowledge = local.choose, local.acknowledge
+        choose, acknowledge = local.surface.choose, local.acknowledge
 
         def spy_choose(body: Any, title: str, choices: Any, **kwargs: Any) -> Any:
             asked.append(kwargs.get("hint", ""))
@@ -56,7 +58,7 @@ def test_the_host_shows_the_code_with_c_while_choosing_their_own_move() -> None:
             said.append(message)
             return acknowledge(model, message, hint, **kwargs)
 
-        local.choose = spy_choose  # type: ignore[method-assign]
+        local.surface.choose = spy_choose  # type: ignore[method-assign]
         local.acknowledge = spy_acknowledge  # type: ignore[method-assign]
         local.ask_names = lambda *_, **__: ["Hal", ""]  # type: ignore[method-assign]
         asyncio.run(_own_move(local, keys, asked, said))

@@ -16,7 +16,8 @@ from rich.console import Console
 
 from loveletter.i18n import t
 from loveletter.table.seats import Seat
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.net.guest import Guest, Table, until
 from tests.net.test_reconnect import ROUND, SEATS, key_for
@@ -28,15 +29,16 @@ def host_terminal() -> Iterator[tuple[TerminalFrontend, PipeInput, threading.Eve
     seat to free."""
     asked = threading.Event()
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        local = TerminalFrontend(Console(file=io.StringIO()), screen, delay=0, input=keys, output=DummyOutput(),
-                                 guards=TYPED_AHEAD)  # fmt: skip
-        choose = local.choose
+        local = TerminalFrontend(
+            Frames(Console(file=io.StringIO()), screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD), delay=0
+        )
+        choose = local.surface.choose
 
         def spy(*args: Any, **kwargs: Any) -> Any:
             asked.set()
             return choose(*args, **kwargs)
 
-        local.choose = spy  # type: ignore[method-assign]
+        local.surface.choose = spy  # type: ignore[method-assign]
         yield local, keys, asked
 
 

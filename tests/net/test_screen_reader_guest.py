@@ -12,8 +12,12 @@ import time
 
 from loveletter.engine import Game
 from loveletter.i18n import card_name
+from loveletter.net.link import Link
+from loveletter.net.remote import RemoteFrontend
 from loveletter.table.seats import Seat
+from loveletter.tui.lines import Lines
 from loveletter.tui.screen import ENTER_ALT
+from loveletter.tui.surface import Frames
 from tests.net.guest import TIMEOUT, Guest, Table
 from tests.net.privacy import secrets_of, squeeze
 
@@ -99,3 +103,23 @@ def _only_her_secrets(game: Game, ana: Guest) -> None:
     for seat in (1, 2):
         for secret in secrets_of(game, seat, names) - own:
             assert secret not in heard, f"Ana heard a secret of seat {seat}: {secret}"
+
+
+def test_a_seat_swaps_its_surface_as_its_guest_reads_or_looks() -> None:
+    """A guest with a screen reader gets the seat's front end on lines, one without it on frames, and nobody frames
+    drawn nowhere: the front end is the same, its surface swapped (the game is asked the same way)."""
+    loop = asyncio.new_event_loop()
+    try:
+        front = RemoteFrontend(0, delay=0)
+        looking, reading = Link(loop, None), Link(loop, None)
+        reading.screen_reader = True
+        front.follow(looking)
+        assert isinstance(front.surface, Frames) and front.surface.screen is looking.screen
+        front.follow(reading)
+        assert isinstance(front.surface, Lines) and front.surface.stream is reading.stream
+        front.follow(None)
+        assert isinstance(front.surface, Frames) and front.surface.screen is not looking.screen
+        front.follow(looking)
+        assert isinstance(front.surface, Frames) and front.surface.screen is looking.screen
+    finally:
+        loop.close()

@@ -19,7 +19,7 @@ try:
     cli.main(["--help"])
 except SystemExit:
     pass
-import loveletter.commands.play, loveletter.commands.simulate, loveletter.tui.table
+import loveletter.commands.play, loveletter.commands.simulate, loveletter.tui.board
 print("loaded:", ",".join(m for m in {extras} if m in sys.modules))
 """
 

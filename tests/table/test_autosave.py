@@ -21,7 +21,7 @@ from loveletter.table.autosave import Autosave, table_seats
 from loveletter.table.loop import GameLoop, Observer
 from loveletter.table.seats import Seat
 from loveletter.tui import prompts
-from loveletter.tui.plain import PlainFrontend
+from loveletter.tui.spectator import SpectatorFrontend
 from tests.table.test_loop import Recorder
 
 SIGINT_STATUS = 130
@@ -69,7 +69,9 @@ def test_a_save_that_fails_does_not_stop_the_game(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     game = Game("classic", 2, seed=1)
     saver = Autosave.begin(game, [Seat("A", "random"), Seat("B", "random")], seed=1, folder=blocker)
-    GameLoop(game, [Seat("A", "random"), Seat("B", "random")], PlainFrontend(io.StringIO()), observers=[saver]).run()
+    GameLoop(
+        game, [Seat("A", "random"), Seat("B", "random")], SpectatorFrontend(io.StringIO()), observers=[saver]
+    ).run()
     assert game.over and saver.problem is not None and str(blocker) in saver.problem
 
 
@@ -115,13 +117,13 @@ def test_ctrl_c_during_a_game_saves_it_and_exits_130(
 ) -> None:
     moves = {"count": 0}
 
-    def interrupted(self: PlainFrontend, seat: int, action: Action, since: int) -> None:
+    def interrupted(self: SpectatorFrontend, seat: int, action: Action, since: int) -> None:
         moves["count"] += 1
         if moves["count"] == 5:
             raise KeyboardInterrupt
 
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
-    monkeypatch.setattr(PlainFrontend, "computer_moved", interrupted)
+    monkeypatch.setattr(SpectatorFrontend, "computer_moved", interrupted)
     assert main(["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4"]) == SIGINT_STATUS
     [path] = (tmp_path / "games").glob("*.json")
     err = capsys.readouterr().err
@@ -166,12 +168,12 @@ def test_a_game_against_a_yardstick_level_is_saved_and_resumed(
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
     moves = {"count": 0}
 
-    def interrupted(self: PlainFrontend, seat: int, action: Action, since: int) -> None:
+    def interrupted(self: SpectatorFrontend, seat: int, action: Action, since: int) -> None:
         moves["count"] += 1
         if moves["count"] == 3:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(PlainFrontend, "computer_moved", interrupted)
+    monkeypatch.setattr(SpectatorFrontend, "computer_moved", interrupted)
     args = ["--lang", "en", "play", "--players", "2", "--bots", "2", "--seed", "4", "--level", "hard-v2"]
     assert main(args) == SIGINT_STATUS
     [path] = (tmp_path / "games").glob("*.json")

@@ -12,7 +12,7 @@ from loveletter.engine import events as ev
 from loveletter.table.loop import GameLoop, Observer
 from loveletter.table.seats import Seat, StackedDeal
 from loveletter.tui.log import round_log
-from loveletter.tui.plain import PlainFrontend
+from loveletter.tui.spectator import SpectatorFrontend
 from tests.engine.scenario import ruleset_with
 from tests.support import deal
 
@@ -275,7 +275,7 @@ def test_with_nobody_to_ask_the_first_player_is_drawn_from_the_seed(tmp_path: Pa
     def show(seed: int) -> tuple[Game, str]:
         game = Game(ruleset, 4, seed=seed, first_player=0)
         out = io.StringIO()
-        GameLoop(game, [Seat(f"B{i}", "random") for i in range(4)], PlainFrontend(out), seed=seed).run()
+        GameLoop(game, [Seat(f"B{i}", "random") for i in range(4)], SpectatorFrontend(out), seed=seed).run()
         assert game.over
         return game, out.getvalue()
 

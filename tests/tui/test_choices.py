@@ -7,11 +7,12 @@ import random
 import pytest
 
 from loveletter.engine import Action, Game, Keep, Phase, Play, Redraw
-from loveletter.tui.choices import TurnPlan
+from loveletter.tui.choices import plan_for
+from loveletter.tui.plan import ActionPlan
 from tests.support import deal, play
 
 
-def every_action(plan: TurnPlan) -> set[Action]:
+def every_action(plan: ActionPlan[Action]) -> set[Action]:
     """Every action some sequence of answers leads to."""
     step = plan.step()
     if step is None:
@@ -25,7 +26,7 @@ def every_action(plan: TurnPlan) -> set[Action]:
     return found
 
 
-def kinds(plan: TurnPlan, answers: list[object]) -> list[str]:
+def kinds(plan: ActionPlan[Action], answers: list[object]) -> list[str]:
     """The kinds of the questions asked while giving ``answers`` in order."""
     asked = []
     for answer in answers:
@@ -38,7 +39,7 @@ def kinds(plan: TurnPlan, answers: list[object]) -> list[str]:
 
 def test_countess_keeps_the_king_from_being_played_and_says_why() -> None:
     game = deal("2019", 2, hands=["Countess", "Guard"], draws=["King"])
-    step = TurnPlan(game.view(0)).step()
+    step = plan_for(game.view(0)).step()
     assert step is not None and step.kind == "card"
     assert [(o.value, o.enabled, o.note) for o in step.options] == [
         ("Countess", True, ""),
@@ -48,7 +49,7 @@ def test_countess_keeps_the_king_from_being_played_and_says_why() -> None:
 
 def test_two_copies_of_a_card_are_one_choice_and_a_lone_target_is_not_asked() -> None:
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Guard"])
-    plan = TurnPlan(game.view(0))
+    plan = plan_for(game.view(0))
     assert kinds(plan, ["Guard", "Priest"]) == ["card", "named"]
     assert plan.step() is None and plan.action() == Play("Guard", (1,), "Priest")
 
@@ -56,19 +57,19 @@ def test_two_copies_of_a_card_are_one_choice_and_a_lone_target_is_not_asked() ->
 def test_protected_players_are_shown_but_cannot_be_chosen() -> None:
     game = deal("classic", 3, hands=["Guard", "Handmaid", "Baron"], draws=["Priest", "Guard"], first_player=1)
     play(game, "Handmaid")  # seat 1 is protected
-    plan = TurnPlan(game.view(2))
+    plan = plan_for(game.view(2))
     plan.answer("Baron")
     step = plan.step()
     # Seat 0 is the only legal target, so nothing is asked at all: the Baron goes to seat 0.
     assert step is None and plan.action() == Play("Baron", (0,))
-    plan = TurnPlan(game.view(2))
+    plan = plan_for(game.view(2))
     plan.answer("Guard")
     assert plan.step() is not None and plan.step().kind == "named"  # type: ignore[union-attr]
 
 
 def test_escape_goes_back_past_questions_answered_automatically() -> None:
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
-    plan = TurnPlan(game.view(0))
+    plan = plan_for(game.view(0))
     plan.answer("Guard")
     assert plan.step().kind == "named"  # type: ignore[union-attr]  # the target (seat 1) was answered for us
     assert plan.answers == [("card", "Guard"), ("target", 1)]
@@ -79,7 +80,7 @@ def test_escape_goes_back_past_questions_answered_automatically() -> None:
 
 def test_a_wrong_answer_is_refused() -> None:
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
-    plan = TurnPlan(game.view(0))
+    plan = plan_for(game.view(0))
     with pytest.raises(ValueError, match="not an answer"):
         plan.answer("Princess")
 
@@ -87,29 +88,29 @@ def test_a_wrong_answer_is_refused() -> None:
 def test_only_the_deciding_seat_has_a_plan() -> None:
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
     with pytest.raises(ValueError, match="nothing to decide"):
-        TurnPlan(game.view(1))
+        plan_for(game.view(1))
 
 
 def test_chancellor_keep_then_order_under_the_deck() -> None:
     game = deal("2019", 2, hands=["Chancellor", "Priest"], draws=["Guard", "Baron", "King"])
     play(game, "Chancellor")
-    plan = TurnPlan(game.view(0))
-    assert plan.view.phase is Phase.CHANCELLOR
+    plan = plan_for(game.view(0))
+    assert game.view(0).phase is Phase.CHANCELLOR
     assert kinds(plan, ["Guard", ("King", "Baron")]) == ["keep", "order"]
     assert plan.action() == Keep("Guard", ("King", "Baron"))
 
 
 def test_premium_numbers_baroness_cardinal_and_the_bishop_target() -> None:
     game = deal("premium", 5, hands=["Guard", "Princess", "Priest", "Baron", "Handmaid"], draws=["Bishop", "Cardinal"])
-    plan = TurnPlan(game.view(0))
+    plan = plan_for(game.view(0))
     assert kinds(plan, ["Bishop", 1, 8]) == ["card", "target", "named"]
-    step_numbers = TurnPlan(game.view(0))
+    step_numbers = plan_for(game.view(0))
     step_numbers.answer("Bishop")
     step_numbers.answer(1)
     named = step_numbers.step()
     assert named is not None and named.numeric and 1 not in [o.value for o in named.options]
     play(game, "Bishop>1=8")
-    redraw = TurnPlan(game.view(1))
+    redraw = plan_for(game.view(1))
     assert redraw.step().kind == "redraw"  # type: ignore[union-attr]
     assert every_action(redraw) == {Redraw(True), Redraw(False)}
 
@@ -117,7 +118,7 @@ def test_premium_numbers_baroness_cardinal_and_the_bishop_target() -> None:
 @pytest.mark.parametrize("card", ["Baroness", "Cardinal"])
 def test_two_player_cards_reach_every_legal_action(card: str) -> None:
     game = deal("premium", 5, hands=["Guard", "Priest", "Baron", "Handmaid", "King"], draws=[card])
-    plan = TurnPlan(game.view(0))
+    plan = plan_for(game.view(0))
     plan.answer(card)
     legal = {a for a in game.legal_actions() if isinstance(a, Play) and a.card == card}
     assert every_action(plan) == legal
@@ -145,7 +146,7 @@ def test_every_legal_action_is_reachable_and_nothing_else(ruleset: str, players:
             continue
         seat = game.decider
         assert seat is not None
-        assert every_action(TurnPlan(game.view(seat))) == set(game.legal_actions())
+        assert every_action(plan_for(game.view(seat))) == set(game.legal_actions())
         checked += 1
         game.push(rng.choice(game.legal_actions()))
     assert checked > 20

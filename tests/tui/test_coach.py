@@ -29,8 +29,9 @@ from loveletter.tui.coach import (
     reason_text,
 )
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
 from loveletter.tui.style import NBSP
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.bots.helpers import positions_by_kind, redeal
 from tests.support import deal, play
@@ -118,7 +119,7 @@ def frontend(keys: PipeInput, game: Game, *, hints: bool = True) -> tuple[Termin
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, color_system=None)
     screen = Screen(io.StringIO())
-    front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+    front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
     table = GameLoop(game, [Seat(n) for n in NAMES[: game.players]], front, hints=hints)
     front.start(table)
     return front, out
@@ -311,7 +312,7 @@ def test_the_odds_shown_while_the_moves_are_weighed_are_the_hints_one_reading(mo
 
     game = deal("2019", 3, hands=["Guard", "Priest", "Baron"], draws=["Prince"])
     view = game.view(0)
-    front = TerminalFrontend(Console(file=io.StringIO(), width=80, height=24), Screen(io.StringIO()), delay=0)
+    front = TerminalFrontend(Frames(Console(file=io.StringIO(), width=80, height=24), Screen(io.StringIO())), delay=0)
     front.start(GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Cal")], front, hints=True))
     reads: list[View] = []
     real = beliefs.read

@@ -15,7 +15,7 @@ from loveletter.cli import main
 from loveletter.engine import Game, bundled_names, load_ruleset
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.plain import PlainFrontend
+from loveletter.tui.spectator import SpectatorFrontend
 
 
 def rulesets_and_counts() -> list[tuple[str, int]]:
@@ -33,7 +33,7 @@ def test_all_computer_games_run_to_the_end_without_a_terminal(ruleset: str, play
     out = io.StringIO()
     game = Game(ruleset, players, seed=players)
     seats = [Seat(f"Bot {i + 1}", "random") for i in range(players)]
-    GameLoop(game, seats, PlainFrontend(out), seed=players).run()
+    GameLoop(game, seats, SpectatorFrontend(out), seed=players).run()
     assert game.over
     text = out.getvalue()
     winners = ", ".join(f"Bot {w + 1}" for w in game.winners)

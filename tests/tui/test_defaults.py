@@ -14,7 +14,8 @@ from rich.console import Console
 from loveletter.engine import Play
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.support import deal
 
@@ -31,7 +32,7 @@ def test_the_princes_target_list_starts_on_another_player(keys: PipeInput, playe
     game = deal("classic", players, hands=hands, draws=["Handmaid"])
     console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
         front.start(GameLoop(game, [Seat(f"P{i}") for i in range(players)], front))
         keys.send_text("1" + "\r")  # the Prince, then Enter on the target list as it starts
         action = front.decide(0)

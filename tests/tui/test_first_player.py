@@ -13,7 +13,8 @@ from rich.console import Console
 from loveletter.engine import Game
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.engine.scenario import ruleset_with
 
@@ -37,7 +38,7 @@ def test_after_a_tied_round_the_host_picks_among_the_tied_winners_on_the_public_
     names = ["Ana", "Bea", "Cal", "Dee"]
     console = Console(file=io.StringIO(), width=80, height=30, color_system=None)
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
         front.start(GameLoop(game, [Seat(n) for n in names], front))
         keys.send_text("2")
         assert front.first_player(choices) == choices[1]
@@ -49,7 +50,7 @@ def test_nobody_is_asked_in_a_show_of_computer_players(tmp_path: Path) -> None:
     game = tied_game(tmp_path)
     console = Console(file=io.StringIO(), width=80, height=30, color_system=None)
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, output=DummyOutput())
+        front = TerminalFrontend(Frames(console, screen, output=DummyOutput()))
         front.start(GameLoop(game, [Seat(f"B{i}", "random") for i in range(4)], front))
         assert front.first_player(game.first_player_choices()) is None
     assert console.file.getvalue() == ""  # type: ignore[attr-defined]

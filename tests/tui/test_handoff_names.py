@@ -14,6 +14,7 @@ from loveletter.i18n import set_language
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.screen import Screen
+from loveletter.tui.surface import Frames
 from loveletter.tui.terminal import TerminalFrontend
 
 NAMES = ["Ana", "Bea", "Bot 3", "Bot 4", "Bot 5", "Bot 6", "Bot 7", "Bot 8"]
@@ -24,7 +25,7 @@ def test_names_and_their_tokens_stay_together(width: int) -> None:
     set_language("en")
     game = Game("premium", 8, seed=1)
     console = Console(width=width, height=24, file=io.StringIO(), color_system=None)
-    front = TerminalFrontend(console, Screen(io.StringIO()))
+    front = TerminalFrontend(Frames(console, Screen(io.StringIO())))
     seats = [Seat(n) if i < 2 else Seat(n, "easy") for i, n in enumerate(NAMES)]
     front.start(GameLoop(game, seats, front))
     drawn: list[str] = []
@@ -35,7 +36,7 @@ def test_names_and_their_tokens_stay_together(width: int) -> None:
         drawn.append(capture.get())
         return True
 
-    front.press = press  # type: ignore[method-assign]
+    front.surface.press = press  # type: ignore[method-assign]
     front.hand_off(1)
     text = drawn[0]
     assert "Pass the computer to Bea" in " ".join(text.split())

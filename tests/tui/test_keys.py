@@ -25,6 +25,7 @@ from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.prompts import DROP, HANDOFF, SCREEN, TYPE_AHEAD, Choice, KeyPolicy, choose, pause, press
 from loveletter.tui.screen import Screen
+from loveletter.tui.surface import Frames
 from loveletter.tui.terminal import TerminalFrontend
 
 FRUIT = [Choice("a", "Apple"), Choice("b", "Banana"), Choice("c", "Cherry")]
@@ -167,7 +168,7 @@ def test_an_enter_pressed_before_the_hand_off_does_not_pass_it(keys: PipeInput) 
     console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
     drawn = Drawn()
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=drawn.output)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=drawn.output))
         front.start(GameLoop(game, [Seat("Ana"), Seat("Bea")], front))
         keys.send_text("\r")  # the second Enter of "your turn is over"
         typist = Typist(keys.send_text, drawn, "Bea: press Enter to see your cards.", "\r")

@@ -23,9 +23,10 @@ from loveletter.commands import learn
 from loveletter.engine import Action, Keep, Play, View, load_ruleset, parse_action
 from loveletter.engine import events as ev
 from loveletter.i18n import LANGUAGES, catalog, set_language, t
-from loveletter.tui.choices import TurnPlan
-from loveletter.tui.screen import TYPED_AHEAD, Screen
-from loveletter.tui.tutor import first_wrong, fits, play_lesson
+from loveletter.tui.choices import keeps, plan_for
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
+from loveletter.tui.tutor import first_wrong, play_lesson
 
 LESSONS = lesson_names()
 
@@ -115,9 +116,9 @@ WRONG = ("wrong", "wrong_target", "wrong_named")
 
 def answers_for(view: View, action: Action) -> list[tuple[str, Hashable]]:
     """The answers the questions of ``view``'s decision get on the way to ``action`` (automatic ones included)."""
-    plan = TurnPlan(view)
+    plan = plan_for(view)
     while (step := plan.step()) is not None:
-        value = next(o.value for o in step.options if o.enabled and fits(step.kind, action, o.value))
+        value = next(o.value for o in step.options if o.enabled and keeps(step.kind, action, o.value))
         plan.answer(value)
     assert plan.action() == action
     return list(plan.answers)
@@ -142,8 +143,8 @@ def test_every_correction_is_of_the_question_that_went_wrong(name: str) -> None:
             kind = wrong[0]
             index = answers.index(wrong)
             # Every answer before it agrees with one of the step's moves; this one with none of them.
-            assert any(all(fits(k, m, v) for k, v in answers[:index]) for m in step.moves)
-            assert not any(all(fits(k, m, v) for k, v in answers[: index + 1]) for m in step.moves)
+            assert any(all(keeps(k, m, v) for k, v in answers[:index]) for m in step.moves)
+            assert not any(all(keeps(k, m, v) for k, v in answers[: index + 1]) for m in step.moves)
             checked.add(kind)
     assert {"card", "named"} <= checked if name == "basic" else {"card", "target"} <= checked
 
@@ -285,7 +286,7 @@ def run_lesson(name: str, keys: list[str]) -> tuple[bool, str]:
     with create_pipe_input() as pipe, Screen(io.StringIO()) as screen:
         pipe.send_text("".join(keys))
         finished = play_lesson(
-            load_lesson(name), console, screen, delay=0, input=pipe, output=DummyOutput(), guards=TYPED_AHEAD
+            load_lesson(name), Frames(console, screen, input=pipe, output=DummyOutput(), guards=TYPED_AHEAD), delay=0
         )
     return finished, console.file.getvalue()  # type: ignore[attr-defined]
 

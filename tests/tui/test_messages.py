@@ -11,7 +11,8 @@ from rich.console import Console
 
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.support import deal, play
 
@@ -29,7 +30,7 @@ def prompt_after(decisions: list[str], seat: int) -> str:
     output = Vt100_Output(drawn, lambda: Size(rows=24, columns=80), term="xterm")
     console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
     with create_pipe_input() as keys, Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=output, guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=output, guards=TYPED_AHEAD))
         front.start(GameLoop(game, [Seat(n) for n in ("Ana", "Bea", "Cal", "Dee", "Eve")], front))
         keys.send_text("\r")
         front.turn_done(seat, since)

@@ -17,6 +17,7 @@ from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choice_lines, choose, option_keys
 from loveletter.tui.screen import Screen
+from loveletter.tui.surface import Frames
 from loveletter.tui.terminal import TerminalFrontend, renumbered
 from tests.support import deal
 from tests.tui.test_keys import Drawn, Typist
@@ -70,7 +71,7 @@ def test_renumbered_choices_keep_the_numbers_given_before() -> None:
 def test_the_cardinals_second_player_keeps_the_number_of_the_first_question() -> None:
     game = deal("premium", 5, hands=["Cardinal", "Guard", "Priest", "Baron", "King"], draws=["Guard"])
     console = Console(width=80, height=40, file=io.StringIO(), color_system=None)
-    front = TerminalFrontend(console, Screen(io.StringIO()))
+    front = TerminalFrontend(Frames(console, Screen(io.StringIO())))
     front.start(GameLoop(game, [Seat(n) for n in ("Ana", "Bea", "Cal", "Dee", "Eve")], front))
     asked: list[tuple[str, dict[str, str]]] = []
 
@@ -85,7 +86,7 @@ def test_the_cardinals_second_player_keeps_the_number_of_the_first_question() ->
             return 3  # ...then Dee
         return next(c.value for c in choices if c.enabled)
 
-    front.choose = answer  # type: ignore[method-assign]
+    front.surface.choose = answer  # type: ignore[method-assign]
     action: Action | Nav = front.decide(0)
     assert not isinstance(action, Nav)
     first, second = asked[1][1], asked[2][1]

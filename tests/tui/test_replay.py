@@ -19,6 +19,7 @@ from loveletter.i18n import set_language
 from loveletter.records import GameRecord, Seat
 from loveletter.tui.replay import Replay, ReplayViewer
 from loveletter.tui.screen import Screen
+from loveletter.tui.surface import Frames
 from tests.support import random_playout
 
 NAMES = ("Ana", "Bea", "Cal")
@@ -127,7 +128,7 @@ def viewer_run(path: Path, seat: int | None, keys: str) -> tuple[Replay, list[in
     console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
     with create_pipe_input() as pipe, Screen(io.StringIO()) as screen:
         pipe.send_text(keys)
-        shown = ReplayViewer(replay, console, screen, input=pipe, output=DummyOutput()).run()
+        shown = ReplayViewer(replay, Frames(console, screen, input=pipe, output=DummyOutput())).run()
     return replay, shown
 
 

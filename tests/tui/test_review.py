@@ -22,8 +22,9 @@ from loveletter.solitaire import SolitaireGame
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat as TableSeat
 from loveletter.tui.review import Review
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
 from loveletter.tui.style import NBSP
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.coach.games import blunder
 from tests.records.support import USER_ERROR, assert_one_line_error, run
@@ -148,7 +149,7 @@ def test_the_game_s_end_offers_its_review(keys: PipeInput) -> None:
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
         front.start(GameLoop(game, [TableSeat("Ana"), TableSeat("Bot", "easy")], front))
         # Enter: the summary; r: the review (its first decision, the second one, the summary at the end); q: back to
         # the summary; n: no other game.

@@ -19,6 +19,7 @@ from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board
 from loveletter.tui.solitaire.streak import Streak
+from loveletter.tui.surface import Frames
 from tests.support import deal, play, random_playout
 
 
@@ -56,7 +57,7 @@ def end_board(seed: int, height: int) -> tuple[list[str], str]:
     while not game.over:
         game.push(rng.choice(game.legal_actions()))
     console = Console(width=80, height=24, file=io.StringIO(), color_system=None)
-    app = SolitaireApp(console, Screen(io.StringIO()), Streak())
+    app = SolitaireApp(Frames(console, Screen(io.StringIO())), Streak())
     app.game = game
     model = app.model(app.banner())
     with console.capture() as capture:

@@ -26,13 +26,14 @@ from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_
 from loveletter.solitaire.events import EndReason
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace
 from loveletter.tui.prompts import Choice, Nav, default_keys
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board, BoardModel
 from loveletter.tui.solitaire.narrate import narrate
-from loveletter.tui.solitaire.plan import Plan, risk
+from loveletter.tui.solitaire.plan import plan_for, risk
 from loveletter.tui.solitaire.reference import reference_pages
 from loveletter.tui.solitaire.streak import Streak, load_streak
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from tests.solitaire.support import play, redeal_hidden, sol
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,7 +180,7 @@ def test_each_end_reason_has_its_own_sentence(lang: str) -> None:
 def test_a_forced_countess_shows_the_other_card_disabled_with_a_reason() -> None:
     game = sol(["Priest"], hand="Countess", agent="Baron", draws=["King"])
     play(game, "draw")
-    step = Plan(game.view()).step()
+    step = plan_for(game.view()).step()
     assert step is not None and step.kind == "card"
     assert [(o.value, o.enabled, o.note) for o in step.options] == [
         ("Countess", True, ""),
@@ -190,7 +191,7 @@ def test_a_forced_countess_shows_the_other_card_disabled_with_a_reason() -> None
 def test_back_undoes_the_last_question_asked() -> None:
     game = sol(["Priest"], hand="Guard", agent="Baron", draws=["Baron"])
     play(game, "draw")
-    plan = Plan(game.view())
+    plan = plan_for(game.view())
     plan.answer("Guard")
     plan.answer(3)
     assert plan.step() is not None and plan.step().kind == "named"  # type: ignore[union-attr]
@@ -232,14 +233,10 @@ def app_for(tmp_path: Path, keys: PipeInput) -> tuple[Recording, io.StringIO]:
     console = Console(file=out, width=COLUMNS, height=ROWS, color_system=None)
     screen = Screen(io.StringIO())
     app = Recording(
-        console,
-        screen,
+        Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD),  # the keys sent in advance
         load_streak(tmp_path / "streak.json"),
         streak_path=tmp_path / "streak.json",
         folder=tmp_path / "games",
-        input=keys,
-        output=DummyOutput(),
-        guards=TYPED_AHEAD,  # the keys are sent in advance
     )
     app.asked = []
     return app, out

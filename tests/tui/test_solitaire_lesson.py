@@ -1,4 +1,4 @@
-"""The solitaire lesson (``loveletter learn solitaire``): its script fits the game, every asked step has its words
+"""The solitaire lesson (``loveletter learn solitaire``): its script keeps the game, every asked step has its words
 in both languages, a wrong answer is corrected at the part of the decision that went wrong, and the runner plays
 the lesson to its end without saving anything."""
 
@@ -19,8 +19,9 @@ from loveletter.solitaire import SolitaireView
 from loveletter.solitaire.actions import Action
 from loveletter.tui.prompts import Nav
 from loveletter.tui.screen import Screen
-from loveletter.tui.solitaire.plan import Plan
+from loveletter.tui.solitaire.plan import plan_for
 from loveletter.tui.solitaire.tutor import SolitaireTutor
+from loveletter.tui.surface import Frames
 
 PARTS = ("turn", "threat", "card", "target", "own", "named")
 
@@ -40,12 +41,12 @@ def lesson() -> SolitaireLesson:
 def wrong_answers(view: SolitaireView, step: Step) -> Iterator[tuple[str, list[tuple[str, Hashable]]]]:
     """For each part of the decision where another answer could be given: the part, and the answers up to and
     including the first wrong one there (the earlier ones as the lesson's move has them)."""
-    plan = Plan(view)
+    plan = plan_for(view)
     while (question := plan.step()) is not None:
         expected = step.action if question.kind in ("turn", "threat") else getattr(step.action, question.kind)
         for option in question.options:
             if option.enabled and option.value != expected:
-                yield question.kind, [(k, v) for k, v, _ in plan.answers] + [(question.kind, option.value)]
+                yield question.kind, [*plan.answers, (question.kind, option.value)]
                 break
         plan.answer(expected)
 
@@ -99,7 +100,7 @@ def test_a_wrong_answer_is_told_at_the_part_that_went_wrong(lesson: SolitaireLes
 
 def answers_for(view: SolitaireView, action: Action) -> list[Hashable]:
     """The answers to every question of ``view``'s decision that make ``action``."""
-    plan, out = Plan(view), []
+    plan, out = plan_for(view), []
     while (question := plan.step()) is not None:
         expected = action if question.kind in ("turn", "threat") else getattr(action, question.kind)
         out.append(expected)
@@ -114,10 +115,14 @@ class Scripted(SolitaireTutor):
     script: list[Hashable]
 
     def ask(self, title: str, choices: list[Any], hint: str, **options: Any) -> Hashable | Nav:
-        self.console.print(title)
+        self.surface.console.print(title)
         answer = self.script.pop(0)
         assert answer in [c.value for c in choices if c.enabled], (answer, title)
         return answer
+
+
+class Pressed(Frames):
+    """Frames where every Enter is pressed at once, the message drawn below its screen."""
 
     def press(self, body: Any, message: str, hint: str = "", **options: Any) -> object:
         self.draw(body, 1)
@@ -131,7 +136,7 @@ def test_the_lesson_plays_to_its_end_correcting_a_wrong_guess(
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, color_system=None)
-    tutor = Scripted(lesson, console, Screen(io.StringIO()))
+    tutor = Scripted(lesson, Pressed(console, Screen(io.StringIO())))
     tutor.script = []
     for view, step in walk(lesson):
         right = answers_for(view, step.action) if step.asked else []

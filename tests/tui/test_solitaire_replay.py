@@ -22,6 +22,7 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire.replay import SolitaireReplay, SolitaireReplayViewer, hidden_cards
+from loveletter.tui.surface import Frames
 from tests.i18n.leaks import leaks
 
 POINT = re.compile(r"^\[(\d+)\] ")
@@ -125,7 +126,7 @@ def viewer_run(path: Path, every: bool, keys: str) -> tuple[SolitaireReplay, lis
     console = Console(file=out, width=80, height=24, force_terminal=True, color_system=None)
     with create_pipe_input() as pipe, Screen(io.StringIO()) as screen:
         pipe.send_text(keys)
-        shown = SolitaireReplayViewer(shown_replay, console, screen, input=pipe, output=DummyOutput()).run()
+        shown = SolitaireReplayViewer(shown_replay, Frames(console, screen, input=pipe, output=DummyOutput())).run()
     return shown_replay, shown, out.getvalue()
 
 
@@ -177,7 +178,7 @@ def test_a_solitaire_game_sweeps_stale_temporaries_when_it_starts(tmp_path: Path
     os.utime(stale, (1, 1))
     console = Console(file=io.StringIO(), width=80, height=24)
     with Screen(io.StringIO()) as screen:
-        app = SolitaireApp(console, screen, Streak(), streak_path=tmp_path / "streak.json", folder=folder)
+        app = SolitaireApp(Frames(console, screen), Streak(), streak_path=tmp_path / "streak.json", folder=folder)
         app.start(SolitaireGame(seed=2), None, None)
     assert not stale.exists() and fresh.exists()
     assert app.path is not None and SolitaireRecord.load(app.path).replay(str(app.path)).actions == []

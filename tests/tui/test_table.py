@@ -12,9 +12,9 @@ from rich.console import Console
 
 from loveletter.engine import Game
 from loveletter.i18n import card_name, set_language, t
+from loveletter.tui.board import MARKS, Board, BoardModel
 from loveletter.tui.log import narrate
 from loveletter.tui.style import NBSP, fmt
-from loveletter.tui.table import MARKS, TableModel, TableView
 from tests.support import deal, play
 
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -40,10 +40,10 @@ def render(
     """The table as drawn (non-breaking spaces shown as spaces unless ``keep_nbsp``)."""
     view = game.view(seat) if seat is not None else game.view(None)
     goal = game.ruleset.tokens_to_win(game.players)
-    model = TableModel(view, names, seat, narrate(game.log, seat, names, game.ruleset, goal=goal), new_from=0)
+    model = BoardModel(view, names, seat, narrate(game.log, seat, names, game.ruleset, goal=goal), new_from=0)
     console = Console(width=width, height=height + 3, color_system="truecolor" if colour else None)
     with console.capture() as capture:
-        console.print(TableView(model, height=height), end="")
+        console.print(Board(model, height=height), end="")
     return capture.get() if keep_nbsp else capture.get().replace(NBSP, " ")
 
 
@@ -167,15 +167,15 @@ def test_private_news_that_the_log_cannot_hold_gets_a_panel_of_its_own() -> None
     play(game, "King>1", "Guard>2=Prince", "Priest>3", "Handmaid")
     goal = game.ruleset.tokens_to_win(4)
     log = narrate(game.log, 1, NAMES, game.ruleset, goal=goal)
-    model = TableModel(game.view(1), NAMES, 1, log, new_from=0)
+    model = BoardModel(game.view(1), NAMES, 1, log, new_from=0)
     console = Console(width=80, height=30, color_system=None)
     with console.capture() as capture:
-        console.print(TableView(model, height=15), end="")  # the whole log would need 17
+        console.print(Board(model, height=15), end="")  # the whole log would need 17
     text = capture.get()
     assert "Only for Bea: since your last turn" in text
     assert "(secret: you get Baron from" in text
     with console.capture() as capture:
-        console.print(TableView(model, height=30), end="")
+        console.print(Board(model, height=30), end="")
     roomy = capture.get()
     assert "Only for Bea" not in roomy and "(secret: you get Baron from" in roomy  # the log holds it
 
@@ -231,10 +231,10 @@ def test_at_80x24_with_eight_players_the_legend_the_tracker_and_whole_log_entrie
         game, since = found
         log = narrate(game.log, 0, NAMES, game.ruleset, goal=4)
         new = [e for e in log if e.index >= since]
-        model = TableModel(game.view(0), NAMES, 0, log, new_from=since)
+        model = BoardModel(game.view(0), NAMES, 0, log, new_from=since)
         console = Console(width=80, height=24, color_system=None)
         with console.capture() as capture:
-            console.print(TableView(model, height=20), end="")
+            console.print(Board(model, height=20), end="")
         drawn = capture.get().replace(NBSP, " ")
         lines = drawn.splitlines()
         flat = " ".join(drawn.replace("│", " ").split())
@@ -300,10 +300,10 @@ def test_a_long_status_leaves_the_header_whole_at_80_columns(lang: str, ruleset:
     set_language(lang)
     game = Game(ruleset, 2, seed=1)
     status = fmt("coach.review.status", number="12", total="34", round="3")
-    model = TableModel(game.view(0), NAMES[:2], 0, status=status)
+    model = BoardModel(game.view(0), NAMES[:2], 0, status=status)
     console = Console(width=80, color_system=None)
     with console.capture() as capture:
-        console.print(TableView(model, height=20), end="")
+        console.print(Board(model, height=20), end="")
     head = capture.get().splitlines()[0]
     assert "…" not in head and status.plain in head, head
     deck = t("play.table.header", title="", round="1", deck=str(game.view(0).deck_size)).split("·", 1)[1].strip()

@@ -22,9 +22,10 @@ from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.table.setup import MAX_NAME
 from loveletter.tui import prompts
-from loveletter.tui.choices import TurnPlan
+from loveletter.tui.board import Board
+from loveletter.tui.choices import plan_for
 from loveletter.tui.screen import Screen
-from loveletter.tui.table import TableView
+from loveletter.tui.surface import Frames
 from loveletter.tui.terminal import TerminalFrontend
 
 WIDTH, HEIGHT = 80, 24
@@ -54,12 +55,12 @@ def screens(game: Game, rng: random.Random) -> Iterator[tuple[str, str]]:
     """Each question of the deciding seat's turn (answered at random): the table drawn above it, and the seat."""
     names = NAMES[: game.players]
     console = Console(width=WIDTH, height=HEIGHT, file=io.StringIO(), color_system=None)
-    front = TerminalFrontend(console, Screen(io.StringIO()))
+    front = TerminalFrontend(Frames(console, Screen(io.StringIO())))
     front.start(GameLoop(game, [Seat(n) for n in names], front))
     seat = game.decider
     assert seat is not None
     view = game.view(seat)
-    plan = TurnPlan(view)
+    plan = plan_for(view)
     while (step := plan.step()) is not None:
         title = front.question(step, plan, view)
         choices = front.choices(step, view)
@@ -67,7 +68,7 @@ def screens(game: Game, rng: random.Random) -> Iterator[tuple[str, str]]:
         reserve = prompts.choice_height(title, choices, WIDTH, hint)
         assert reserve <= 8, title
         with console.capture() as capture:
-            console.print(TableView(front.model(seat, new_from=0), height=HEIGHT - reserve), end="")
+            console.print(Board(front.model(seat, new_from=0), height=HEIGHT - reserve), end="")
         drawn = capture.get()
         assert len(drawn.splitlines()) <= HEIGHT - reserve
         yield drawn, names[seat]

@@ -23,11 +23,12 @@ from loveletter.i18n import card_name, set_language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui import prompts
-from loveletter.tui.choices import TurnPlan
+from loveletter.tui.board import FOLD_LEAST, LOG_MARKS, MARKS, PLAYS_MAX, Board, BoardModel, play_parts, play_text
+from loveletter.tui.choices import plan_for
 from loveletter.tui.log import narrate
 from loveletter.tui.screen import Screen
-from loveletter.tui.table import FOLD_LEAST, LOG_MARKS, MARKS, PLAYS_MAX, TableModel, TableView, play_parts, play_text
-from loveletter.tui.terminal import TerminalFrontend, table_body
+from loveletter.tui.surface import Frames
+from loveletter.tui.terminal import TerminalFrontend, board_body
 
 SIZES = [(80, 24), (100, 30), (160, 45)]
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -65,22 +66,22 @@ def first_screens(players: int, seed: int) -> Iterator[tuple[Game, int]]:
         game.push(rng.choice(game.legal_actions()))
 
 
-def drawn_screen(game: Game, seat: int, width: int, height: int) -> tuple[str, TableModel, int]:
+def drawn_screen(game: Game, seat: int, width: int, height: int) -> tuple[str, BoardModel, int]:
     """The table of ``seat``'s first question at ``width`` x ``height`` (the lines the question leaves), its
     model, and the lines the question takes."""
     names = NAMES[: game.players]
     console = Console(width=width, height=height, file=io.StringIO(), color_system=None)
-    front = TerminalFrontend(console, Screen(io.StringIO()))
+    front = TerminalFrontend(Frames(console, Screen(io.StringIO())))
     front.start(GameLoop(game, [Seat(n) for n in names], front))
     view = game.view(seat)
-    plan = TurnPlan(view)
+    plan = plan_for(view)
     step = plan.step()
     assert step is not None
     title = front.question(step, plan, view)
     reserve = prompts.choice_height(title, front.choices(step, view), width, t("play.hint.choose"))
     model = front.model(seat, new_from=0)
     with console.capture() as capture:
-        console.print(TableView(model, height=height - reserve), end="")
+        console.print(Board(model, height=height - reserve), end="")
     return capture.get(), model, reserve
 
 
@@ -160,7 +161,7 @@ def check_panels(view: View, rows: list[str], head: str, where: str) -> None:
         assert cell == [card_name(c) for c in known.get(sv.seat, ())], where
 
 
-def check_last_plays(model: TableModel, rows: list[str], head: str, text: str, where: str, *, most: int) -> None:
+def check_last_plays(model: BoardModel, rows: list[str], head: str, text: str, where: str, *, most: int) -> None:
     """The last plays as the engine tells them (public_moments of the viewer's view): the newest ones in the
     strip, newest last, or each row ending with its player's last play."""
     moments = public_moments(model.view)
@@ -175,7 +176,7 @@ def check_last_plays(model: TableModel, rows: list[str], head: str, text: str, w
         return
     last = {m.seat: m for m in moments}
     column = head.index("Discards")  # where the piles begin
-    for seat, m in last.items():  # folded into the rows: each seat's last play that says on whom, where it fits
+    for seat, m in last.items():  # folded into the rows: each seat's last play that says on whom, where it keeps
         _, card, tail = play_parts(model, m)
         pile = model.view.seats[seat].discards
         if not card.plain or not tail.plain or not pile:  # a Bishop's target's choice, a card on nobody
@@ -205,12 +206,12 @@ def test_a_panel_says_who_knows_what_and_no_hidden_card() -> None:
         log = narrate(game.log, seat, names, rs, goal=5)
         console = Console(width=80, height=24, file=io.StringIO(), color_system=None)
         with console.capture() as capture:
-            console.print(TableView(TableModel(view, names, seat, log, new_from=0), height=22), end="")
+            console.print(Board(BoardModel(view, names, seat, log, new_from=0), height=22), end="")
         lines = capture.get().splitlines()
         rows = [next(line for line in lines[1:] if name in re.split("[○●]", line)[0]) for name in names]
         where = f"{seat}:\n" + "\n".join(lines)
         check_panels(view, rows, lines[1], where)
-        model = TableModel(view, names, seat, log)
+        model = BoardModel(view, names, seat, log)
         check_last_plays(model, rows, lines[1], flat("\n".join(lines)), where, most=PLAYS_MAX)
         if seat == 0:
             assert rows[1].split()[-2:] == ["Guard", "King"] and "◉" in rows[1][:4], where
@@ -221,13 +222,13 @@ def test_a_panel_says_who_knows_what_and_no_hidden_card() -> None:
         assert "Last plays: Ana ─Priest→ Bea Bea ─King→ Ana · hands traded" in flat("\n".join(lines)), where
 
 
-def frame(console: Console, width: int, height: int, model: TableModel, reserve: int) -> list[str]:
+def frame(console: Console, width: int, height: int, model: BoardModel, reserve: int) -> list[str]:
     """What a terminal of ``width`` x ``height`` shows after the front end's frame at that size."""
     console.size = (width, height)
     out = io.StringIO()
     console.file = out
-    front = TerminalFrontend(console, Screen(out))
-    front.draw(table_body(model), reserve)
+    front = TerminalFrontend(Frames(console, Screen(out)))
+    front.surface.draw(board_body(model), reserve)
     screen = pyte.Screen(width, height)
     pyte.Stream(screen).feed(out.getvalue().replace("\n", "\r\n"))  # as a terminal's line discipline does
     return [line.rstrip() for line in screen.display]

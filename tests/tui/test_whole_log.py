@@ -15,8 +15,9 @@ from rich.console import Console
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.log import round_log
-from loveletter.tui.screen import TYPED_AHEAD, Screen
+from loveletter.tui.screen import Screen
 from loveletter.tui.style import NBSP
+from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.tui.test_table import NAMES, after_a_round_of_turns
 
@@ -35,7 +36,7 @@ def test_l_shows_the_whole_log_from_a_decision_and_scrolls(keys: PipeInput) -> N
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
         table = GameLoop(game, [Seat(n) for n in NAMES], front)
         table.seen[0] = since
         front.start(table)
@@ -54,7 +55,7 @@ def test_l_shows_the_whole_log_from_the_end_of_a_turn(keys: PipeInput) -> None:
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, color_system=None)
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
         front.start(GameLoop(game, [Seat(n) for n in NAMES], front))
         keys.send_text("l" + "\r" + "\r")  # the log, back, then Enter hides the cards
         front.turn_done(0, since)
@@ -66,7 +67,7 @@ def test_the_whole_log_starts_at_its_newest_lines_and_scrolls_to_the_oldest(keys
     out = io.StringIO()
     console = Console(file=out, width=80, height=10, color_system=None)  # a page holds a few lines only
     with Screen(io.StringIO()) as screen:
-        front = TerminalFrontend(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD)
+        front = TerminalFrontend(Frames(console, screen, input=keys, output=DummyOutput(), guards=TYPED_AHEAD))
         table = GameLoop(game, [Seat(n) for n in NAMES], front)
         front.start(table)
         entries = round_log(table, 0)

@@ -1,24 +1,24 @@
-"""The solitaire game loop on the terminal: frames, choices, the coach's hint (``h``), autosave, end screens (with
-the game's review, ``r``), play again.
+"""The solitaire game loop on the terminal: the board and its questions, the coach's hint (``h``), autosave, end
+screens (with the game's review, ``r``), play again; on a surface of frames or of lines (screen-reader mode).
 
-Every frame wipes the screen, draws the board fitted above the prompt, and asks at the bottom. After every
-action the record is saved (atomically), so Ctrl-C at any prompt loses nothing: ``KeyboardInterrupt`` leaves
-:meth:`SolitaireApp.session` with :attr:`SolitaireApp.path` naming the saved record, for the caller to say how
-to resume once the screen is left. ``input`` and ``output`` go to the prompts, so tests drive the whole loop
-with prompt_toolkit's pipe input.
+On frames, every question is asked below the board fitted above it. As lines, each question comes after what
+happened since the last one, one line each as the log tells it, and at each new decision the board as labelled
+lines (:func:`~loveletter.tui.solitaire.board.board_lines`; in the same turn, the hand); at the end the result
+and the streak. After every action the record is saved (atomically), so Ctrl-C at any prompt loses nothing:
+``KeyboardInterrupt`` leaves :meth:`SolitaireApp.session` with :attr:`SolitaireApp.path` naming the saved record,
+for the caller to say how to resume once the screen is left. Tests drive the whole loop through the surface's
+``input`` (prompt_toolkit's pipe input) or ``read_line``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 from pathlib import Path
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
@@ -29,15 +29,16 @@ from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
+from loveletter.tui.plan import ActionPlan, Step
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
-from loveletter.tui.screen import GUARDED, Frames, Guards, Screen
-from loveletter.tui.solitaire.board import Board, BoardModel
-from loveletter.tui.solitaire.coach import HINT_KEY, SolitaireHintView, hint_keys, place_text
-from loveletter.tui.solitaire.narrate import narrate
-from loveletter.tui.solitaire.plan import Plan, Step, risk, safest
+from loveletter.tui.solitaire.board import Board, BoardModel, board_lines
+from loveletter.tui.solitaire.coach import HINT_KEY, SolitaireHintView, hint_keys, hint_lines, place_text
+from loveletter.tui.solitaire.narrate import Teller, narrate
+from loveletter.tui.solitaire.plan import plan_for, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
-from loveletter.tui.solitaire.review import review_on_screen
+from loveletter.tui.solitaire.review import review_on
 from loveletter.tui.solitaire.streak import Streak, save_streak
+from loveletter.tui.surface import Surface
 
 #: The end screen's choice that opens the review of the game, and its key.
 REVIEW, REVIEW_KEY = "review", "r"
@@ -53,25 +54,16 @@ def _hint_body(view: SolitaireView, hint: SolitaireHint, candidates: tuple[Actio
     return SolitaireHintView(view, hint, candidates=candidates, height=height)
 
 
-class SolitaireApp(Frames):
-    """Plays solitaire games on ``screen`` through ``console`` (see the module docstring)."""
+class SolitaireApp:
+    """Plays solitaire games on ``surface`` (see the module docstring)."""
 
     #: The line of keys under a decision's first question, and under the next ones (Esc steps back).
     CHOOSE_KEYS = ("solitaire.hint.choose", "solitaire.hint.choose_back")
 
     def __init__(
-        self,
-        console: Console,
-        screen: Screen,
-        streak: Streak,
-        *,
-        streak_path: Path | None = None,
-        folder: Path | None = None,
-        input: Input | None = None,
-        output: Output | None = None,
-        guards: Guards = GUARDED,
+        self, surface: Surface, streak: Streak, *, streak_path: Path | None = None, folder: Path | None = None
     ) -> None:
-        super().__init__(console, screen, input=input, output=output, guards=guards)
+        self.surface = surface
         self.streak = streak
         self.streak_path = streak_path
         self.folder = folder
@@ -81,6 +73,9 @@ class SolitaireApp(Frames):
         #: A one-line notice for the next frames (a save that failed, an unreadable streak file).
         self.status: Text | None = Text(streak.warning, style="bold") if streak.warning else None
         self.seen = 0
+        #: What the lines told of the game so far, and the hint said last (said again only once it changes).
+        self.teller = Teller()
+        self.hint_said: list[str] = []
 
     # ------------------------------------------------------------------------------------------- loop
 
@@ -181,16 +176,23 @@ class SolitaireApp(Frames):
         default: int = 0,
         body: Callable[[int], RenderableType] | None = None,
         extra: dict[str, object] | None = None,
+        said: Sequence[str] = (),
     ) -> Hashable | Nav:
         """Ask over the board (or ``body``, drawn in the lines it is given); ``guard``: a new screen's unless
-        given (:class:`~loveletter.tui.prompts.KeyPolicy`); ``extra``: more keys and what they answer."""
+        given (:class:`~loveletter.tui.prompts.KeyPolicy`); ``extra``: more keys and what they answer. As lines, the
+        question comes after what happened since the last one, then the board, the hand or the end (``banner``),
+        then ``said`` (the hint shown in place of the board, said once while it is the same)."""
+        self.tell(end=banner is not None)
+        if list(said) != self.hint_said:
+            self.hint_said = list(said)
+            self.surface.say(*said)
         if body is None:
             model = self.model(banner)
 
             def body(height: int) -> RenderableType:
                 return Board(model, height=height)
 
-        return self.choose(
+        return self.surface.choose(
             body,
             title,
             choices,
@@ -198,9 +200,32 @@ class SolitaireApp(Frames):
             guard=guard,
             default=default,
             allow_back=back,
-            allow_help=True,
+            # The cards' pages (?) have no lines yet: lines do not offer them.
+            allow_help=self.surface.draws,
             extra=extra,
         )
+
+    def tell(self, *, end: bool) -> None:
+        """The lines due before a question: the log's lines not told yet, then the game's end (``end``) or, at a
+        new decision, the board (a new turn) or the hand."""
+        game = self.game
+        assert game is not None
+        self.surface.say(*self.teller.news(game))
+        if end:
+            self.surface.say(*self.end_lines())
+            return
+        due = self.teller.due(game)
+        if due == "board":
+            self.surface.say(*board_lines(game.view(), game.seed, self.streak_line(), self.status))
+        elif due == "hand":
+            self.surface.say(t("play.reader.hand", cards=", ".join(card_name(c) for c in game.view().hand)))
+
+    def end_lines(self) -> list[str]:
+        """The game's result, why, and the streak."""
+        game = self.game
+        assert game is not None and game.reason is not None
+        title = t("solitaire.end.win_title" if game.won else "solitaire.end.loss_title")
+        return [title, t(f"solitaire.end.{game.reason}"), self.streak_line() + "."]
 
     # --------------------------------------------------------------------------------------- decisions
 
@@ -208,7 +233,7 @@ class SolitaireApp(Frames):
         """Ask the player's next action, step by step, from the legal actions."""
         assert self.game is not None
         view = self.game.view()
-        plan = Plan(view)
+        plan = plan_for(view)
         # The first question is a new screen; the next ones of the same decision take keys typed ahead, until
         # something else (the rules, a warning) has been on the screen in between.
         guard: KeyPolicy | None = None
@@ -240,8 +265,10 @@ class SolitaireApp(Frames):
             keys = t(self.CHOOSE_KEYS[1] if plan.asked else self.CHOOSE_KEYS[0])
             keys = f"{keys} · {hint_keys(choices, showing=showing)}"
             body = None
+            said: list[str] = []
             if showing and hint is not None:
-                body = partial(_hint_body, view, hint, plan.candidates())
+                body = partial(_hint_body, view, hint, plan.candidates)
+                said = hint_lines(view, hint, plan.candidates)
 
             answer = self.ask(
                 title,
@@ -252,6 +279,7 @@ class SolitaireApp(Frames):
                 default=safest(step, view),
                 body=body,
                 extra={HINT_KEY: Nav.HINT},
+                said=said,
             )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
@@ -270,7 +298,7 @@ class SolitaireApp(Frames):
                     plan.back()
                     guard = None
 
-    def answered(self, plan: Plan) -> bool:
+    def answered(self, plan: ActionPlan[Action]) -> bool:
         """Called after each answer of a decision; ``False`` takes the answer back and asks again (the lesson
         corrects a wrong card, target or guess as soon as it is chosen). Here every legal answer stands."""
         return True
@@ -282,7 +310,7 @@ class SolitaireApp(Frames):
         ]
         return self.ask(t(key), choices, t("solitaire.hint.confirm"), back=True) is True
 
-    def question(self, step: Step, plan: Plan, view: SolitaireView) -> str:
+    def question(self, step: Step, plan: ActionPlan[Action], view: SolitaireView) -> str:
         rs = view.ruleset
         if step.kind == "turn":
             return t("solitaire.ask.turn")
@@ -303,7 +331,7 @@ class SolitaireApp(Frames):
         key = f"solitaire.ask.{step.kind}"
         if has(f"{key}_{effect}"):
             key = f"{key}_{effect}"
-        target = {k: v for k, v, _ in plan.answers}.get("target")
+        target = dict(plan.answers).get("target")
         where = place_text(target, view) if isinstance(target, (int, str)) else ""
         return t(key, card=card_name(card) if card else "", target=where)
 
@@ -349,14 +377,15 @@ class SolitaireApp(Frames):
 
     def show_reference(self) -> None:
         assert self.game is not None
-        pages = reference_pages(self.console, self.game.ruleset, max(self.rows() - 4, 4))
+        surface = self.surface
+        pages = reference_pages(surface.console, self.game.ruleset, max(surface.rows() - 4, 4))
         for number, page in enumerate(pages, 1):
             title = Text(f"{t('solitaire.reference.title')} ({number}/{len(pages)})", style="bold")
             last = number == len(pages)
             hint = t("solitaire.hint.reference" if last else "solitaire.hint.reference_more")
             guard = None if number == 1 else TYPE_AHEAD  # a new screen, then pages turned at the reader's pace
             keys = {"escape": False, "q": False}
-            if self.press(Group(title, Text(""), page), hint, keys=keys, guard=guard) is False:
+            if surface.press(Group(title, Text(""), page), hint, keys=keys, guard=guard) is False:
                 break
 
     # ------------------------------------------------------------------------------------------- the end
@@ -391,7 +420,7 @@ class SolitaireApp(Frames):
                 self.show_reference()
                 continue
             if answer == REVIEW and self.record is not None:
-                review_on_screen(self, self.record, str(self.path))
+                review_on(self.surface, self.record, str(self.path))
                 continue
-            self.screen.wipe()
+            self.surface.screen.wipe()
             return answer is True

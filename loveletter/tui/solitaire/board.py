@@ -5,6 +5,7 @@ drawn as card backs and face-up ones with their value and name, the next card to
 marked in words; the hand drawn as cards, the secret agent (a card back while face down) and the draw pile; the
 discard pile and the unseen cards; a banner (the end of the game) and as much of the log as fits. Built only
 from a :class:`~loveletter.solitaire.SolitaireView`, so it cannot show what the player may not know.
+:func:`board_lines` says the same board as labelled lines, for screen-reader mode.
 
 >>> from rich.console import Console
 >>> from loveletter.i18n import set_language
@@ -39,7 +40,7 @@ from loveletter.tui.cards import CARD_WIDTH, CardFace
 from loveletter.tui.solitaire.narrate import Line
 from loveletter.tui.style import DIM, HEADER, NEW, card_label, card_value, fmt, value_style
 
-__all__ = ["Board", "BoardModel"]
+__all__ = ["Board", "BoardModel", "board_lines"]
 
 #: Width of a queue place: seven fit in 80 columns.
 SLOT_WIDTH = 11
@@ -251,3 +252,55 @@ class Board:
             out = rendered + out
             budget -= len(rendered)
         return [rule, *out]
+
+
+def board_lines(view: SolitaireView, deal: int | None, streak: str, status: Text | None = None) -> list[str]:
+    """The board as labelled lines, in the order the screen shows it (screen-reader mode): the deal and turn, the
+    streak, the queue place by place, the hand, the agent, the piles, the unseen cards, who is safe; ``status``
+    (a save that failed) last."""
+    rs = view.ruleset
+    if deal is not None:
+        lines = [t("solitaire.table.header", deal=deal, turn=view.turn) + "."]
+    else:
+        lines = [t("solitaire.table.header_stacked", turn=view.turn) + "."]
+    lines.append(streak + ".")
+    places = []
+    first = view.queue[0].slot if view.queue else None
+    for place in view.queue:
+        slot = f"Q{place.slot}"
+        if place.card is None:
+            words = [t("solitaire.choice.slot_down", slot=slot)]
+        else:
+            words = [t("solitaire.reader.slot_up", slot=slot, card=card_name(place.card), value=rs.value(place.card))]
+        if place.slot == first:
+            words.append(t("solitaire.table.next"))
+        if place.protected:
+            words.append(t("solitaire.table.safe"))
+        places.append(", ".join(words))
+    lines.append(t("solitaire.reader.queue", places="; ".join(places)))
+    lines.append(t("play.reader.hand", cards=", ".join(card_name(c) for c in view.hand)))
+    if view.playing is not None:
+        agent = card_name(view.playing)
+    elif view.agent_state == "face_up" and view.agent is not None:
+        agent = card_name(view.agent)
+    elif view.agent_state == "empty":
+        agent = t("solitaire.table.agent_none")
+    else:
+        agent = t("solitaire.table.agent_down")
+    lines.append(t("solitaire.reader.agent", agent=agent))
+    lines.append(t("solitaire.table.draw", count=view.draw_size) + ".")
+    if view.discards:
+        lines.append(t("solitaire.table.discards", cards=", ".join(card_name(c) for c in view.discards)) + ".")
+    else:
+        lines.append(t("solitaire.table.discards_none") + ".")
+    unseen = {c: n for c, n in view.unseen().items() if n > 0}
+    if unseen:
+        cards = ", ".join(f"{card_name(c)} {n}" for c, n in unseen.items())
+        lines.append(t("solitaire.table.unseen", count=sum(unseen.values()), cards=cards) + ".")
+    if view.player_protected:
+        lines.append(t("solitaire.table.you_protected"))
+    if view.queue_protected:
+        lines.append(t("solitaire.table.queue_protected"))
+    if status is not None:
+        lines.append(status.plain)
+    return lines

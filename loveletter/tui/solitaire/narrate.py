@@ -3,7 +3,8 @@
 Each line starts with the player's move (a draw and the card played, or the agent sent in) or the retinue's
 card, and its consequences follow on the same line. When the retinue plays a card, the line says in a sentence
 what that card does to the player, so the variant teaches itself as it goes. Events are written for the
-player by the engine (a face-down card is never named), so every event can be told as it is.
+player by the engine (a face-down card is never named), so every event can be told as it is. :class:`Teller`
+keeps what screen-reader mode has told, to tell each line once.
 
 >>> from loveletter.i18n import set_language
 >>> from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
@@ -28,6 +29,7 @@ from rich.text import Text
 from loveletter.i18n import DEFAULT, has, t
 from loveletter.solitaire import events as ev
 from loveletter.solitaire.actions import Target
+from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.ruleset import SolitaireRuleset
 from loveletter.tui.style import DIM, card_label, fmt
 
@@ -193,3 +195,48 @@ def _capital(text: Text) -> Text:
         out.plain = plain[0].upper() + plain[1:]
         return out
     return text
+
+
+class Teller:
+    """What the lines have told of a solitaire game (screen-reader mode): each line of its log once (a line told
+    before that grew since, a draw and then the card played, says only what was added), and at each new decision
+    the board once a turn (:meth:`due`)."""
+
+    def __init__(self) -> None:
+        self._game = 0
+        self._told = -1
+        self._last = ""
+        self._board_at = -1
+        self._turn = -1
+
+    def _follow(self, game: SolitaireGame) -> None:
+        if id(game) != self._game:  # a new game: its log starts again
+            self._game, self._told, self._last, self._board_at, self._turn = id(game), -1, "", -1, -1
+
+    def news(self, game: SolitaireGame) -> list[str]:
+        """The log's lines not told yet, or what a line told grew by; they count as told."""
+        self._follow(game)
+        out: list[str] = []
+        for line in narrate(game.log, game.ruleset):
+            text = line.text.plain
+            if line.index > self._told:
+                out.append(text)
+            elif line.index == self._told and text != self._last and text.startswith(self._last):
+                out.append(text[len(self._last) :].strip())
+            else:
+                continue
+            self._told, self._last = line.index, text
+        return out
+
+    def due(self, game: SolitaireGame) -> str | None:
+        """What a new decision's lines begin with: ``"board"`` at a new turn, ``"hand"`` at a new decision of the
+        same turn (after a draw), ``None`` when the decision is the one told last."""
+        self._follow(game)
+        if len(game.log) == self._board_at:
+            return None
+        self._board_at = len(game.log)
+        turn = game.view().turn
+        if turn == self._turn:
+            return "hand"
+        self._turn = turn
+        return "board"

@@ -1,4 +1,5 @@
-"""A solitaire decision split into steps, from the engine's legal actions only.
+"""A solitaire decision split into questions (an :class:`~loveletter.tui.plan.ActionPlan`, as a game's turn), from
+the engine's legal actions only.
 
 Turn start: draw, or play the secret agent. Then the card (when the two hand cards differ), its target, which
 own card a Baron compares or a King gives, and a Guard's name; a step with a single possible answer is taken
@@ -8,13 +9,13 @@ without asking. When a retinue card targets the player: hand or agent. Every opt
 >>> from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
 >>> rs = load_solitaire_ruleset()
 >>> game = SolitaireGame(rs, layout=stacked_layout(rs, queue=["Priest"], hand="Guard", draws=["Baron"]))
->>> plan = Plan(game.view())
+>>> plan = plan_for(game.view())
 >>> [str(o.value) for o in plan.step().options]
 ['draw', 'agent']
 >>> plan.answer(game.legal_actions()[0]); plan.step() is None
 True
 >>> _ = game.push(plan.action())
->>> plan = Plan(game.view())
+>>> plan = plan_for(game.view())
 >>> step = plan.step(); step.kind, [o.value for o in step.options]
 ('card', ['Guard', 'Baron'])
 >>> plan.answer("Baron"); step = plan.step(); step.kind, [str(o.value) for o in step.options][:2]
@@ -28,12 +29,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.events import EndReason
 from loveletter.solitaire.phase import Phase
 from loveletter.solitaire.view import SolitaireView
+from loveletter.tui.plan import ActionPlan, Option, Step
 
 #: The parts of a play, in the order they are asked.
 FIELDS = ("card", "target", "own", "named")
@@ -52,57 +53,36 @@ THREAT_WARNINGS: dict[EndReason, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    value: Hashable
-    enabled: bool = True
-    #: Catalog key of a note (why it cannot be picked).
-    note: str = ""
+def plan_for(view: SolitaireView) -> ActionPlan[Action]:
+    """The questions of ``view``'s decision (see the module docstring)."""
+    legal = view.legal_actions
+    if view.phase is Phase.PLAY:
+        legal = tuple(a for a in legal if isinstance(a, Play))
+    return ActionPlan(SolitaireQuestions(view), legal)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A question: ``kind`` is ``turn``, ``threat``, or one of :data:`FIELDS`; ``card`` is the card being played."""
-
-    kind: str
-    card: str | None
-    options: tuple[Option, ...]
-
-
-class Plan:
-    """The steps of one decision (see the module docstring)."""
+class SolitaireQuestions:
+    """The questions of one solitaire decision (see the module docstring)."""
 
     def __init__(self, view: SolitaireView) -> None:
         self.view = view
-        #: (kind, value, asked) in order; ``asked`` is False for a step taken without asking.
-        self.answers: list[tuple[str, Hashable, bool]] = []
+        self.kinds = _KINDS.get(view.phase, ())
 
-    @property
-    def asked(self) -> int:
-        return sum(1 for _, _, asked in self.answers if asked)
+    def keeps(self, kind: str, action: Action, value: Hashable) -> bool:
+        if kind in ("turn", "threat"):
+            return action == value
+        return isinstance(action, Play) and getattr(action, kind) == value
 
-    def candidates(self) -> tuple[Action, ...]:
-        """The legal actions the answers so far leave (all of them before the first answer)."""
-        if self.view.phase is Phase.PLAY:
-            return tuple(self._plays())
-        return self.view.legal_actions
+    def alone(self, step: Step) -> bool:
+        """A question with one answer is taken without asking, but the turn's and the threat's."""
+        return step.kind not in ("turn", "threat") and len(step.options) == 1
 
-    def _plays(self) -> list[Play]:
-        plays = [a for a in self.view.legal_actions if isinstance(a, Play)]
-        for kind, value, _ in self.answers:
-            plays = [p for p in plays if getattr(p, kind) == value]
-        return plays
-
-    def step(self) -> Step | None:
-        """The next question, or ``None`` once the action is decided."""
+    def ask(self, kind: str, plan: ActionPlan[Action]) -> Step | None:
         view = self.view
-        if view.phase is Phase.TURN:
-            if self.answers:
-                return None
+        if kind == "turn":
             legal = set(view.legal_actions)
             return Step(
                 "turn",
-                None,
                 (
                     Option(Draw(), Draw() in legal, "" if Draw() in legal else "solitaire.choice.no_draw"),
                     Option(
@@ -110,57 +90,26 @@ class Plan:
                     ),
                 ),
             )
-        if view.phase is Phase.CHOOSE:
-            if self.answers:
-                return None
+        if kind == "threat":
             threat = view.threat
-            return Step("threat", threat.card if threat else None, tuple(Option(a) for a in view.legal_actions))
-        if view.phase is not Phase.PLAY:
-            return None
-        while True:
-            plays = self._plays()
-            done = {kind for kind, _, _ in self.answers}
-            field = next((f for f in FIELDS if f not in done), None)
-            if field is None:
-                return None
-            card = plays[0].card if plays and "card" in done else view.playing
-            if field == "card" and view.playing is None:
-                legal_cards = {p.card for p in plays}
-                forced = len(legal_cards) == 1 and len(set(view.hand)) > 1
-                options = tuple(
-                    Option(c, c in legal_cards, "" if c in legal_cards or not forced else "solitaire.choice.forced")
-                    for c in dict.fromkeys(view.hand)
-                )
-            else:
-                options = tuple(Option(v) for v in dict.fromkeys(getattr(p, field) for p in plays))
-            if len(options) == 1:
-                self.answers.append((field, options[0].value, False))
-                continue
-            return Step(field, card, options)
+            return Step("threat", tuple(Option(a) for a in view.legal_actions), threat.card if threat else None)
+        plays = [a for a in plan.candidates if isinstance(a, Play)]
+        done = {k for k, _ in plan.answers}
+        card = plays[0].card if plays and "card" in done else view.playing
+        if kind == "card" and view.playing is None:
+            legal_cards = {p.card for p in plays}
+            forced = len(legal_cards) == 1 and len(set(view.hand)) > 1
+            options = tuple(
+                Option(c, c in legal_cards, "" if c in legal_cards or not forced else "solitaire.choice.forced")
+                for c in dict.fromkeys(view.hand)
+            )
+        else:
+            options = tuple(Option(v) for v in dict.fromkeys(getattr(p, kind) for p in plays))
+        return Step(kind, options, card)
 
-    def answer(self, value: Hashable) -> None:
-        step = self.step()
-        assert step is not None, "nothing to answer"
-        self.answers.append((step.kind, value, True))
 
-    def back(self) -> None:
-        """Undo the last answer that was asked (and the steps taken without asking after it)."""
-        while self.answers and not self.answers[-1][2]:
-            self.answers.pop()
-        if self.answers:
-            self.answers.pop()
-        while self.answers and not self.answers[-1][2]:
-            self.answers.pop()
-
-    def action(self) -> Action:
-        """The decided action (once :meth:`step` returns ``None``)."""
-        if self.view.phase in (Phase.TURN, Phase.CHOOSE):
-            value = self.answers[0][1]
-            assert isinstance(value, (Draw, PlayAgent, Choose)), value
-            return value
-        plays = self._plays()
-        assert len(plays) == 1, plays
-        return plays[0]
+#: The questions of each phase, in order: a turn's start, the retinue's threat, the parts of a play.
+_KINDS = {Phase.TURN: ("turn",), Phase.CHOOSE: ("threat",), Phase.PLAY: FIELDS}
 
 
 def risk(action: Action, view: SolitaireView) -> str | None:

@@ -7,8 +7,9 @@ the two say the same, and the move the hint listed first is never a mistake. A m
 gives up at least :data:`~loveletter.coach.solitaire.MISTAKE` beyond the error is marked, with the better move and
 both reasons.
 
-On a terminal :class:`SolitaireReviewViewer` steps through the decisions (the board with the verdict as its
-banner), then the summary; otherwise :meth:`SolitaireReview.lines` is the review as plain text. Only a finished
+On a frame :class:`SolitaireReviewViewer` steps through the decisions (the board with the verdict as its banner),
+then the summary; as lines (screen-reader mode) :class:`~loveletter.tui.review.ReviewReader` says them one at a
+time, as it does a game's; otherwise :meth:`SolitaireReview.lines` is the review as plain text. Only a finished
 game is reviewed: a review of a game still going on would give away advice.
 """
 
@@ -28,12 +29,12 @@ from loveletter.i18n import t
 from loveletter.records import RecordError
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.tui.coach import percent
-from loveletter.tui.review import ReviewScreens, ReviewViewer
-from loveletter.tui.screen import Frames
+from loveletter.tui.review import ReviewReader, ReviewScreens, ReviewViewer
 from loveletter.tui.solitaire.board import Board
 from loveletter.tui.solitaire.coach import move_text, reason_text
 from loveletter.tui.solitaire.replay import SolitaireReplay
 from loveletter.tui.style import WARN
+from loveletter.tui.surface import Surface
 
 
 class SolitaireReview:
@@ -102,6 +103,21 @@ class SolitaireReview:
         out.append(self.replay.ending())
         return out
 
+    def opening_lines(self, source: str) -> list[str]:
+        """What the review said as lines begins with: its title."""
+        return [self.title()]
+
+    def decision_lines(self, position: int) -> list[str]:
+        """Decision ``position`` (from 0) in lines, as the screen's banner reads it."""
+        decision = self.decisions[position]
+        verdict = self.verdict(decision).plain.lstrip("✓✗≈ ")  # its words: a mark a screen reader cannot say
+        played = f"{self.played_line(decision)}: {verdict}"
+        return [self.heading(position), self.replay.table_line(decision.index), played, *self.reasons(decision)]
+
+    def closing_lines(self) -> list[str]:
+        """The summary said as lines."""
+        return self.summary()
+
     def lines(self) -> Iterator[str]:
         """The whole review as plain text."""
         yield self.title()
@@ -143,12 +159,15 @@ class SolitaireReviewViewer(ReviewViewer):
     HINT = "solcoach.review.keys"
 
 
-def review_on_screen(frames: Frames, record: SolitaireRecord, source: str = "record") -> None:
-    """Judge the decisions with a progress line on ``frames``' screen, then step through them."""
+def review_on(surface: Surface, record: SolitaireRecord, source: str = "record") -> None:
+    """Judge the decisions (with a progress line on a frame), then step through them: with keys on a frame, by
+    typed commands as lines."""
 
     def progress(done: int, total: int) -> None:
-        frames.draw(Text(t("solcoach.review.working", done=done, total=total), style="bold"), 1)
+        surface.draw(Text(t("solcoach.review.working", done=done, total=total), style="bold"), 1)
 
     review = SolitaireReview(record, source, progress=progress)
-    screens = ReviewScreens(review)
-    SolitaireReviewViewer(screens, frames.console, frames.screen, input=frames.input, output=frames.output).run()
+    if surface.draws:
+        SolitaireReviewViewer(ReviewScreens(review), surface).run()
+    else:
+        ReviewReader(review, surface).run(source)

@@ -12,42 +12,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
 from loveletter.coach.solitaire_lesson import SolitaireLesson, Step, wrong_part
 from loveletter.i18n import has, t
 from loveletter.records.solitaire import SolitaireRecord
+from loveletter.solitaire.actions import Action
 from loveletter.solitaire.game import SolitaireGame
-from loveletter.tui.screen import GUARDED, Guards, Screen
+from loveletter.tui.plan import ActionPlan
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board, BoardModel
-from loveletter.tui.solitaire.plan import Plan
 from loveletter.tui.solitaire.streak import Streak
+from loveletter.tui.surface import Surface
 
 KEY = "learn.solitaire"
 
 
 class SolitaireTutor(SolitaireApp):
-    """Plays ``lesson`` on ``screen`` (see the module docstring)."""
+    """Plays ``lesson`` on ``surface`` (see the module docstring)."""
 
     CHOOSE_KEYS = ("learn.solitaire.keys", "learn.solitaire.keys_back")
 
-    def __init__(
-        self,
-        lesson: SolitaireLesson,
-        console: Console,
-        screen: Screen,
-        *,
-        input: Input | None = None,
-        output: Output | None = None,
-        guards: Guards = GUARDED,
-    ) -> None:
-        super().__init__(console, screen, Streak(), input=input, output=output, guards=guards)
+    def __init__(self, lesson: SolitaireLesson, surface: Surface) -> None:
+        super().__init__(surface, Streak())
         self.lesson = lesson
         #: The corrections shown, as (step id, part) pairs (for tests).
         self.corrections: list[tuple[str, str]] = []
@@ -103,21 +93,21 @@ class SolitaireTutor(SolitaireApp):
 
     def introduce(self) -> None:
         title = Text(t("learn.title", lesson=t(f"{KEY}.title")), style="bold reverse")
-        self.press(Group(title, Text(""), Text(t(f"{KEY}.intro"))), t("learn.begin"))
+        self.surface.press(Group(title, Text(""), Text(t(f"{KEY}.intro"))), t("learn.begin"))
 
     def conclude(self) -> None:
         body = Group(self.banner(), self.panel(Text(t(f"{KEY}.outro"))))
         model = self.model(body)
-        self.press(lambda height: Board(model, height=height), t("learn.end"))
-        self.screen.wipe()
+        self.surface.press(lambda height: Board(model, height=height), t("learn.end"))
+        self.surface.screen.wipe()
 
     # --------------------------------------------------------------------------------- corrections
 
-    def answered(self, plan: Plan) -> bool:
+    def answered(self, plan: ActionPlan[Action]) -> bool:
         step = self.step
         if step is None:
             return True
-        part = wrong_part(step.action, [(kind, value) for kind, value, _ in plan.answers])
+        part = wrong_part(step.action, plan.answers)
         if part is None:
             return True
         assert step.id is not None and step.key is not None
@@ -126,5 +116,5 @@ class SolitaireTutor(SolitaireApp):
         said = t(specific) if has(specific) else t("learn.wrong")
         body = Text.assemble(("▶ " + t(f"{step.key}.do"), "bold"), "\n", (said, ""))
         model = self.model(self.panel(body, wrong=True))
-        self.press(lambda height: Board(model, height=height), t("learn.again"))
+        self.surface.press(lambda height: Board(model, height=height), t("learn.again"))
         return False

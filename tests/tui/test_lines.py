@@ -12,7 +12,8 @@ from loveletter.engine import Game
 from loveletter.i18n import ruleset_title, set_language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
-from loveletter.tui.reader import PlainScreen, ReaderFrontend, ascii_text, wanted
+from loveletter.tui.lines import Lines, LineScreen, ascii_text, wanted
+from loveletter.tui.terminal import TerminalFrontend
 
 
 def test_the_option_or_the_environment_turns_it_on() -> None:
@@ -39,7 +40,7 @@ def test_a_spanish_game_reads_in_ascii_to_its_end() -> None:
         def read_line() -> str:  # no to another game, else the next answer of the cycle
             return "2" if again in out.getvalue()[-300:] else next(answers)
 
-        front = ReaderFrontend(PlainScreen(out), stream=out, read_line=read_line)
+        front = TerminalFrontend(Lines(LineScreen(out), stream=out, read_line=read_line), delay=0.0)
         game = Game("2019", 3, seed=4)
         table = GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Bot", "random")], front, seed=4)
         table.run()
@@ -70,7 +71,7 @@ def test_the_end_of_a_game_offers_its_review_read_as_lines() -> None:
             return "s"
         return ""  # every other question: the option the normal mode starts on; Enter to go on
 
-    front = ReaderFrontend(PlainScreen(out), stream=out, read_line=read_line)
+    front = TerminalFrontend(Lines(LineScreen(out), stream=out, read_line=read_line), delay=0.0)
     game = Game("2019", 2, seed=3)
     GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3).run()
     text = out.getvalue()
@@ -85,29 +86,30 @@ def test_the_end_of_a_game_offers_its_review_read_as_lines() -> None:
     assert text.count("Play again, with the same players and rules?") == 2 and review.endswith("Thanks for playing!\n")
 
 
-def test_the_solitaire_hint_is_said_as_lines_once_while_shown(tmp_path: Path) -> None:
-    """``solitaire --screen-reader``: h says the coach's moves with their reasons; the question comes again and
-    is answered as usual; the same hint is not said twice, and none is said once the move is made."""
+def solitaire_lines(folder: Path, typed: list[str]) -> str:
+    """``solitaire --screen-reader`` on the loss of :mod:`tests.tui.test_solitaire`, answered with ``typed``: all
+    it said."""
     from loveletter.solitaire import SolitaireGame
-    from loveletter.tui.reader_solitaire import ReaderSolitaire
+    from loveletter.tui.solitaire.app import SolitaireApp
     from loveletter.tui.solitaire.streak import Streak
     from tests.tui.test_solitaire import LOSS, RS
 
     set_language("en")
     out = io.StringIO()
-    # At the first question: h, h again (it goes), h (it comes back), then the loss's own answers.
-    typed = iter(["h", "h", "h", "1", "2", "2", "1", "y", "n"])
-    with PlainScreen(out) as screen:
-        app = ReaderSolitaire(
-            screen,
-            Streak(),
-            stream=out,
-            read_line=lambda: next(typed),
-            streak_path=tmp_path / "s.json",
-            folder=tmp_path,
+    answers = iter(typed)
+    with LineScreen(out) as screen:
+        lines = Lines(screen, stream=out, read_line=lambda: next(answers))
+        SolitaireApp(lines, Streak(), streak_path=folder / "s.json", folder=folder).session(
+            SolitaireGame(RS, layout=LOSS)
         )
-        app.session(SolitaireGame(RS, layout=LOSS))
-    lines = out.getvalue().splitlines()
+    return out.getvalue()
+
+
+def test_the_solitaire_hint_is_said_as_lines_once_while_shown(tmp_path: Path) -> None:
+    """``solitaire --screen-reader``: h says the coach's moves with their reasons; the question comes again and
+    is answered as usual; the same hint is not said twice, and none is said once the move is made."""
+    # At the first question: h, h again (it goes), h (it comes back), then the loss's own answers.
+    lines = solitaire_lines(tmp_path, ["h", "h", "h", "1", "2", "2", "1", "y", "n"]).splitlines()
     title = ascii_text(t("solcoach.hint.title")).strip()
     # Each hint follows the typed answer on the prompt's line (the answer itself is not echoed here).
     said = [i for i, line in enumerate(lines) if line.endswith(title)]
@@ -131,7 +133,7 @@ def test_the_card_reference_and_the_whole_log_are_said_as_lines() -> None:
             raise EOFError
         return answer
 
-    front = ReaderFrontend(PlainScreen(out), stream=out, read_line=read_line)
+    front = TerminalFrontend(Lines(LineScreen(out), stream=out, read_line=read_line), delay=0.0)
     game = Game("classic", 2, seed=3)
     with pytest.raises(KeyboardInterrupt):
         GameLoop(game, [Seat("Ana"), Seat("Bot", "random")], front, seed=3).run()
@@ -156,3 +158,16 @@ def test_the_card_reference_and_the_whole_log_are_said_as_lines() -> None:
     log = lines.index(next(line for line in lines if line.endswith("Round 1: the whole log")))
     assert princess < log and lines[log + 1].startswith("Round 1: Ana plays first.")
     assert sum(line == "Which card do you play?" for line in lines) == 3  # asked, again after ?, again after l
+
+
+def test_a_finished_solitaire_game_is_reviewed_as_lines(tmp_path: Path) -> None:
+    """The end of a solitaire game offers its review as a frame does; as lines, the review says one decision at a
+    time (its heading, the board then, the move played and the coach's verdict, why) and takes typed commands, as
+    a game's review does."""
+    # The loss's own answers, then r: the review; its first decision, s: the summary, Enter: back; n: no more games.
+    text = solitaire_lines(tmp_path, ["1", "2", "2", "1", "y", "r", "", "s", "", "n"])
+    assert text.isascii()
+    review = text[text.index(ascii_text(t("solcoach.review.title_stacked"))) :]
+    assert "Decision 1 of " in review and ascii_text(t("reader.review.keys")) in review
+    assert ascii_text(t("reader.review.last")) in review  # the summary, then back to the end's question
+    assert review.count(ascii_text(t("solitaire.end.again"))) == 1

@@ -1,4 +1,4 @@
-"""The table as one seat sees it (or a spectator), fitted to the terminal's height.
+"""The table drawn as one seat sees it (or a spectator), fitted to the terminal's height: the board of a game.
 
 From top to bottom: a header (edition, round, deck, whose turn); a row per seat, that player's panel (name,
 favor tokens, in or out, protection, whether they know the viewer's hand, premium markers, the card of theirs
@@ -8,8 +8,9 @@ tracker (how many of each card the viewer has not seen); the viewer's hand drawn
 private news since their last turn; a banner (a round's result); and as much of the round's log as fits.
 
 Screens nobody in particular is looking at (computer players' moves between hand-offs, round results, an
-all-computer show) draw the engine's spectator view (``game.view(None)``). A :class:`TableView` shows only what
+all-computer show) draw the engine's spectator view (``game.view(None)``). A :class:`Board` shows only what
 its view holds: build it from the viewer's own view, and nothing private of another seat can appear.
+:func:`board_lines` says the same table in labelled lines, for screen-reader mode.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from rich.text import Text
 from loveletter.engine import Phase, View
 from loveletter.engine.actions import Play, Redraw
 from loveletter.engine.moments import Moment, public_moments
-from loveletter.i18n import ruleset_title
+from loveletter.i18n import card_name, ruleset_title, t
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace, full_lines
 from loveletter.tui.log import Entry
 from loveletter.tui.style import (
@@ -98,7 +99,7 @@ LOG_KEY = "l"
 
 
 @dataclass
-class TableModel:
+class BoardModel:
     """What the table shows: ``view`` is the viewer's own view (``viewer`` its seat), or a spectator view with
     ``viewer=None``. ``log`` entries whose index is at least ``new_from`` are marked as new."""
 
@@ -118,7 +119,7 @@ class TableModel:
     notice: str | None = None
 
 
-class TableView:
+class Board:
     """The table renderable: at most ``height`` lines (``None``: the console's height).
 
     Room is shared out by importance: the header, every seat with its whole discard pile and the viewer's hand
@@ -129,7 +130,7 @@ class TableView:
     The whole log of the round is a key away (``l``) when even the new lines do not fit.
     """
 
-    def __init__(self, model: TableModel, height: int | None = None) -> None:
+    def __init__(self, model: BoardModel, height: int | None = None) -> None:
         self.model = model
         self.height = height
         #: The optional sections the last layout placed (see :meth:`_body`).
@@ -314,7 +315,7 @@ def _ellipsis(line: Line, width: int) -> Line:
     return Segment.adjust_line_length([*kept, Segment("…")], width)
 
 
-def log_title(m: TableModel, hidden: int) -> Text:
+def log_title(m: BoardModel, hidden: int) -> Text:
     """The log's title, and how many of its entries (the oldest) are left out and how to see them."""
     title = fmt("play.table.log")
     if hidden <= 0:
@@ -323,11 +324,11 @@ def log_title(m: TableModel, hidden: int) -> Text:
     return Text.assemble(title, " · ", fmt(key, count=str(hidden), key=m.log_key or ""))
 
 
-def _is_news(m: TableModel, entry: Entry) -> bool:
+def _is_news(m: BoardModel, entry: Entry) -> bool:
     return entry.private and m.new_from is not None and entry.index >= m.new_from
 
 
-def header(m: TableModel, width: int | None = None) -> Table | Group:
+def header(m: BoardModel, width: int | None = None) -> Table | Group:
     """The edition, the round, the deck, and whose turn (or ``m.status``) at the right. When both do not fit in
     ``width``, the edition's title goes first (the round and the deck matter more), then the words are cut. While
     saving fails, a line under it says so (``m.notice``)."""
@@ -355,7 +356,7 @@ def header(m: TableModel, width: int | None = None) -> Table | Group:
     return grid
 
 
-def seat_marks(m: TableModel, seat: int) -> list[str]:
+def seat_marks(m: BoardModel, seat: int) -> list[str]:
     """The status marks of ``seat`` (keys of :data:`MARKS`): out of the round, protection, premium markers,
     computer player. A seat in the round has no mark for it."""
     view = m.view
@@ -384,7 +385,7 @@ def _mark(key: str) -> Text:
     return Text(MARKS[key], style=MARK_STYLES.get(key, "bold"))
 
 
-def legend(m: TableModel, width: int) -> Group | None:
+def legend(m: BoardModel, width: int) -> Group | None:
     """What the marks on the table mean (``Status: ✗ OUT · ◆ protected``), or ``None`` without marks."""
     shown = {key for sv in m.view.seats for key in seat_marks(m, sv.seat)}
     logged = log_marks(m)
@@ -408,7 +409,7 @@ def legend(m: TableModel, width: int) -> Group | None:
     return Group(*wrap_words(text, width))
 
 
-def seat_lines(m: TableModel, width: int, last: dict[int, Text] | None = None) -> list[Text]:
+def seat_lines(m: BoardModel, width: int, last: dict[int, Text] | None = None) -> list[Text]:
     """A line per seat, that player's panel (whose turn, marks, name, favor tokens, the cards of their hand the
     viewer knows, discard pile), under a line of column titles. A pile too long for its column gets whole lines of
     its own under its seat. ``last``: a seat's last play, put at the end of its row where it fits (a crowded
@@ -492,7 +493,7 @@ def _pile(discards: Sequence[str], ruleset: CardSet) -> Text:
     return Text(" ").join(cards)
 
 
-def play_parts(m: TableModel, moment: Moment) -> tuple[Text, Text, Text]:
+def play_parts(m: BoardModel, moment: Moment) -> tuple[Text, Text, Text]:
     """A public decision in three parts, ``Bea``, ``─Guard(Priest)→`` and ``Dan ✗``: who, what they played (and
     named), then on whom and what came of it, read from the engine's public account of it
     (:func:`public_moments`). A Bishop's target's choice is all in the first part."""
@@ -538,7 +539,7 @@ def _between(moment: Moment) -> str:
     return " " if isinstance(moment.action, Play) and moment.action.targets else " · "
 
 
-def last_plays(m: TableModel, moments: Sequence[Moment]) -> dict[int, Text]:
+def last_plays(m: BoardModel, moments: Sequence[Moment]) -> dict[int, Text]:
     """Each seat's last play of the round that says something its pile does not, as the end of its row says
     it: ``─Baron→ Bea · Ana ✗``, or ``(5)→ Dan ✗`` when the card is the pile's last (the name is the row's)."""
     last: dict[int, Text] = {}
@@ -556,7 +557,7 @@ def last_plays(m: TableModel, moments: Sequence[Moment]) -> dict[int, Text]:
     return last
 
 
-def play_text(m: TableModel, moment: Moment) -> Text:
+def play_text(m: BoardModel, moment: Moment) -> Text:
     """A public decision in one line: ``Bea ─Guard(Priest)→ Dan ✗``, ``Cal ─Handmaid``."""
     who, card, tail = play_parts(m, moment)
     if not card.plain:
@@ -564,7 +565,7 @@ def play_text(m: TableModel, moment: Moment) -> Text:
     return Text.assemble(who, " ", card, _between(moment) if tail.plain else "", tail)
 
 
-def plays_strip(m: TableModel, moments: Sequence[Moment], width: int) -> Group:
+def plays_strip(m: BoardModel, moments: Sequence[Moment], width: int) -> Group:
     """The last plays, one a line, the newest last: ``Last plays: Bea ─Guard(Priest)→ Dan ✗``."""
     label = Text(fmt("play.table.plays").plain, style="bold")
     indent = cell_len(label.plain) + 1
@@ -577,7 +578,7 @@ def plays_strip(m: TableModel, moments: Sequence[Moment], width: int) -> Group:
     return Group(*lines)
 
 
-def table_info(m: TableModel, width: int) -> list[Text]:
+def table_info(m: BoardModel, width: int) -> list[Text]:
     """The face-up set-aside cards and the card tracker, wrapped to ``width`` between cards."""
     view = m.view
     lines: list[Text] = []
@@ -594,7 +595,7 @@ def table_info(m: TableModel, width: int) -> list[Text]:
     return lines
 
 
-def knowledge(m: TableModel) -> list[Text]:
+def knowledge(m: BoardModel) -> list[Text]:
     """What the viewer knows of other hands and of the deck, and what the others still in the round know of
     the viewer's hand ("Bea knows your Princess"), in words."""
     view = m.view
@@ -624,7 +625,28 @@ def knowledge(m: TableModel) -> list[Text]:
     return known
 
 
-def hand_section(m: TableModel, width: int, *, large: bool = False) -> RenderableType:
+def board_lines(view: View, names: Sequence[str]) -> list[str]:
+    """The table as the seat of ``view`` sees it, in labelled lines (screen-reader mode): the hand, the tokens,
+    who is out and who is protected, what the seat knows, the deck."""
+    lines = [t("play.reader.hand", cards=", ".join(card_name(c) for c in view.hand))]
+    tokens = ", ".join(
+        t("play.reader.tokens_of", player=names[sv.seat], tokens=sv.tokens, goal=view.goal) for sv in view.seats
+    )
+    lines.append(t("play.reader.tokens", tokens=tokens))
+    out = [names[sv.seat] for sv in view.seats if sv.dealt_in and not sv.in_round]
+    safe = [names[sv.seat] for sv in view.seats if sv.protected]
+    if out:
+        lines.append(t("play.reader.out", players=", ".join(out)))
+    if safe:
+        lines.append(t("play.reader.protected", players=", ".join(safe)))
+    known = knowledge(BoardModel(view, names, view.seat))
+    if known:
+        lines.append(t("play.reader.know", what="; ".join(k.plain for k in known)))
+    lines.append(t("play.reader.deck", deck=view.deck_size))
+    return lines
+
+
+def hand_section(m: BoardModel, width: int, *, large: bool = False) -> RenderableType:
     """The viewer's cards side by side, and what they know beside them (or under them when there is no room).
     ``large`` faces are wider and show each card's whole text."""
     view = m.view
@@ -651,7 +673,7 @@ def hand_section(m: TableModel, width: int, *, large: bool = False) -> Renderabl
     return Group(grid, Text.assemble((title.plain, "bold"), ": ", Text("; ").join(known)))
 
 
-def hand_words(m: TableModel, width: int) -> Group:
+def hand_words(m: BoardModel, width: int) -> Group:
     """The viewer's hand in words for a crowded table (``Your hand: 3 Baron, compare hands...``), and what
     they know under it: the same as :func:`hand_section`, in fewer lines."""
     view = m.view
@@ -669,7 +691,7 @@ def hand_words(m: TableModel, width: int) -> Group:
     return Group(*lines)
 
 
-def news_panel(m: TableModel, news: Sequence[Entry]) -> Panel:
+def news_panel(m: BoardModel, news: Sequence[Entry]) -> Panel:
     body = Text("\n").join(e.text for e in news)
     viewer = m.names[m.viewer] if m.viewer is not None else ""
     return Panel(
@@ -692,7 +714,7 @@ def log_mark(new: bool, private: bool) -> Text:
     )
 
 
-def log_marks(m: TableModel) -> list[str]:
+def log_marks(m: BoardModel) -> list[str]:
     """The log's marks to explain (keys of :data:`LOG_MARKS`): new entries, entries only the viewer saw."""
     marks = []
     if m.new_from is not None and any(e.index >= m.new_from for e in m.log):
@@ -703,7 +725,7 @@ def log_marks(m: TableModel) -> list[str]:
 
 
 def log_lines(
-    console: Console, m: TableModel, width: int, room: int, entries: Sequence[Entry] | None = None
+    console: Console, m: BoardModel, width: int, room: int, entries: Sequence[Entry] | None = None
 ) -> tuple[list[Line], set[int]]:
     """The newest log entries (of ``entries``, by default the whole log) that fit in ``room`` lines (new ones
     marked ``›`` and in bold), and the indexes of the entries shown."""

@@ -1,4 +1,4 @@
-"""The plain-text front end: an all-computer game with no terminal, told as a spectator's log.
+"""The spectator's front end: an all-computer game with no terminal, told as a spectator's log in plain text.
 
 Only public events are written (what anyone watching the table would know), one line each, round by round, then
 the result. Nothing waits and nothing is styled, so the output can be piped, compared and tested.
@@ -16,7 +16,7 @@ from loveletter.table.loop import GameLoop
 from loveletter.tui.log import round_log
 
 
-class PlainFrontend:
+class SpectatorFrontend:
     """Writes the public log of each round to ``stream`` when the round ends, then the game's result."""
 
     def __init__(self, stream: TextIO | None = None) -> None:
@@ -37,10 +37,10 @@ class PlainFrontend:
         self.write(t("play.plain.title", title=ruleset_title(game.ruleset), players=", ".join(table.names)))
 
     def hand_off(self, seat: int) -> None:
-        raise RuntimeError("the plain front end has no people to pass the computer to")
+        raise RuntimeError("the spectator's front end has no people to pass the computer to")
 
     def decide(self, seat: int) -> Action:
-        raise RuntimeError("the plain front end cannot ask a person to decide")
+        raise RuntimeError("the spectator's front end cannot ask a person to decide")
 
     def turn_done(self, seat: int, since: int) -> None:
         pass
@@ -49,7 +49,7 @@ class PlainFrontend:
         pass
 
     def private_news(self, seat: int, since: int) -> None:
-        raise RuntimeError("the plain front end has no people to show private news to")
+        raise RuntimeError("the spectator's front end has no people to show private news to")
 
     def first_player(self, choices: Sequence[int]) -> int | None:
         return None  # nobody to ask: the game loop draws one
