@@ -312,7 +312,8 @@ async def _refusals_and_changes(console: Console) -> None:
         guests.append(first)
 
         (eve,) = await table.seat("Eve")
-        await eve.wait_for("Eve")
+        # Her screen shows her name as she types it, before the host has seated her: wait for the host's side.
+        await until(lambda: any(seat.connected and seat.name == "Eve" for seat in host.remote_seats), what="Eve seated")
         host.free_seat(_Choosing(console))  # type: ignore[arg-type]
         await eve.wait_until_closed()
         guests.append(eve)
