@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot
+from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot, reads_history
 from loveletter.engine import Game, Play, Ruleset, load_ruleset, parse_ruleset
 
 #: How a multi-player round can end (the engine's ``RoundEnd``).
@@ -240,19 +240,20 @@ def play_game(spec: GameSpec) -> GameResult:
     # A ruleset that lets the host choose who starts: the simulation's host chooses at random, from its own
     # source, so that the game's stays as it would be and the same seed still gives the same games.
     host = random.Random(derive_seed(spec.seed, "host")) if ruleset.flags.first_player_mode == "choose" else None
-    # Nobody reads the events of a simulated game (its record holds the deals and the moves): build none.
+    bots = []
+    for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):
+        level, budget = parse_level(level_text)
+        bots.append(make_bot(level, seed=bot_seed, budget=budget))
+    # Nobody reads the events of a simulated game (its record holds the deals and the moves): build none, unless
+    # a player reads the round's history from its views.
     game = Game(
         ruleset,
         spec.players,
         seed=spec.seed,
         first_player=host.randrange(spec.players) if host else None,
-        record=False,
+        record=any(map(reads_history, bots)),
     )
     state = game.state
-    bots = []
-    for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):
-        level, budget = parse_level(level_text)
-        bots.append(make_bot(level, seed=bot_seed, budget=budget))
     times: dict[str, list[float]] = {}
     clock = time.perf_counter
     ends = dict.fromkeys(ROUND_ENDS, 0)

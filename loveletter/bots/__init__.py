@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from loveletter.bots.base import Bot, RandomBot
+from loveletter.bots.base import Bot, RandomBot, reads_history
 from loveletter.bots.easy import EasyBot
 from loveletter.bots.hard import HardBot
 from loveletter.bots.hard_v1 import HardV1Bot
@@ -54,4 +54,15 @@ def make_bot(
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS + REFERENCE_LEVELS)}")
 
 
-__all__ = ["LEVELS", "REFERENCE_LEVELS", "Bot", "EasyBot", "HardBot", "HardV1Bot", "HardV2Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "REFERENCE_LEVELS",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "HardV1Bot",
+    "HardV2Bot",
+    "RandomBot",
+    "make_bot",
+    "reads_history",
+]

@@ -18,6 +18,12 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
+def reads_history(bot: object) -> bool:
+    """Whether ``bot`` reads its views' history (``reads_history = True`` on its class): a game played only by
+    bots that do not can skip building events (``Game(record=False)``), whose views have no history."""
+    return bool(getattr(bot, "reads_history", False))
+
+
 class RandomBot:
     """Uniform over the legal actions: a baseline, and a driver for engine tests."""
 

@@ -96,6 +96,8 @@ class HardV2Bot:
     """Determinized Monte Carlo search on a reading of the round; see the module docstring."""
 
     level = "hard-v2"
+    #: It reads the round's history (the views of a game that builds no events have none).
+    reads_history = True
 
     def __init__(self, rng: random.Random, *, budget: int | None = None, seconds: float | None = None):
         if budget is not None and budget < 1:

@@ -146,6 +146,55 @@ class Redraw(_Value):
 
 
 Action = Play | Keep | Redraw
+#: The engine's own action types. An action is an instance of one of them exactly: a subclass could change how it
+#: compares and hashes, and the engine checks an action by what it is, not by what it says of itself.
+ACTION_TYPES = (Play, Keep, Redraw)
+#: The types of the values an action's fields hold: its card names, seats, and what a Guard names.
+_PLAIN = (str, int, bool, type(None))
+
+
+def legal_twin(action: object, legal: Iterable[Action]) -> Action | None:
+    """The action of ``legal`` whose type is ``action``'s own and whose fields equal its fields, each a plain
+    value (a string, a number, a tuple of them), or ``None``. For an engine action made without its constructor,
+    which is not the one object of its value; nothing of ``action`` but its fields' values is used.
+
+    >>> forged = object.__new__(Redraw)
+    >>> object.__setattr__(forged, "redraw", True)
+    >>> legal_twin(forged, [Redraw(False), Redraw(True)]) is Redraw(True)
+    True
+    >>> legal_twin(42, [Redraw(True)]) is None
+    True
+    """
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return None
+    values = []
+    for name in kind._fields:
+        try:
+            value = object.__getattribute__(action, name)
+        except AttributeError:
+            return None
+        if type(value) is tuple:
+            if not all(type(item) in _PLAIN for item in value):
+                return None
+        elif type(value) not in _PLAIN:
+            return None
+        values.append(value)
+    for option in legal:
+        if type(option) is kind and all(getattr(option, n) == v for n, v in zip(kind._fields, values, strict=True)):
+            return option
+    return None
+
+
+def described(action: object) -> str:
+    """``action`` in words for an error message: its notation if it is an engine action, else its type's name
+    (never its own ``str`` or ``repr``, which could be anything)."""
+    kind = type(action)
+    if kind is str:
+        return repr(action)
+    if kind in ACTION_TYPES and legal_twin(action, [action]) is not None:  # type: ignore[list-item]
+        return str(action)
+    return f"a {kind.__name__} object"
 
 
 def card_reader(text: str, card_ids: Iterable[str] | None) -> Callable[[str], str]:

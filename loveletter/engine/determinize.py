@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from loveletter.engine.history import SeenHistory
+from loveletter.engine.history import sampled_tape
 from loveletter.engine.phase import Phase
 from loveletter.engine.state import GameState
 from loveletter.engine.view import View
@@ -67,7 +67,7 @@ class Determinizer:
         s.jester = view.jester
         s.plays = list(view.plays)
         # The round's history as the viewer saw it (the deal that would replay it is not known).
-        s.opening = SeenHistory(me, view.history, len(view.plays))
+        s.seen = sampled_tape(n, me, view.history)
         # The number of the turn is not shown; any value works (the engine only counts with it).
         s.turn = sum(len(sv.discards) for sv in view.seats)
         if view.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from loveletter.engine import draws
-from loveletter.engine.actions import Action, parse_action
+from loveletter.engine.actions import Action, described, legal_twin, parse_action
 from loveletter.engine.errors import IllegalActionError, SetupError
 from loveletter.engine.events import Event, visible_to
 from loveletter.engine.phase import Phase
@@ -59,8 +59,9 @@ class Game:
     Randomness is used only to deal rounds and to pick a first player among tied round winners; each round's
     deal is kept in :attr:`deals` and every action in :attr:`actions`, so a game can be replayed exactly.
 
-    With ``record=False`` the game builds no events: :meth:`push` and :meth:`next_round` return empty lists and
-    :attr:`log` stays empty (simulations that keep only the moves; the game itself is the same).
+    With ``record=False`` the game builds no events: :meth:`push` and :meth:`next_round` return empty lists,
+    :attr:`log` stays empty and its views have no history (simulations that keep only the moves, between players
+    that do not read it; the game itself is the same).
     """
 
     def __init__(
@@ -152,7 +153,10 @@ class Game:
     def push(self, action: Action | str) -> list[Event]:
         """Apply an action (or its notation) for the deciding seat; return the events it caused.
 
-        Raises :class:`IllegalActionError` if it is not legal now."""
+        The action is checked by value: it must be one of the engine's own action types (:class:`Play`,
+        :class:`Keep`, :class:`Redraw`, not a subclass) with fields equal to a legal action's, which is then the
+        one applied and recorded. Raises :class:`IllegalActionError` otherwise: an object that only claims to
+        equal a legal action, or a forged play of a card not in hand, never reaches the rules."""
         if isinstance(action, str):
             action = self.parse(action)
         try:
@@ -160,8 +164,13 @@ class Game:
         except IllegalActionError:
             if self.state.decider is None:  # say what to do between rounds (checked only then: push is hot)
                 what = "game is over" if self.over else "round is over; deal the next one with next_round()"
-                raise IllegalActionError(f"{action}: nobody can act now, the {what}") from None
-            raise
+                raise IllegalActionError(f"{described(action)}: nobody can act now, the {what}") from None
+            # An engine action made without its constructor is not the one object of its value: its legal twin is.
+            twin = legal_twin(action, self.state.legal_actions())
+            if twin is None:
+                raise
+            action = twin
+            events = self.state.apply(action, record=self.record)
         self._moves.append(action)
         if events:
             self.log += events

@@ -1,50 +1,85 @@
-"""The round's history as a state keeps it: how the round was dealt (:class:`Opening`), or, in a state sampled from
-one seat's view, the events that seat saw (:class:`SeenHistory`).
+"""The round's history as a state keeps it: the events each seat may see, recorded as they happen (:data:`Tape`).
 
-With the round's decisions (:attr:`GameState.plays <loveletter.engine.state.GameState.plays>` and its Chancellor
-keeps) an opening replays the round, every event included (:func:`~loveletter.engine.state.round_events`): games
-that build no events (simulations, search) still give each view its history, paid only by those who read it.
+A view carries its seat's part of the tape as its history (:attr:`View.history <loveletter.engine.view.View>`),
+two references to tuples that never change, and puts them in order only when the history is read. Nothing of it
+is hidden from that seat: a view never holds the deal the round was played from. A game that builds no events
+(``record=False``: simulations of players that do not read the history, a search's copies) has no tape, and its
+views no history.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from loveletter.engine.events import Event
+from loveletter.engine import events as ev
 
-
-class Opening:
-    """What a round's deal started from: the deck order (top card first) and first player, and the game's state
-    that the round's events depend on (tokens, tie-break). With the round's decisions it replays the round."""
-
-    __slots__ = ("deck", "first_player", "last_winners", "tiebreak", "tiebreak_rounds", "tokens")
-
-    def __init__(
-        self,
-        deck: Sequence[str],
-        first_player: int,
-        tokens: tuple[int, ...],
-        tiebreak: tuple[int, ...] | None,
-        tiebreak_rounds: int,
-        last_winners: tuple[int, ...],
-    ) -> None:
-        self.deck = deck
-        self.first_player = first_player
-        self.tokens = tokens
-        self.tiebreak = tiebreak
-        self.tiebreak_rounds = tiebreak_rounds
-        self.last_winners = last_winners
+#: The events of a round each seat may see: ``(public, count, private)``. ``public`` chains the public events,
+#: newest first, as ``(earlier, event)`` (``()`` when empty); ``count`` is how many there are; ``private[p]``
+#: chains seat ``p``'s private events as ``(earlier, public events before it, event)``, or is ``None`` when
+#: unknown (a state sampled from another seat's view: its public chain then holds that seat's whole history).
+#: Every part is a tuple, never changed: a view keeps the two chains of its seat as they were.
+Tape = tuple[tuple[object, ...], int, tuple[tuple[object, ...] | None, ...]]
 
 
-class SeenHistory:
-    """The round's history as one seat saw it at one point (``plays`` decisions in): all a state sampled from that
-    seat's view can tell, since the deal it replays from is unknown."""
+def empty_tape(n: int) -> Tape:
+    """The tape of a round of ``n`` seats before anything happened."""
+    return (), 0, ((),) * n
 
-    __slots__ = ("events", "plays", "seat")
 
-    def __init__(self, seat: int, events: tuple[Event, ...], plays: int) -> None:
-        self.seat = seat
-        self.events = events
-        self.plays = plays
+def taped(tape: Tape, events: Sequence[ev.Event]) -> Tape:
+    """``tape`` with ``events`` recorded after the others."""
+    public, count, private = tape
+    mine: list[tuple[object, ...] | None] | None = None
+    for event in events:
+        route = _ROUTES.get(event.__class__)
+        if route is None:
+            route = _ROUTES[event.__class__] = _route(event.__class__)
+        if route is _PUBLIC:
+            public = (public, event)
+            count += 1
+            continue
+        if mine is None:
+            mine = list(private)
+        if route is _ONE:
+            seat = event.seat  # type: ignore[attr-defined]
+            chain = mine[seat]
+            if chain is not None:
+                mine[seat] = (chain, count, event)
+            continue
+        for seat in event.audience:  # type: ignore[union-attr]
+            chain = mine[seat]
+            if chain is not None:
+                mine[seat] = (chain, count, event)
+    return public, count, private if mine is None else tuple(mine)
+
+
+#: How an event is taped: public, private to its ``seat``, or to its ``audience``.
+_PUBLIC, _ONE, _MANY = "public", "one", "many"
+_ROUTES: dict[type, str] = {}
+
+
+def _route(kind: type) -> str:
+    if kind.public:  # type: ignore[attr-defined]
+        return _PUBLIC
+    return _ONE if kind.audience is ev.PrivateEvent.audience else _MANY  # type: ignore[attr-defined]
+
+
+def sampled_tape(n: int, seat: int, history: Sequence[ev.Event]) -> Tape:
+    """The tape of a state sampled from ``seat``'s view, whose ``history`` is all it knows of the round."""
+    public: tuple[object, ...] = ()
+    for event in history:
+        public = (public, event)
+    return public, len(history), tuple(() if p == seat else None for p in range(n))
+
+
+def unwound(public: tuple[object, ...], private: tuple[object, ...]) -> tuple[ev.Event, ...]:
+    """The events of a public chain and a seat's private chain (see :data:`Tape`), oldest first."""
+    events: list[ev.Event] = []
+    while public:
+        public, event = public  # type: ignore[assignment]
+        events.append(event)  # type: ignore[arg-type]
+    events.reverse()
+    while private:  # newest first: an older event at the same place is inserted before it
+        private, at, event = private  # type: ignore[assignment]
+        events.insert(at, event)  # type: ignore[arg-type]
+    return tuple(events)

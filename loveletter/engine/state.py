@@ -16,10 +16,10 @@ from operator import gt, itemgetter
 from typing import ClassVar
 
 from loveletter.engine import events as ev
-from loveletter.engine.actions import Action, Keep, Play
+from loveletter.engine.actions import Action, Keep, Play, Redraw, described
 from loveletter.engine.effects import EFFECTS, Effect, effects_for
 from loveletter.engine.errors import IllegalActionError, SetupError
-from loveletter.engine.history import Opening, SeenHistory
+from loveletter.engine.history import Tape, empty_tape, taped
 from loveletter.engine.phase import Phase
 from loveletter.engine.result import RoundResult
 from loveletter.engine.ruleset import Mode, Ruleset
@@ -115,7 +115,6 @@ class GameState:
         "features",
         "hands",
         "jester",
-        "keeps",
         "known",
         "last_winners",
         "log",
@@ -123,7 +122,6 @@ class GameState:
         "n",
         "n_alive",
         "next_first",
-        "opening",
         "pending_tokens",
         "phase",
         "plays",
@@ -131,6 +129,7 @@ class GameState:
         "result",
         "round",
         "ruleset",
+        "seen",
         "set_aside",
         "set_aside_taken_by",
         "sycophant",
@@ -163,8 +162,7 @@ class GameState:
     set_aside_taken_by: int | None
     face_up: tuple[str, ...]
     hands: list[list[str]]
-    #: Each seat's discard pile, oldest first. Within a round a pile only grows (views keep the lists and their
-    #: lengths, not copies: see :func:`~.view.make_view`); each deal starts new lists.
+    #: Each seat's discard pile, oldest first (a view copies them: see :func:`~.view.make_view`).
     discards: list[list[str]]
     alive: list[bool]
     n_alive: int
@@ -179,15 +177,12 @@ class GameState:
     jester: tuple[int, int] | None
     pending_tokens: list[tuple[int, ev.TokenReason]]
     #: The round's public decisions in order, as (seat, action): every card played and every Bishop target's
-    #: choice. Recorded on the fast path too, so that a view always carries the round's history. Like the discard
-    #: piles, it only grows within a round.
+    #: choice. Recorded on the fast path too, so that a view always carries the round's plays (a view copies it).
     plays: list[tuple[int, Action]]
-    #: The round's Chancellor keeps in order (private, so not in :attr:`plays`): with :attr:`plays` and
-    #: :attr:`opening` they replay the round (see :func:`round_events`). A tuple: rare, and copies share it.
-    keeps: tuple[Keep, ...]
-    #: How the round was dealt, for :func:`round_events`; ``None`` before the first deal. A state sampled from a
-    #: seat's view (:mod:`.determinize`) has only that seat's history as it was then (:class:`SeenHistory`).
-    opening: Opening | SeenHistory | None
+    #: The round's events each seat may see, as they were recorded (:data:`~.history.Tape`), or ``None`` once the
+    #: round was played on without building events (``record=False``): a view carries its seat's part of it as
+    #: its history.
+    seen: Tape | None
     #: known[viewer * n + holder]: the cards ``viewer`` knows are in ``holder``'s hand (docs/rules.md §2.6); only
     #: non-empty entries are stored, so the common case (nobody knows anything) costs nothing.
     known: dict[int, tuple[str, ...]]
@@ -234,8 +229,7 @@ class GameState:
         self.jester = None
         self.pending_tokens = []
         self.plays = []
-        self.keeps = ()
-        self.opening = None
+        self.seen = empty_tape(players)
         self.known = {}
         self.about = _slots_about(players)
         self.deck_marks = ()
@@ -278,8 +272,7 @@ class GameState:
         new.jester = self.jester
         new.pending_tokens = self.pending_tokens[:]
         new.plays = self.plays[:]
-        new.keeps = self.keeps
-        new.opening = self.opening
+        new.seen = self.seen
         new.known = self.known.copy()
         new.about = self.about
         new.tables = self.tables
@@ -325,10 +318,6 @@ class GameState:
         the ruleset's own deck): nothing is checked again (``order`` is left as it is)."""
         n = self.n
         seats = self.participants()
-        # ``order`` is not changed below (nor by the caller after): the opening may keep it as it is.
-        self.opening = Opening(
-            order, first_player, tuple(self.tokens), self.tiebreak, self.tiebreak_rounds, self.last_winners
-        )
         self.round += 1
         self.turn = 1
         self.result = None
@@ -364,19 +353,20 @@ class GameState:
         self.jester = None
         self.pending_tokens = []
         self.plays = []
-        self.keeps = ()
         self.known = {}
         self.deck_marks = ()
         self.current = self.decider = first_player
         self.phase = _PLAY
         self._legal = None
         if not record:
+            self.seen = None
             return []
         events: list[ev.Event] = [
             ev.RoundStarted(self.round, first_player, seats, face_up, len(order) + 1, self.tiebreak is not None)
         ]
         events += [ev.Dealt(seat, hands[seat][0]) for seat in seats]
         events += _turn_start(first_player, card)
+        self.seen = taped(empty_tape(n), events)
         return events
 
     # --------------------------------------------------------------------------------------- decisions
@@ -451,18 +441,26 @@ class GameState:
     def apply(self, action: Action, *, record: bool = True) -> list[ev.Event]:
         """Apply ``action`` for the seat that must decide now and return the events it caused (an empty list
         with ``record=False``, the fast path for search). Raises :class:`IllegalActionError` if the action is
-        not legal now."""
+        not legal now, and for anything but one of the engine's own actions (:data:`.actions.ACTION_TYPES`, made
+        by their constructors): an object that only compares equal to a legal action is not one."""
         legal = self._legal
         if legal is None:
             if self.decider is None:  # between rounds: nothing is legal (and nothing is kept for the next deal)
                 raise IllegalActionError(self._explain_illegal(action, ()))
             legal = self._legal = self._compute_legal()
-        if action not in legal[1] and action not in legal[2]:  # interned: hashed and compared by identity
+        kind = type(action)
+        # The engine's own types hash and compare by identity (they are interned): an object of another type is
+        # never looked up in the sets, where its own __hash__ and __eq__ would decide.
+        if (kind is not Play and kind is not Keep and kind is not Redraw) or (
+            action not in legal[1] and action not in legal[2]
+        ):
             raise IllegalActionError(self._explain_illegal(action, legal[0]))
         self._legal = None
         log: list[ev.Event] | None = None
         if record:
             self.log = log = []
+        else:
+            self.seen = None  # the round goes on unrecorded: its history is no longer known
         # Legality told the action's type: the phase's (assigned unchecked, for the type checker only).
         phase = self.phase
         if phase is _PLAY:
@@ -485,10 +483,8 @@ class GameState:
             ends = self.phase is _PLAY
         else:
             # The decision the card just played asks for (the current player's last discard): a Chancellor's keep
-            # (private: kept apart from the plays), or the Bishop's target's redraw.
-            if phase is _CHANCELLOR:
-                self.keeps += (action,)  # type: ignore[operator]  # legality told the type
-            else:
+            # (private: not among the plays), or the Bishop's target's redraw.
+            if phase is not _CHANCELLOR:
                 self.plays.append((self.decider, action))  # type: ignore[arg-type]
             self.effects[self.discards[self.current][-1]].resolve_follow_up(self, action)
             ends = self.phase is not _GAME_OVER  # a Princess discarded may have paid a Constable's last token
@@ -522,13 +518,17 @@ class GameState:
         if log is None:
             return []
         self.log = None
+        seen = self.seen
+        if seen is not None:
+            self.seen = taped(seen, log)
         return log
 
     def _explain_illegal(self, action: object, legal: tuple[Action, ...]) -> str:
+        what = described(action)
         if self.decider is None:
-            return f"{action}: nobody can act now, the {'game' if self.over else 'round'} is over"
+            return f"{what}: nobody can act now, the {'game' if self.over else 'round'} is over"
         shown = ", ".join(str(a) for a in legal[:12]) + (", …" if len(legal) > 12 else "")
-        return f"{action} is not legal for seat {self.decider} now; legal: {shown}"
+        return f"{what} is not legal for seat {self.decider} now; legal: {shown}"
 
     # ------------------------------------------------------------------------------------------- turns
 
@@ -722,35 +722,6 @@ class GameState:
     #: receive. Cheap to take (its fields are filled when first read), and a value: it does not change as the
     #: game goes on. (It is :func:`~loveletter.engine.view.make_view` itself: taken at every decision.)
     view = make_view
-
-
-def round_events(
-    ruleset: Ruleset,
-    players: int,
-    round_: int,
-    opening: Opening,
-    plays: Sequence[tuple[int, Action]],
-    keeps: Sequence[Keep],
-) -> list[ev.Event]:
-    """Every event of a round so far, all audiences, as the engine emits them: the round is dealt again from
-    ``opening`` and its decisions applied with events on. Games that build no events (simulations, search) still
-    give each view the round's history this way, paying only when someone reads it."""
-    s = GameState(ruleset, players)
-    s.round = round_ - 1
-    s.tokens = list(opening.tokens)
-    s.tiebreak = opening.tiebreak
-    s.tiebreak_rounds = opening.tiebreak_rounds
-    s.last_winners = opening.last_winners
-    events = s._deal(list(opening.deck), opening.first_player, True)
-    pending = iter(keeps)
-    for _, action in plays:
-        events += s.apply(action)
-        if s.phase is _CHANCELLOR:
-            keep = next(pending, None)
-            if keep is None:
-                break  # the Chancellor's player is still choosing
-            events += s.apply(keep)
-    return events
 
 
 # The events logged at every turn, built once per distinct value and shared (events are values: never changed).

@@ -4,12 +4,17 @@ A :class:`View` is built from the full state for one seat and carries only publi
 own hand, and the private knowledge it has gained and that still holds (a Priest look, a Baron comparison, a
 King trade, the cards it put under the deck). Computer players and the user interface only ever get views.
 
+A view is a value that shares nothing that can change with the game: every part of it is a tuple, a string, a
+number or another value (the ruleset, the engine's actions and events), copied from the state when it is taken,
+so nothing done with a view reaches the game, and nothing in it depends on a card its seat cannot see.
+
 Views are taken at every decision, and most readers look at a few fields (a random player only at the legal
-actions), so :meth:`GameState.view` builds them lazily: it copies the state's few mutable parts into a snapshot
-(a tuple, taken by a function compiled for the table's player count: under a microsecond) and fills the other
-fields from that snapshot the first time one of them is read.
-A view is a value all the same: it never changes when the game moves on, and two views are ``==`` when nothing
-visible differs, however they were built.
+actions), so :meth:`GameState.view` builds them lazily: it copies what the seat may see into one tuple (taken by
+a function compiled for the table's player count: about a microsecond) and fills the fields from it the first
+time one of them is read. The history is the seat's part of the events the game recorded (two chains of tuples:
+:data:`~.state.Tape`), put in order when first read; a game that builds no events (``record=False``) has none.
+A view never changes when the game moves on, and two views are ``==`` when nothing visible differs, however they
+were built.
 """
 
 from __future__ import annotations
@@ -20,13 +25,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from loveletter.engine.errors import EngineError
-from loveletter.engine.history import SeenHistory
+from loveletter.engine.history import unwound
 from loveletter.engine.phase import Phase
 
 if TYPE_CHECKING:
-    from loveletter.engine.actions import Action, Keep
+    from loveletter.engine.actions import Action
     from loveletter.engine.events import Event
-    from loveletter.engine.history import Opening
     from loveletter.engine.result import RoundResult
     from loveletter.engine.ruleset import Mode, Ruleset
     from loveletter.engine.state import GameState
@@ -54,10 +58,10 @@ class View:
     Build one with :meth:`GameState.view`; the constructor builds a view from all its fields (as
     ``dataclasses.replace`` does)."""
 
-    # The fields, and the snapshot of a lazily built view (see make_view). No field has a default value, so
+    # The fields, and what a lazily built view is filled from (see make_view). No field has a default value, so
     # the slots can be declared here and the fields stay those of a plain dataclass.
     __slots__ = (
-        "_snapshot", "current", "decider", "deck_known", "deck_size", "face_up", "goal", "hand", "history", "jester",
+        "_seen", "current", "decider", "deck_known", "deck_size", "face_up", "goal", "hand", "history", "jester",
         "known_by", "legal_actions", "phase", "players", "plays", "result", "round", "ruleset", "seat", "seats",
         "set_aside_taken_by", "sycophant", "tiebreak", "winners",
     )  # fmt: skip
@@ -99,21 +103,31 @@ class View:
     def __getattr__(self, name: str) -> Any:
         # Called only when a slot is empty: a lazily built view reading a field for the first time.
         if name == "history":
-            # Rebuilt by replaying the round (see state.round_events): paid only by readers of the history.
-            snap = object.__getattribute__(self, "_snapshot")
-            seat = object.__getattribute__(self, "seat")
-            history = _history(snap[0], snap[1], snap[3], snap[-2], snap[14][: snap[15]], snap[-1], seat)
+            history = _history(object.__getattribute__(self, "_seen")[-1])
             _set(self, "history", history)
             return history
         if name in _LAZY:
             try:
-                snapshot = object.__getattribute__(self, "_snapshot")
+                seen = object.__getattribute__(self, "_seen")
             except AttributeError:
                 pass
             else:
-                _fill(self, snapshot)
+                _fill(self, seen)
                 return object.__getattribute__(self, name)
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _compared(self) == _compared(other)
+
+    __hash__ = None  # type: ignore[assignment]  # a value compared by its fields, some of them unhashable
+
+    def __repr__(self) -> str:
+        values = _compared(self)
+        shown = [f"{name}={value!r}" for name, value in zip(_COMPARED, values, strict=False)]
+        shown.append("history=" + ("<not kept: record=False>" if values[-1] is None else repr(values[-1])))
+        return f"View({', '.join(shown)})"
 
     @property
     def mode(self) -> Mode:
@@ -185,29 +199,35 @@ class View:
 _new = object.__new__
 _set = object.__setattr__
 
+
+def _compared(view: View) -> tuple[Any, ...]:
+    """What two views are compared by: every field, the history as ``None`` where the game kept none."""
+    try:
+        history: tuple[Event, ...] | None = view.history
+    except EngineError:
+        history = None
+    return (*(getattr(view, name) for name in _COMPARED), history)
+
+
 #: The ``seat`` of a spectator's view (:func:`make_spectator_view`): nobody's, so it knows only what is public.
 SPECTATOR = -1
 
 
 def make_view(s: GameState, seat: int) -> View:
     """What ``seat`` may know of ``s`` now (docs/rules.md §2.6), as ``s.view(seat)``: the only thing computer players
-    and the UI receive. Built lazily: a snapshot holds copies of what the view may show (the state's lists change
-    in place as the game goes on, and the snapshot holds nothing the seat may not know: its own row of the
-    knowledge, its own marks in the deck, and its own column of it: what the others know of its own hand, which
-    it knows), and the fields are filled from it when first read.
+    and the UI receive. Built lazily: one tuple holds copies of what the view may show (its own row of the state's
+    knowledge, its own marks in the deck, and its own column of the knowledge: what the others know of its own
+    hand, which it knows; the round's plays and the discard piles as tuples; its part of the recorded events), and
+    the fields are filled from it when first read. Nothing in it is shared with the state but values.
 
-    The round's plays and discard piles only grow until the next deal gives the state new lists (see
-    :class:`GameState`): the snapshot keeps those lists and their lengths now, not copies, and the view shows
-    their first items. They are public: whatever is added later, every seat sees as it happens.
-
-    The snapshot is taken by a function compiled once per player count (:func:`_snapshot_maker`)."""
+    The tuple is taken by a function compiled once per player count (:func:`_seen_maker`)."""
     make = _MAKERS.get(s.n)
     if make is None:
-        make = _MAKERS[s.n] = _snapshot_maker(s.n)
+        make = _MAKERS[s.n] = _seen_maker(s.n)
     view: View = _new(View)
     _set_seat(view, seat)
     _set_legal(view, s.legal_actions(seat))
-    _set_snapshot(view, make(s, seat))
+    _set_seen(view, make(s, seat))
     return view
 
 
@@ -215,26 +235,26 @@ def make_view(s: GameState, seat: int) -> View:
 # the lookup of the name, which is a few percent of a simulated game.
 _set_seat = View.__dict__["seat"].__set__
 _set_legal = View.__dict__["legal_actions"].__set__
-_set_snapshot = View.__dict__["_snapshot"].__set__
-#: Player count -> the function that takes a view's snapshot of a state with that many seats.
+_set_seen = View.__dict__["_seen"].__set__
+#: Player count -> the function that takes what a view of a state with that many seats is filled from.
 _MAKERS: dict[int, Callable[[GameState, int], tuple[Any, ...]]] = {}
 
 
-def _snapshot_maker(n: int) -> Callable[[GameState, int], tuple[Any, ...]]:
-    """The snapshot of :func:`make_view` for ``n`` seats, as a function written out seat by seat and compiled.
+def _seen_maker(n: int) -> Callable[[GameState, int], tuple[Any, ...]]:
+    """What :func:`make_view` keeps for ``n`` seats, as a function written out seat by seat and compiled.
 
-    Views are taken at every decision, and for a handful of seats ``(len(piles[0]), len(piles[1]), ...)`` costs
-    a third of ``tuple(map(len, piles))`` (the iterators cost more than the work): the per-seat tuples (pile
-    lengths, hand sizes, the knowledge slots) are written out, for this player count, once. For the same reason
-    the deck marks (a few, after a Chancellor) are filtered by a plain loop. The fields are those :func:`_fill`
-    unpacks, in its order."""
+    Views are taken at every decision, and for a handful of seats ``(tuple(piles[0]), tuple(piles[1]), ...)``
+    costs a third of ``tuple(map(tuple, piles))`` (the iterators cost more than the work): the per-seat tuples
+    (discard piles, hand sizes, the knowledge slots) are written out, for this player count, once. For the same
+    reason the deck marks (a few, after a Chancellor) are filtered by a plain loop. The fields are those
+    :func:`_fill` unpacks, in its order."""
     seats = range(n)
 
     def each(template: str) -> str:  # a tuple of ``template`` for every seat p
         return "(" + "".join(template.format(p=p, np=n * p) + ", " for p in seats) + ")"
 
     source = f"""
-def snapshot(s, seat):
+def seen(s, seat):
     known = s.known
     if known:
         get = known.get
@@ -255,28 +275,28 @@ def snapshot(s, seat):
         marks = mine
     hands = s.hands
     piles = s.discards
-    plays = s.plays
+    tape = s.seen
     return (
         s.ruleset, {n}, s.mode, s.round, s.phase, s.current, s.decider, tuple(hands[seat]), len(s.deck),
-        s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, plays, len(plays), s.result,
-        s.winners, tuple(s.tokens), tuple(s.alive), tuple(s.protected), piles, {each("len(piles[{p}])")},
-        {each("len(hands[{p}])")}, row, marks, column, s.opening, s.keeps,
+        s.face_up, s.set_aside_taken_by, s.sycophant, s.jester, s.tiebreak, tuple(s.plays), s.result,
+        s.winners, tuple(s.tokens), tuple(s.alive), tuple(s.protected), {each("tuple(piles[{p}])")},
+        {each("len(hands[{p}])")}, row, marks, column,
+        None if tape is None else (tape[0], tape[2][seat]),
     )
 """
     namespace: dict[str, Any] = {}
-    exec(compile(source, f"<view snapshot, {n} seats>", "exec"), namespace)
-    snapshot: Callable[[GameState, int], tuple[Any, ...]] = namespace["snapshot"]
-    return snapshot
+    exec(compile(source, f"<view of {n} seats>", "exec"), namespace)
+    maker: Callable[[GameState, int], tuple[Any, ...]] = namespace["seen"]
+    return maker
 
 
-def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
-    """Fill every field of a lazily built view from its snapshot (on the first read of any of them: readers
-    other than a random player read most fields, so filling them together costs least)."""
+def _fill(view: View, seen: tuple[Any, ...]) -> None:
+    """Fill every field of a lazily built view but its history (on the first read of any of them: readers other
+    than a random player read most fields, so filling them together costs least)."""
     (
         ruleset, n, mode, round_, phase, current, decider, hand, deck_size, face_up, set_aside_taken_by, sycophant,
-        jester, tiebreak, plays, played, result, winners, tokens, alive, protected, piles, discarded, sizes, known,
-        marks, column, _, _,
-    ) = snapshot  # fmt: skip
+        jester, tiebreak, plays, result, winners, tokens, alive, protected, piles, sizes, known, marks, column, _,
+    ) = seen  # fmt: skip
     seat = view.seat
     participants = tiebreak if tiebreak is not None else range(n)
     seats = tuple(
@@ -286,7 +306,7 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
             p in participants,
             alive[p],
             protected[p],
-            tuple(piles[p][: discarded[p]]),
+            piles[p],
             sizes[p],
             hand if p == seat else known[p] or (),
         )
@@ -310,11 +330,18 @@ def _fill(view: View, snapshot: tuple[Any, ...]) -> None:
     _set(view, "sycophant", sycophant)
     _set(view, "jester", jester)
     _set(view, "tiebreak", tiebreak)
-    _set(view, "plays", tuple(plays[:played]))
+    _set(view, "plays", plays)
     _set(view, "result", result)
     _set(view, "winners", winners)
     _set(view, "known_by", tuple((p, cards) for p, cards in enumerate(column) if cards and p != seat))
 
+
+#: The fields :func:`_compared` compares besides the history.
+_COMPARED = (
+    "ruleset", "seat", "players", "goal", "round", "phase", "current", "decider", "hand", "seats", "deck_size",
+    "face_up", "set_aside_taken_by", "deck_known", "sycophant", "jester", "tiebreak", "legal_actions", "plays",
+    "result", "winners", "known_by",
+)  # fmt: skip
 
 #: The fields a lazily built view fills when first read (the others are set when it is built).
 _LAZY = frozenset(
@@ -326,26 +353,15 @@ _LAZY = frozenset(
 )  # fmt: skip
 
 
-def _history(
-    ruleset: Ruleset,
-    players: int,
-    round_: int,
-    opening: Opening | SeenHistory | None,
-    plays: list[tuple[int, Action]],
-    keeps: tuple[Keep, ...],
-    seat: int,
-) -> tuple[Event, ...]:
-    """The events of the round so far that ``seat`` may see (see :attr:`View.history`)."""
-    from loveletter.engine.state import round_events
-
-    if opening is None:
-        return ()
-    if isinstance(opening, SeenHistory):
-        if seat != opening.seat or len(plays) != opening.plays:
-            # A sampled state cannot replay its round: better a loud error than a history that is not the game's.
-            raise EngineError(f"a state sampled from seat {opening.seat}'s view knows only that view's history")
-        return opening.events
-    return tuple(e for e in round_events(ruleset, players, round_, opening, plays, keeps) if e.visible_to(seat))
+def _history(chains: tuple[Any, Any] | None) -> tuple[Event, ...]:
+    """A view's history from the chains it kept (see :attr:`View.history`)."""
+    if chains is None:
+        raise EngineError("this view's game builds no events (record=False), so it keeps no history")
+    public, private = chains
+    if private is None:
+        # A sampled state knows only the history of the seat whose view it was sampled from.
+        raise EngineError("a state sampled from one seat's view knows only that seat's history")
+    return unwound(public, private)
 
 
 def make_spectator_view(s: GameState) -> View:
@@ -367,7 +383,7 @@ def make_spectator_view(s: GameState) -> View:
         )
         for p in range(s.n)
     )
-    return View(
+    view = View(
         ruleset=s.ruleset,
         seat=SPECTATOR,
         players=s.n,
@@ -390,5 +406,9 @@ def make_spectator_view(s: GameState) -> View:
         result=s.result,
         winners=s.winners,
         known_by=(),
-        history=_history(s.ruleset, s.n, s.round, s.opening, s.plays, s.keeps, SPECTATOR),
+        history=() if s.seen is None else _history((s.seen[0], ())),
     )
+    if s.seen is None:  # no history to show: reading it says why
+        _set_seen(view, (None,))
+        object.__delattr__(view, "history")
+    return view

@@ -16,8 +16,7 @@ from dataclasses import fields
 import pytest
 
 from loveletter.engine import Game, GameState, Phase, SeatView, View, load_ruleset
-from loveletter.engine.history import Opening
-from loveletter.engine.state import round_events
+from loveletter.engine import events as ev
 from tests.properties.test_invariants import CONFIGS, policy_rng, stacked_game_tie
 
 #: Views compared per configuration (ruleset and player count), at least: every seat's, at every step of as many
@@ -29,8 +28,15 @@ MAX_GAMES = 50
 DEFER_CHANCE = 0.3
 
 
-def full_view(s: GameState, seat: int) -> View:
-    """``seat``'s view of ``s`` with every field computed now from the state: the reference."""
+def round_log(game: Game) -> list[ev.Event]:
+    """The game's own log from the current round's deal on."""
+    start = max(i for i, e in enumerate(game.log) if isinstance(e, ev.RoundStarted))
+    return game.log[start:]
+
+
+def full_view(s: GameState, seat: int, log: list[ev.Event]) -> View:
+    """``seat``'s view of ``s`` with every field computed now from the state and the round's ``log``: the
+    reference."""
     n = s.n
     participants = s.participants()
     seats = tuple(
@@ -70,16 +76,7 @@ def full_view(s: GameState, seat: int) -> View:
         result=s.result,
         winners=s.winners,
         known_by=tuple((p, s.known[p * n + seat]) for p in range(n) if p != seat and p * n + seat in s.known),
-        # The round replayed from its deal (tests/engine/test_history.py checks it against the game's own log).
-        history=tuple(
-            e
-            for e in (
-                round_events(s.ruleset, n, s.round, s.opening, s.plays, s.keeps)
-                if isinstance(s.opening, Opening)
-                else ()
-            )
-            if e.visible_to(seat)
-        ),
+        history=tuple(e for e in log if e.visible_to(seat)),
     )
 
 
@@ -112,9 +109,10 @@ class Comparer:
             if entry_steps == 0:
                 self.check(cheap, full, f"{taken}, read later at {where}")
         self.deferred = [(k - 1, c, f, w) for k, c, f, w in self.deferred if k > 0]
+        log = round_log(game)
         for seat in range(s.n):
             cheap = s.view(seat)
-            full = full_view(s, seat)
+            full = full_view(s, seat, log)
             if self.rng.random() < DEFER_CHANCE:
                 self.deferred.append((self.rng.randrange(1, 4), cheap, full, f"{where}, seat {seat}"))
             else:
@@ -183,7 +181,7 @@ def test_cheap_views_in_bishop_decisions_and_tiebreak_rounds() -> None:
 def test_a_view_does_not_change_when_the_game_moves_on() -> None:
     game = Game("2019", 3, seed=5)
     view = game.view(game.state.current)
-    reference = full_view(game.state, view.seat)
+    reference = full_view(game.state, view.seat, round_log(game))
     policy = random.Random(1)
     while not game.round_over:
         game.push(policy.choice(game.legal_actions()))
@@ -192,7 +190,7 @@ def test_a_view_does_not_change_when_the_game_moves_on() -> None:
 
 
 def test_a_view_carries_nothing_its_seat_may_not_know_even_unread() -> None:
-    """The snapshot of an unread view holds only what its seat may know: forgetting every other seat's knowledge
+    """What an unread view is filled from holds only what its seat may know: forgetting every other seat's knowledge
     (of hands and of the deck) but what they know of this seat's own hand (the seat knows who learned it, and its
     own cards: ``View.known_by``) leaves it unchanged. Compared at every step of random games where players look
     at hands and return cards under the deck."""
@@ -214,7 +212,7 @@ def test_a_view_carries_nothing_its_seat_may_not_know_even_unread() -> None:
                         slot: cards for slot, cards in s.known.items() if slot in row or slot % players == seat
                     }
                     alone.deck_marks = tuple(mark for mark in s.deck_marks if mark[0] == seat)
-                    snapshot = object.__getattribute__(s.view(seat), "_snapshot")
-                    assert snapshot == object.__getattribute__(alone.view(seat), "_snapshot"), (name, seed, seat)
+                    seen = object.__getattribute__(s.view(seat), "_seen")
+                    assert seen == object.__getattribute__(alone.view(seat), "_seen"), (name, seed, seat)
                     checked += bool(s.known or s.deck_marks)
     assert checked > 100, checked
