@@ -37,7 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from loveletter.arena.backends import Local, RayCluster
 from loveletter.arena.intervals import ClusteredScore
-from loveletter.arena.tournament import Outcome, Tournament, play
+from loveletter.arena.referee import play
+from loveletter.arena.results import Outcome
+from loveletter.arena.tournament import Tournament
 from loveletter.arena.userbots import parse_player
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -353,10 +353,22 @@ _LAZY = frozenset(
 )  # fmt: skip
 
 
-def _history(chains: tuple[Any, Any] | None) -> tuple[Event, ...]:
-    """A view's history from the chains it kept (see :attr:`View.history`)."""
+def view_with_history(fields: dict[str, Any], history: Callable[[], tuple[Event, ...]] | None) -> View:
+    """A view of the given fields whose history is made by ``history`` when first read (``None``: it has none,
+    and reading it says so). For views read from elsewhere (:mod:`.viewjson`)."""
+    view: View = _new(View)
+    for name, value in fields.items():
+        _set(view, name, value)
+    _set_seen(view, (history,))
+    return view
+
+
+def _history(chains: tuple[Any, Any] | Callable[[], tuple[Event, ...]] | None) -> tuple[Event, ...]:
+    """A view's history from the chains it kept (see :attr:`View.history`), or from the function that makes it."""
     if chains is None:
         raise EngineError("this view's game builds no events (record=False), so it keeps no history")
+    if callable(chains):
+        return chains()
     public, private = chains
     if private is None:
         # A sampled state knows only the history of the seat whose view it was sampled from.

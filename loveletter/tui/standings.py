@@ -14,7 +14,8 @@ from loveletter.i18n import t
 if TYPE_CHECKING:
     from loveletter.arena.games import Summary
     from loveletter.arena.sprt import Sprt
-    from loveletter.arena.tournament import Standings, Tournament
+    from loveletter.arena.standings import Standings
+    from loveletter.arena.tournament import Tournament
 
 T = TypeVar("T")
 
@@ -120,8 +121,9 @@ def print_simulation(summary: Summary, seed: int, save_dir: str | None) -> None:
 
 
 def print_tournament(
-    tournament: Tournament, standings: Standings, sprt: Sprt | None, path: str, seconds: float
+    tournament: Tournament, standings: Standings, sprt: Sprt | None, path: str, seconds: float, resume: str = ""
 ) -> None:
+    """The tournament's tables, chart, forfeits and SPRT; ``resume`` is the command that continues it."""
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -217,7 +219,9 @@ def print_tournament(
     speed = standings.games / max(seconds, 1e-9)
     console.print(t("tournament.speed", seconds=f"{seconds:.1f}", games=f"{speed:,.1f}"))
     console.print(Text(t("tournament.seed", seed=tournament.seed)))
-    console.print(Text(t("tournament.saved", file=printable(path))))
+    if any(not e.in_process for e in tournament.entrants):
+        console.print(Text(t("tournament.logs", folder=printable(tournament.bot_logs))))
+    console.print(Text(t("tournament.saved", file=printable(path), command=resume)))
 
 
 #: Colours of the players' lines on the chart, in turn.

@@ -47,18 +47,20 @@ def tournaments(console: Console) -> None:
 
 def tournament_stopped(console: Console) -> None:
     """Ctrl-C after the first game."""
-    from loveletter.arena import tournament as arena
+    from loveletter.arena import referee
+    from loveletter.arena.results import Outcome
+    from loveletter.arena.tournament import TableGame
 
-    real = arena.play
+    real = referee.play
     played: list[int] = []
 
-    def play(spec: arena.TableGame) -> arena.Outcome:
+    def play(spec: TableGame) -> Outcome:
         if played:
             raise KeyboardInterrupt
         played.append(spec.index)
         return real(spec)
 
-    arena.play = play
+    referee.play = play
     try:
         with tempfile.TemporaryDirectory() as folder:
             results = str(Path(folder) / "r.jsonl")
@@ -66,7 +68,7 @@ def tournament_stopped(console: Console) -> None:
                 console
             )
     finally:
-        arena.play = real
+        referee.play = real
 
 
 def tournament_errors(console: Console) -> None:

@@ -11,7 +11,8 @@ import pytest
 
 from loveletter.arena.games import wilson
 from loveletter.arena.intervals import ClusteredScore
-from loveletter.arena.tournament import Outcome, Standings
+from loveletter.arena.results import Outcome
+from loveletter.arena.standings import Standings
 
 
 def width(interval: tuple[float, float]) -> float:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from loveletter.arena.backends import Local, RayCluster
-from loveletter.arena.tournament import Tournament, play
+from loveletter.arena.referee import play
+from loveletter.arena.tournament import Tournament
 from loveletter.arena.userbots import bot_template, parse_player
 from loveletter.cli import main
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from loveletter.arena import games
 from loveletter.arena.backends import Local
 from loveletter.arena.games import make_specs, play_game, ruleset_text
-from loveletter.arena.tournament import Tournament, play
+from loveletter.arena.referee import play
+from loveletter.arena.tournament import Tournament
 from loveletter.arena.userbots import parse_player
 from loveletter.engine.ruleset import bundled_dir
 
