@@ -284,10 +284,8 @@ def test_a_tournament_prints_its_tables_chart_and_forfeits(
     assert "Round-robin of 2019, 2 players a game: 18 games" in out
     assert re.search(r"\n +easy +\d+\.\d±\d+\.\d +12 +\d+ +\d+\.\d% \(\d+\.\d–\d+\.\d\) ", out), out
     assert "Head to head" in out and "Ratings as the games accumulate" in out and "● easy" in out
-    assert (
-        f"Oops lost by raising an error or giving up (RuntimeError: out of ideas (misbehaving.py:{line_of('out of ideas')}))"
-        in out
-    )
+    where = f"misbehaving.py:{line_of('out of ideas')}"
+    assert f"Oops lost by raising an error or giving up (RuntimeError: out of ideas ({where}))" in out
     assert "Seed: 5" in out and "tournament-5.jsonl" in out
     assert "95% intervals by deal" in " ".join(out.split())
     lines = (tmp_path / "tournament-5.jsonl").read_text(encoding="utf-8").splitlines()
