@@ -11,6 +11,7 @@ not answer in time, closes its output, writes a line that is too long, or writes
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import os
 import select
@@ -34,6 +35,9 @@ class BotFailure(Exception):
     def __init__(self, reason: str, detail: str = "", problem: str = "") -> None:
         self.reason, self.detail, self.problem = reason, detail, problem
         super().__init__(f"{reason}: {detail}" if detail else reason)
+
+
+_dumps = json.JSONEncoder().encode
 
 
 def _prctl() -> Callable[..., int] | None:
@@ -133,8 +137,8 @@ class BotProcess:
             raise BotFailure("start", shown(str(hello.get("message", "")), 160), str(hello.get("problem", "")))
         if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL:
             self.kill()
-            said = f"protocol {hello.get('protocol')!r}" if hello.get("type") == "hello" else "no hello"
-            raise BotFailure("start", f"{said}, not protocol {PROTOCOL}")
+            said = {k: hello.get(k) for k in ("type", "protocol")}  # what it said instead, in its own terms
+            raise BotFailure("start", shown(_dumps(said)))
         name = hello.get("name")
         self.name = shown(name, 40) if isinstance(name, str) else ""
         return self.name
@@ -216,7 +220,7 @@ class BotProcess:
                 del buffer[: end + 1]
                 return line
             if len(buffer) > MAX_LINE:
-                raise BotFailure("output", f"a line longer than {MAX_LINE} bytes: {shown(bytes(buffer[:60]))}")
+                raise BotFailure("output", f"> {MAX_LINE} B: {shown(bytes(buffer[:60]))}")
             if time.monotonic() >= deadline:
                 raise BotFailure("time", "")
             # A tenth of a second at most: a bot whose process ended while a child it forked holds the pipe open
@@ -255,22 +259,23 @@ class BotProcess:
 
     def _running(self) -> subprocess.Popen[bytes]:
         if self.process is None:
-            raise BotFailure("exit", "not running")
+            raise BotFailure("exit", "")
         return self.process
 
     def _ended(self) -> str:
-        """How the bot's process ended (waited for a moment: it may be closing its output as it exits)."""
+        """How the bot's process ended, in the system's terms (``status 3``, ``SIGSEGV``; empty if it only closed
+        its output), waited for a moment: it may be closing its output as it exits."""
         process = self._running()
         try:
             code = process.wait(0.5)
         except subprocess.TimeoutExpired:
-            return "closed its output"
+            return ""
         if code < 0:
             try:
-                return f"killed by {signal.Signals(-code).name}"
+                return signal.Signals(-code).name
             except ValueError:
-                return f"killed by signal {-code}"
-        return f"exited with status {code}"
+                return f"signal {-code}"
+        return f"status {code}"
 
     @staticmethod
     def _ms(deadline: float) -> int:

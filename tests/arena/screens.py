@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import io
+import json
 import socket
 import sys
 import tempfile
@@ -15,8 +16,11 @@ from pathlib import Path
 
 from rich.console import Console
 
+from loveletter.arena.results import RESULTS_FORMAT
+
 Draw = Callable[[Console], None]
 MISBEHAVING = Path(__file__).resolve().parent / "misbehaving.py"
+WILD = Path(__file__).resolve().parent / "wild_bot.py"
 
 
 def command(*argv: str) -> Draw:
@@ -40,9 +44,24 @@ def tournaments(console: Console) -> None:
             ("--player", "easy", "--player", "random", "--sprt", "0,100", "--deals", "300"),
             ("--player", "random", "--player", "easy", "--sprt", "0,100", "--deals", "300"),
             ("--player", "random", "--player", "easy", "--sprt", "0,10", "--deals", "2", "--no-duplicate"),
+            ("--player", "easy", *wild(where, "exit", "eager", "chatter", "restart"), "--deals", "1"),
         )  # fmt: skip
         for n, argv in enumerate(runs):
             command("tournament", *argv, "--seed", "1", "--results", str(where / f"{n}.jsonl"))(console)
+
+
+def wild(where: Path, *modes: str) -> list[str]:
+    """``--player`` options of the program that misbehaves in each way of ``modes`` (a copy of it in ``where``,
+    the repository's own path may hold English words), named A, B, C..."""
+    import shlex
+    import sys
+
+    copy = where / "w.py"
+    copy.write_text(WILD.read_text(encoding="utf-8"), encoding="utf-8")
+    options = []
+    for letter, mode in zip("ABCDEFG", modes, strict=False):
+        options += ["--player", f"{letter}=cmd:{shlex.quote(sys.executable)} {copy} {mode} {where}"]
+    return options
 
 
 def tournament_stopped(console: Console) -> None:
@@ -82,6 +101,9 @@ def tournament_errors(console: Console) -> None:
         (where / "x3.py").write_text("raise ValueError(1)\n", encoding="utf-8")
         (where / "r2.jsonl").write_text("", encoding="utf-8")
         (where / "r3.jsonl").write_text("{}\n", encoding="utf-8")
+        nowhere = {"players": [{"name": "easy", "level": "easy"}, {"name": "B", "class": "Bot", "sha256": "0"}]}
+        (where / "r5.jsonl").write_text(json.dumps({"format": RESULTS_FORMAT, "tournament": nowhere}) + "\n")
+        (where / "p1").write_text("#!/bin/sh\n", encoding="utf-8")
         done = str(where / "r1.jsonl")
         quiet = Console(file=io.StringIO())
         command("tournament", *two, "--deals", "1", "--seed", "1", "--json", "--results", done)(quiet)
@@ -113,6 +135,11 @@ def tournament_errors(console: Console) -> None:
             (*two, "--resume", str(where / "r3.jsonl")),
             ("--player", "easy", "--player", "hard", "--resume", done),
             (*two, "--deals", "1", "--seed", "1", "--resume", done, "--csv", str(where / "nowhere" / "s.csv")),
+            (*two, "--bot-memory", "-1"),
+            ("--player", "easy", "--player", str(where / "p1")),
+            ("--player", "easy", "--player", "cmd:'unclosed"),
+            ("--player", "easy", "--player", "cmd:false"),
+            ("--resume", str(where / "r5.jsonl")),
         ):
             command("tournament", *argv)(console)
         without_ray(command("tournament", *two, "--backend", "ray"))(console)

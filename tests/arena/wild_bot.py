@@ -64,7 +64,7 @@ def misbehave(ident: int, legal: list[str]) -> None:
         time.sleep(3600)
         os._exit(0)
     if MODE == "chatter":
-        print("thinking very hard...", flush=True)
+        print("0 1 2 3", flush=True)
     if MODE == "flood":
         sys.stdout.write("x" * 2**20)
         sys.stdout.flush()

@@ -24,7 +24,7 @@ MIN_LETTERS = 4
 MIN_WORD = 5
 #: Words an English text may share with a Spanish screen: names and notation, not translatable words.
 SHARED = frozenset(
-    {"loveletter", "Love", "Letter", "Premium", "stdin", "stdout"}
+    {"loveletter", "Love", "Letter", "Premium", "stdin", "stdout", "stderr", "cmd"}
     # the commands, typed as they are in any language
     | {"play", "learn", "solitaire", "rules", "rulesets", "simulate", "resume", "replay", "review", "games"}
 )
