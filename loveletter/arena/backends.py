@@ -2,10 +2,15 @@
 the order of the games, however they were spread, so that a run's figures do not depend on the backend.
 
 * :class:`Local`: ``jobs`` processes of this machine (:func:`loveletter.arena.games.stream_games`);
-* :class:`RayCluster`: the tasks of a Ray cluster (``pip install 'loveletter[ray]'``): the one at ``address`` (or
-  ``RAY_ADDRESS``), or a local one started for the run with ``jobs`` workers. Only a few chunks of games per
-  worker are sent ahead, so memory stays flat; a game's description carries everything a worker needs (a bot
-  file's text included), and the workers need this package installed, as the command's own machine has it.
+* :class:`RayCluster`: the workers of a Ray cluster (``pip install 'loveletter[ray]'``): the one at ``address`` (or
+  ``RAY_ADDRESS``), or a local one started for the run with ``jobs`` workers. A run's workers are Ray actors, one
+  per CPU, each playing chunks of games in turn (a worker keeps what it started, bot processes, between its
+  chunks) and ended with the run. Only a few chunks of games per worker are sent ahead, so memory stays flat; a
+  game's description carries everything a worker needs (a bot file's text included), and the workers need this
+  package installed, as the command's own machine has it.
+
+Each backend calls the stream's ``finish`` in every process that played, after its last game: the referee
+stops the bot processes it started there.
 """
 
 from __future__ import annotations
@@ -39,7 +44,9 @@ class Backend(Protocol):
     stops before writing anything), :meth:`stream` the results in order, :meth:`close` after."""
 
     def open(self) -> None: ...
-    def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]: ...
+    def stream(
+        self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int, finish: Callable[[], None] | None = None
+    ) -> Iterator[R]: ...
     def close(self) -> None: ...
 
 
@@ -57,9 +64,11 @@ class Local:
     def open(self) -> None:
         pass
 
-    def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]:
+    def stream(
+        self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int, finish: Callable[[], None] | None = None
+    ) -> Iterator[R]:
         # looked up at each call, so that a test can stand in for it
-        return games.stream_games(specs, play_one, jobs=self.jobs, chunk=chunk_size(total, self.jobs))
+        return games.stream_games(specs, play_one, jobs=self.jobs, chunk=chunk_size(total, self.jobs), finish=finish)
 
     def close(self) -> None:
         pass
@@ -76,11 +85,13 @@ class RayCluster:
     def open(self) -> None:
         self._started = connect(self.address, self.jobs) or self._started
 
-    def stream(self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int) -> Iterator[R]:
+    def stream(
+        self, specs: Iterable[S], play_one: Callable[[S], R], *, total: int, finish: Callable[[], None] | None = None
+    ) -> Iterator[R]:
         ray = _ray()
         self.open()
         workers = max(1, int(ray.cluster_resources().get("CPU", self.jobs)))
-        return _ray_stream(ray, specs, play_one, chunk=chunk_size(total, workers), ahead=2 * workers)
+        return _ray_stream(ray, specs, play_one, chunk=chunk_size(total, workers), workers=workers, finish=finish)
 
     def close(self) -> None:
         if self._started:
@@ -124,19 +135,43 @@ def connect(address: str | None, jobs: int) -> bool:
     return True
 
 
-def _ray_stream(ray: Any, specs: Iterable[S], play_one: Callable[[S], R], *, chunk: int, ahead: int) -> Iterator[R]:
-    remote = ray.remote(num_cpus=1, max_retries=0)(play_chunk)
+class _Worker:
+    """A Ray actor that plays chunks of games, one after another, in its own process."""
+
+    def play(self, play_one: Callable[[S], R], specs: list[S]) -> list[R]:
+        return play_chunk(play_one, specs)
+
+    def finish(self, finish: Callable[[], None] | None) -> None:
+        if finish is not None:
+            finish()
+
+
+def _ray_stream(
+    ray: Any,
+    specs: Iterable[S],
+    play_one: Callable[[S], R],
+    *,
+    chunk: int,
+    workers: int,
+    finish: Callable[[], None] | None,
+) -> Iterator[R]:
+    """The results in order: chunk ``i`` goes to worker ``i % workers``, two chunks per worker sent ahead."""
+    actor = ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(_Worker)
+    actors = [actor.remote() for _ in range(workers)]
     pending_specs = iter(specs)
     pending: deque[Any] = deque()
+    sent = 0
 
     def send() -> None:
+        nonlocal sent
         batch = list(itertools.islice(pending_specs, chunk))
         if batch:
-            pending.append(remote.remote(play_one, batch))
+            pending.append(actors[sent % workers].play.remote(play_one, batch))
+            sent += 1
 
     finished = False
     try:
-        for _ in range(ahead):
+        for _ in range(2 * workers):
             send()
         while pending:
             results = ray.get(pending.popleft())
@@ -144,9 +179,10 @@ def _ray_stream(ray: Any, specs: Iterable[S], play_one: Callable[[S], R], *, chu
             yield from results
         finished = True
     finally:
-        if not finished:
-            for ref in pending:
-                ray.cancel(ref, force=True)
+        if finished:
+            ray.get([a.finish.remote(finish) for a in actors])
+        for a in actors:  # a worker still playing (Ctrl-C) is ended at once: its bot processes die with it
+            ray.kill(a)
 
 
 def _reachable(address: str, timeout: float = 5.0) -> None:

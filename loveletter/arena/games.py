@@ -355,16 +355,28 @@ def run_games(
     return results
 
 
-def stream_games(specs: Iterable[S], play_one: Callable[[S], R], *, jobs: int = 1, chunk: int = 8) -> Iterator[R]:
+def stream_games(
+    specs: Iterable[S],
+    play_one: Callable[[S], R],
+    *,
+    jobs: int = 1,
+    chunk: int = 8,
+    finish: Callable[[], None] | None = None,
+) -> Iterator[R]:
     """The result of every game, in the order of ``specs`` (read lazily), played here or in ``jobs`` processes
     that take ``chunk`` games at a time. Only a few chunks per process are sent ahead, so memory stays flat
     however many games there are. Ctrl-C interrupts the caller only: the processes ignore it, and the ones at
-    work when the caller stops reading are ended at once rather than waited for."""
+    work when the caller stops reading are ended at once rather than waited for. ``finish`` is called in each
+    process that played, after its last game (here: when the stream ends; a worker: as it exits)."""
     if jobs <= 1:
-        yield from map(play_one, specs)
+        try:
+            yield from map(play_one, specs)
+        finally:
+            if finish is not None:
+                finish()
         return
     pending_specs = iter(specs)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(finish,))
     finished = False
     try:
         pending: deque[Future[list[R]]] = deque()
@@ -408,6 +420,16 @@ def _interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _start_worker(finish: Callable[[], None] | None) -> None:
+    """A worker process starts: deaf to Ctrl-C, and with ``finish`` to call as it exits (a pool's worker ends
+    without running ``atexit``; multiprocessing's own finalizers do run)."""
+    _ignore_interrupts()
+    if finish is not None:
+        from multiprocessing import util
+
+        util.Finalize(None, finish, exitpriority=100)
 
 
 def _ignore_interrupts() -> None:

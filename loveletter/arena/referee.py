@@ -212,7 +212,6 @@ def _process(player: Entrant, spec: TableGame) -> BotProcess:
     if not _WORKDIR:
         _WORKDIR.append(tempfile.mkdtemp(prefix="loveletter-bots-"))
         atexit.register(close_all)
-        _finalize_in_workers()
     argv, env, cwd = player.launch(_WORKDIR[0])
     folder = spec.bot_logs or os.path.join(tempfile.gettempdir(), f"loveletter-bot-logs-{os.getuid()}")
     log = os.path.join(folder, f"{_safe(player.name)}.log")
@@ -234,21 +233,14 @@ def _drop(process: BotProcess) -> None:
 
 
 def close_all() -> None:
-    """Say goodbye to every bot process started here, stop them, and remove the files their runners read."""
+    """Say goodbye to every bot process started here, stop them, and remove the files their runners read: what
+    a process that played games calls after its last (:meth:`loveletter.arena.backends.Backend.stream`'s
+    ``finish``), and at its exit."""
     while _RUNNING:
         _, process = _RUNNING.popitem()
         process.close(grace=0.5)
     while _WORKDIR:
         shutil.rmtree(_WORKDIR.pop(), ignore_errors=True)
-
-
-def _finalize_in_workers() -> None:
-    """In a worker of a process pool, which ends without running ``atexit``: close the bots as it ends."""
-    import multiprocessing
-    from multiprocessing import util
-
-    if multiprocessing.parent_process() is not None:
-        util.Finalize(None, close_all, exitpriority=100)
 
 
 def _safe(name: str) -> str:

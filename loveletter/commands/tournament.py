@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         open_backend(backend, args.address)  # a cluster out of reach stops the run before the results file is written
         try:
             results = _open_results(path, tournament, sprt, keep if args.resume else None)
-            stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done)
+            stream = backend.stream(tournament.iter_games(done), play, total=tournament.games - done, finish=close_all)
             shown = progress(stream, tournament.games, done, show=not args.json and sys.stderr.isatty(), stderr=True)
             with closing(shown), results:
                 for outcome in shown:

@@ -4,16 +4,19 @@ user's bot file carried to the workers, ``simulate`` on the same backend, and an
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from loveletter.arena.backends import Local, RayCluster
-from loveletter.arena.referee import play
+from loveletter.arena.referee import close_all, play
 from loveletter.arena.tournament import Tournament
 from loveletter.arena.userbots import bot_template, parse_player
 from loveletter.cli import main
+from tests.arena.test_referee import assert_stopped, children_of
 
 pytestmark = pytest.mark.extra("ray")
 
@@ -22,7 +25,9 @@ def outcomes(tournament: Tournament, backend: Local | RayCluster) -> list[Any]:
     """Every game's outcome (its key: who won, how, in what order) played on ``backend``, opened and closed here."""
     backend.open()
     try:
-        return [o.key() for o in backend.stream(tournament.iter_games(), play, total=tournament.games)]
+        return [
+            o.key() for o in backend.stream(tournament.iter_games(), play, total=tournament.games, finish=close_all)
+        ]
     finally:
         backend.close()
 
@@ -84,11 +89,20 @@ def test_an_unreachable_cluster_is_one_line(capsys: pytest.CaptureFixture[str], 
     assert len(err.strip().splitlines()) == 1 and not results.exists()
 
 
-def test_a_bot_that_never_returns_is_stopped_on_a_ray_worker(ray_cluster: Any) -> None:
-    """Ray runs a task on its worker's main thread, where the timer signal interrupts a decision at the limit."""
-    loops = str(Path(__file__).resolve().parent / "misbehaving.py") + ":Loops"
-    tournament = Tournament(tuple(parse_player(p) for p in ("easy", loops)), "2019", 2, deals=1, move_time=0.5)
+def test_bots_in_their_own_process_on_ray_workers(ray_cluster: Any, tmp_path: Path) -> None:
+    """A Ray worker starts the bots' processes as a local worker does: a bot class that never returns is killed at
+    the time limit, the shell example plays, and when the run ends every process a bot started is stopped."""
+    here = Path(__file__).resolve().parent
+    loops = f"{here / 'misbehaving.py'}:Loops"
+    shell = f"Shell={here.parents[1] / 'examples' / 'shell_bot.sh'}"
+    forked = f"F=cmd:{shlex.quote(sys.executable)} {here / 'wild_bot.py'} forked {tmp_path}"
+    entrants = tuple(parse_player(p) for p in ("easy", loops, shell, forked))
+    tournament = Tournament(entrants, "2019", 2, "gauntlet", deals=1, move_time=1.0, bot_logs=str(tmp_path))
     cluster = RayCluster(jobs=2)
-    outcomes = list(cluster.stream(tournament.iter_games(), play, total=tournament.games))
-    assert [(o.forfeit or {}).get("reason") for o in outcomes] == ["time", "time"]
-    assert all(0.5 <= float(o.forfeit["detail"].split()[0]) < 5 for o in outcomes if o.forfeit)
+    outcomes = list(cluster.stream(tournament.iter_games(), play, total=tournament.games, finish=close_all))
+    lost = {tournament.entrants[o.seats[o.forfeit["seat"]]].name: o.forfeit for o in outcomes if o.forfeit}
+    assert set(lost) == {"Loops"} and lost["Loops"]["reason"] == "time"
+    assert 1.0 <= float(lost["Loops"]["detail"].split()[0]) < 5
+    children = children_of(tmp_path)
+    assert children  # the program forked on a worker, and that worker stopped it at the run's end
+    assert_stopped(children)

@@ -23,7 +23,7 @@ from loveletter.arena import tournament as arena
 from loveletter.arena.backends import Local
 from loveletter.arena.games import wilson
 from loveletter.arena.ratings import Ratings
-from loveletter.arena.referee import play
+from loveletter.arena.referee import close_all, play
 from loveletter.arena.results import Outcome
 from loveletter.arena.sprt import Sprt, expected_score
 from loveletter.arena.standings import Standings
@@ -203,8 +203,8 @@ def test_the_results_are_the_same_for_any_number_of_processes(tmp_path: Path) ->
     mine.write_text(bot_template("mine"), encoding="utf-8")
     tournament = Tournament(players("random", "easy", f"{mine}:Mine"), "2019", 2, deals=3, seed=11)
     mine.unlink()  # the file's text travels with the games: the workers never read it
-    alone = [o.key() for o in Local(1).stream(tournament.iter_games(), play, total=tournament.games)]
-    two = [o.key() for o in Local(2).stream(tournament.iter_games(), play, total=tournament.games)]
+    alone = [o.key() for o in Local(1).stream(tournament.iter_games(), play, total=tournament.games, finish=close_all)]
+    two = [o.key() for o in Local(2).stream(tournament.iter_games(), play, total=tournament.games, finish=close_all)]
     assert alone == two and len(alone) == 18
     assert len({json.dumps(k["tokens"]) for k in alone}) > 1  # real games, not one copied
 

@@ -5,8 +5,8 @@ stand-in for a program written by someone else, in any language (it imports noth
 
 It plays the first legal action, but at its first decision of a game (``MODE``) it: ``good`` plays on; ``exit``
 ends with status 3; ``segfault`` dies of SIGSEGV; ``hang`` sleeps for ever; ``stubborn`` ignores every signal it
-can and sleeps; ``fork`` forks, and both copies answer; ``forked`` forks a child that sleeps for ever, writing its
-pid to FOLDER/child, and plays on; ``chatter`` writes a line that is no message; ``twice`` answers twice;
+can and sleeps; ``fork`` forks, and both copies answer; ``forked`` forks a child that sleeps for ever, its pid
+named by a file FOLDER/child-PID, and plays on; ``chatter`` writes a line that is no message; ``twice`` answers twice;
 ``eager`` writes an answer before being asked (after the game's message); ``flood`` writes a megabyte with no
 newline; ``memory`` allocates 3 GiB; ``illegal`` answers a card it does not hold; ``gibberish`` answers text that
 is no action; ``wrong_id`` answers another question; ``error`` gives the game up with an error; ``escapes`` writes
@@ -23,8 +23,10 @@ import signal
 import sys
 import time
 
-MODE = sys.argv[1]
-FOLDER = sys.argv[2] if len(sys.argv) > 2 else "."
+# Read only when run: the test suite imports every module (for its doctests).
+RUN = __name__ == "__main__"
+MODE = sys.argv[1] if RUN else "good"
+FOLDER = sys.argv[2] if RUN and len(sys.argv) > 2 else "."
 
 
 def say(message: dict[str, object]) -> None:
@@ -59,8 +61,8 @@ def misbehave(ident: int, legal: list[str]) -> None:
     if MODE == "fork":
         os.fork()  # both the parent and the child answer
     if MODE == "forked" and os.fork() == 0:
-        with open(os.path.join(FOLDER, "child"), "w") as file:
-            file.write(str(os.getpid()))
+        with open(os.path.join(FOLDER, f"child-{os.getpid()}"), "w"):
+            pass
         time.sleep(3600)
         os._exit(0)
     if MODE == "chatter":

@@ -1,0 +1,42 @@
+"""The protocol's decision message holds exactly what its seat may know: every card the seat cannot see re-dealt,
+the message is the same, byte for byte; and the view a bot's runner rebuilds from it is the seat's very view, its
+history included. (tests/rl/test_hidden.py checks the research observations the same way.)"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from loveletter.arena.protocol import Decisions, read
+from loveletter.engine import Game
+from loveletter.engine.viewjson import view_from_json
+from tests.properties.redeal import redeal
+
+TABLES = [("2019", 2), ("2019", 4), ("classic", 3), ("premium", 2), ("premium", 6), ("premium", 8)]
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=[f"{n}-{p}p" for n, p in TABLES])
+def test_a_decision_message_does_not_depend_on_a_card_its_seat_cannot_see(name: str, players: int) -> None:
+    rng = random.Random(f"protocol/{name}/{players}")
+    compared = moved = 0
+    for seed in range(2):
+        game = Game(name, players, seed=seed)
+        writers = [Decisions() for _ in range(players)]  # one per seat through the game, as the referee keeps
+        while not game.over:
+            if game.round_over:
+                game.next_round()
+                continue
+            for seat in range(players):
+                view = game.view(seat)
+                message = writers[seat].message(view, 1)
+                other = redeal(game.state, seat, rng)
+                moved += other.changed
+                assert Decisions().message(other.state.view(seat), 1) == message
+                data = read(message.rstrip(b"\n"))
+                assert data["type"] == "decide" and data["id"] == 1
+                assert view_from_json(json.loads(json.dumps(data["view"])), game.ruleset) == view
+                compared += 1
+            game.push(rng.choice(game.legal_actions()))
+    assert compared > 100 and moved > compared // 2
