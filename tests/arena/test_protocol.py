@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from loveletter.arena.protocol import Decisions, read
+from loveletter.arena.protocol import PROTOCOL, Decisions, read
+from loveletter.arena.referee import FORFEITS
 from loveletter.engine import Game
-from loveletter.engine.viewjson import view_from_json
+from loveletter.engine.viewjson import EVENTS, view_from_json, view_to_json
 from tests.properties.redeal import redeal
 
 TABLES = [("2019", 2), ("2019", 4), ("classic", 3), ("premium", 2), ("premium", 6), ("premium", 8)]
@@ -40,3 +42,18 @@ def test_a_decision_message_does_not_depend_on_a_card_its_seat_cannot_see(name: 
                 compared += 1
             game.push(rng.choice(game.legal_actions()))
     assert compared > 100 and moved > compared // 2
+
+
+def test_the_reference_page_names_every_field_event_and_forfeit() -> None:
+    """docs/reference/bot-protocol.md lists every field of a view, every event type with its fields, and every
+    reason a bot can lose by: what the referee sends and decides, as the page says."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "reference" / "bot-protocol.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip().strip("`"): line for line in page.splitlines() if line.startswith("| `")}
+    game = Game("premium", 5, seed=1)
+    for name in view_to_json(game.view(0)):
+        assert name in rows, f"the page does not describe the view's field {name}"
+    for name, (_, fields) in EVENTS.items():
+        assert name in rows and all(f"`{field}`" in rows[name] for field in fields), name
+    for reason in FORFEITS:
+        assert reason in rows, reason
+    assert f"version **{PROTOCOL}**" in page
