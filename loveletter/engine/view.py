@@ -55,8 +55,10 @@ class SeatView:
 class View:
     """What ``seat`` may know now. Compare two views with ``==``: equal views mean nothing visible differs.
 
-    Build one with :meth:`GameState.view`; the constructor builds a view from all its fields (as
-    ``dataclasses.replace`` does)."""
+    It holds its fields and nothing else (docs/reference/bot-protocol.md, "The view", says each one): tuples,
+    strings, numbers, the ruleset, and the engine's actions and events, values shared with the game's record as
+    they are between games; no list, dict or other object of the game. Build one with :meth:`GameState.view`;
+    the constructor builds a view from all its fields (as ``dataclasses.replace`` does)."""
 
     # The fields, and what a lazily built view is filled from (see make_view). No field has a default value, so
     # the slots can be declared here and the fields stay those of a plain dataclass.
