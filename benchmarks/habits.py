@@ -60,7 +60,7 @@ class Choice(NamedTuple):
 
 def choices(spec: GameSpec) -> list[Choice]:
     """Play one game; the two-card choices of its players."""
-    game = Game(spec.ruleset, spec.players, seed=spec.seed, record=False)
+    game = Game(spec.ruleset, spec.players, seed=spec.seed)  # events: the hard level reads the history
     bots = []
     for text, seed in zip(spec.levels, spec.bot_seeds, strict=True):
         level, budget = parse_level(text)

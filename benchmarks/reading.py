@@ -98,7 +98,7 @@ def read_game(spec: GameSpec) -> Tally:
     ruleset = load_ruleset(spec.ruleset)
     # A ruleset that lets the host choose who starts: the lowest seat the rules allow (the seating rotates).
     choose = ruleset.flags.first_player_mode == "choose"
-    game = Game(ruleset, spec.players, seed=spec.seed, first_player=0 if choose else None, record=False)
+    game = Game(ruleset, spec.players, seed=spec.seed, first_player=0 if choose else None)  # the reading needs events
     state = game.state
     bots = []
     for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):

@@ -114,9 +114,11 @@ def test_jobs_are_capped_at_the_cores_unless_asked(
     started: list[int] = []
     real = arena.stream_games
 
-    def stream_games(specs: object, play_one: object, *, jobs: int, chunk: int) -> Iterator[arena.GameResult]:
+    def stream_games(
+        specs: object, play_one: object, *, jobs: int, chunk: int, finish: object = None
+    ) -> Iterator[arena.GameResult]:
         started.append(jobs)
-        return real(specs, play_one, jobs=1, chunk=chunk)  # type: ignore[arg-type]
+        return real(specs, play_one, jobs=1, chunk=chunk, finish=finish)  # type: ignore[arg-type]
 
     monkeypatch.setattr(arena, "stream_games", stream_games)
     monkeypatch.setattr(simulate, "cores", lambda: 2)

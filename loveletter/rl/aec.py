@@ -117,9 +117,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         first = None
         if self.ruleset.flags.first_player_mode == "choose":
             first = self._rng.randrange(self.players)  # the players' choice, drawn (as simulate does)
-        # No events: the environment reads views only, and the engine is faster without them.
+        # Events only to render the table (its log is the round's history): the environment reads views only, and
+        # the engine is faster without them.
         deal = random.Random(self._rng.getrandbits(64))
-        self.game = Game(self.ruleset, self.players, rng=deal, first_player=first, record=False)
+        record = self.render_mode is not None
+        self.game = Game(self.ruleset, self.players, rng=deal, first_player=first, record=record)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

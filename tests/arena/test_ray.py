@@ -97,12 +97,12 @@ def test_bots_in_their_own_process_on_ray_workers(ray_cluster: Any, tmp_path: Pa
     shell = f"Shell={here.parents[1] / 'examples' / 'shell_bot.sh'}"
     forked = f"F=cmd:{shlex.quote(sys.executable)} {here / 'wild_bot.py'} forked {tmp_path}"
     entrants = tuple(parse_player(p) for p in ("easy", loops, shell, forked))
-    tournament = Tournament(entrants, "2019", 2, "gauntlet", deals=1, move_time=1.0, bot_logs=str(tmp_path))
+    tournament = Tournament(entrants, "2019", 2, "gauntlet", deals=1, move_time=3.0, bot_logs=str(tmp_path))
     cluster = RayCluster(jobs=2)
     outcomes = list(cluster.stream(tournament.iter_games(), play, total=tournament.games, finish=close_all))
     lost = {tournament.entrants[o.seats[o.forfeit["seat"]]].name: o.forfeit for o in outcomes if o.forfeit}
-    assert set(lost) == {"Loops"} and lost["Loops"]["reason"] == "time"
-    assert 1.0 <= float(lost["Loops"]["detail"].split()[0]) < 5
+    assert set(lost) == {"Loops"} and lost["Loops"]["reason"] == "time", lost
+    assert 3.0 <= float(lost["Loops"]["detail"].split()[0]) < 8
     children = children_of(tmp_path)
     assert children  # the program forked on a worker, and that worker stopped it at the run's end
     assert_stopped(children)

@@ -27,8 +27,11 @@ from loveletter.arena.userbots import bot_template, parse_player
 HERE = Path(__file__).resolve().parent
 WILD = HERE / "wild_bot.py"
 MISBEHAVING = HERE / "misbehaving.py"
-#: Generous for a bot that answers at once, even on a busy machine; a bot that hangs costs this much a game.
-MOVE_TIME = 2.0
+#: Generous for a bot that answers at once, even on a busy machine.
+MOVE_TIME = 3.0
+#: For a bot that hangs, which costs this much a game: it loses at its first decision, whatever the machine's load.
+HANG_TIME = 1.0
+HANGS = ("hang", "stubborn", "SlowRepr", "Loops", "Stubborn")
 
 
 @pytest.fixture(autouse=True)
@@ -42,10 +45,10 @@ def wild(mode: str, folder: Path) -> str:
     return f"W=cmd:{shlex.quote(sys.executable)} {shlex.quote(str(WILD))} {mode} {shlex.quote(str(folder))}"
 
 
-def games(player: str, folder: Path, **options: Any) -> list[Outcome]:
+def games(player: str, folder: Path, move_time: float = MOVE_TIME, **options: Any) -> list[Outcome]:
     """The games of a round-robin of easy, random and ``player`` (entrant 2), one deal of each pair: six games."""
     entrants = tuple(parse_player(p) for p in ("easy", "random", player))
-    tournament = Tournament(entrants, "2019", 2, deals=1, seed=9, move_time=MOVE_TIME, bot_logs=str(folder), **options)
+    tournament = Tournament(entrants, "2019", 2, deals=1, seed=9, move_time=move_time, bot_logs=str(folder), **options)
     return [play(game) for game in tournament.iter_games()]
 
 
@@ -93,8 +96,8 @@ def good_program(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
     [
         ("exit", {"exit"}, "status 3"),
         ("segfault", {"exit"}, "SIGSEGV"),
-        ("hang", {"time"}, r"[2-4]\.\d{3} s"),
-        ("stubborn", {"time"}, r"[2-4]\.\d{3} s"),
+        ("hang", {"time"}, r"^[1-4]\.\d{3} s$"),
+        ("stubborn", {"time"}, r"^[1-4]\.\d{3} s$"),
         ("chatter", {"output"}, "0 1 2 3"),
         ("flood", {"output"}, "> 65536 B: xxxx"),
         ("twice", {"turn"}, '{"type": "action"'),
@@ -109,7 +112,8 @@ def good_program(tmp_path_factory: pytest.TempPathFactory) -> list[Outcome]:
 def test_a_program_that_misbehaves_loses_each_game_and_nothing_else_changes(
     mode: str, reasons: set[str], detail: str, tmp_path: Path, good_program: list[Outcome]
 ) -> None:
-    forfeits = check_contained(games(wild(mode, tmp_path), tmp_path), good_program, every=mode != "fork")
+    move_time = HANG_TIME if mode in HANGS else MOVE_TIME
+    forfeits = check_contained(games(wild(mode, tmp_path), tmp_path, move_time), good_program, every=mode != "fork")
     assert {reason for reason, _ in forfeits} <= reasons, forfeits
     assert all(said(detail, text) for _, text in forfeits), forfeits
 
@@ -205,18 +209,19 @@ def line_of(text: str) -> int:
         ("BadStr", {"exception"}, "Unspeakable (misbehaving.py:"),
         ("Interrupts", {"exception"}, "KeyboardInterrupt (misbehaving.py:"),
         ("BadRepr", {"illegal"}, "<Weird>"),
-        ("SlowRepr", {"time"}, r"[2-4]\.\d{3} s"),
+        ("SlowRepr", {"time"}, r"^[1-4]\.\d{3} s$"),
         ("Exits", {"exit"}, "status 3"),
         ("Forks", {"turn", "output", "time", "exit"}, ""),
-        ("Loops", {"time"}, r"[2-4]\.\d{3} s"),
-        ("Stubborn", {"time"}, r"[2-4]\.\d{3} s"),
+        ("Loops", {"time"}, r"^[1-4]\.\d{3} s$"),
+        ("Stubborn", {"time"}, r"^[1-4]\.\d{3} s$"),
         ("BadInit", {"exception"}, "ValueError: no constructor today (misbehaving.py:"),
     ],
 )
 def test_a_bot_class_that_misbehaves_loses_each_game_and_nothing_else_changes(
     cls: str, reasons: set[str], detail: str, tmp_path: Path, good_class: list[Outcome]
 ) -> None:
-    forfeits = check_contained(games(f"W={MISBEHAVING}:{cls}", tmp_path), good_class, every=cls != "Forks")
+    move_time = HANG_TIME if cls in HANGS else MOVE_TIME
+    forfeits = check_contained(games(f"W={MISBEHAVING}:{cls}", tmp_path, move_time), good_class, every=cls != "Forks")
     assert {reason for reason, _ in forfeits} <= reasons, forfeits
     assert all(said(detail, text) for _, text in forfeits), forfeits
 

@@ -60,11 +60,17 @@ def misbehave(ident: int, legal: list[str]) -> None:
             time.sleep(0.01)
     if MODE == "fork":
         os.fork()  # both the parent and the child answer
-    if MODE == "forked" and os.fork() == 0:
-        with open(os.path.join(FOLDER, f"child-{os.getpid()}"), "w"):
-            pass
-        time.sleep(3600)
-        os._exit(0)
+    if MODE == "forked":
+        child = os.fork()
+        if child == 0:
+            partial = os.path.join(FOLDER, f".child-{os.getpid()}")
+            with open(partial, "w"):
+                pass
+            os.rename(partial, os.path.join(FOLDER, f"child-{os.getpid()}"))
+            time.sleep(3600)
+            os._exit(0)
+        while not os.path.exists(os.path.join(FOLDER, f"child-{child}")):  # named before the bot answers
+            time.sleep(0.001)
     if MODE == "chatter":
         print("0 1 2 3", flush=True)
     if MODE == "flood":
