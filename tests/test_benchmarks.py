@@ -33,3 +33,17 @@ def test_the_engine_benchmark_prints_its_figures() -> None:
         for cost in ("view", "copy"):
             found = re.search(rf"{cost} of a mid-round state, {table}: ([0-9.]+) µs", out)
             assert found is not None and float(found.group(1)) > 0, out
+
+
+def test_the_protocol_benchmark_prints_its_figures() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "protocol.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    for line in ("in process: easy against easy", "one through the protocol: its own decisions",
+                 "both through the protocol: every decision"):  # fmt: skip
+        found = next(text for text in result.stdout.splitlines() if text.startswith(line))
+        assert float(found.split()[-2].replace(",", "")) > 0, found
