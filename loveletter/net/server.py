@@ -32,6 +32,9 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncssh
+from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.shortcuts import PromptSession
 
 from loveletter.errors import UserError
@@ -42,6 +45,7 @@ from loveletter.net.link import Link
 from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
 from loveletter.tui.lines import ascii_text, wanted
+from loveletter.tui.prompts import ignored_reports
 
 CODE_TRIES = 3
 NAME_TRIES = 5
@@ -384,7 +388,10 @@ class Server:
 
     def _serve(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_forever()
+        # A prompt_toolkit session of this thread's own: whatever runs here that asks prompt_toolkit for "the
+        # application" finds none, never the one on the host's terminal (the process-wide default is shared).
+        with create_app_session(input=DummyInput(), output=DummyOutput()):
+            self.loop.run_forever()
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         problem = str(context.get("exception") or context.get("message"))
@@ -587,12 +594,20 @@ class Server:
 
 
 async def _ask(link: Link, message: str) -> str:
-    """A line of text from the guest (the join conversation, on the SSH loop)."""
-    if link.screen_reader:  # a plain line, no prompt drawn (net.lines)
-        from loveletter.net.lines import ask_line
+    """A line of text from the guest (the join conversation, on the SSH loop); ``EOFError`` when the guest leaves,
+    by Ctrl-C too."""
+    try:
+        if link.screen_reader:  # a plain line, no prompt drawn (net.lines)
+            from loveletter.net.lines import ask_line
 
-        return await ask_line(link, message)
-    with link.interaction() as keys:
-        session: PromptSession[str] = PromptSession(input=keys, output=link.output)
-        answer = await session.prompt_async(message)
+            return await ask_line(link, message)
+        with link.interaction() as keys:
+            session: PromptSession[str] = PromptSession(input=keys, output=link.output, key_bindings=ignored_reports())
+            # On the SSH loop, which every connection shares: never prompt_toolkit's exception handler there (it
+            # would reach for the host's own screen, tui.prompts._run says why); the server's handler logs errors.
+            answer = await session.prompt_async(message, set_exception_handler=False)
+    except KeyboardInterrupt:
+        # A guest's Ctrl-C ends their question with KeyboardInterrupt. It must stop here: out of a task, asyncio
+        # raises it out of the loop itself, and the SSH server, every guest's connection, would stop with it.
+        raise EOFError from None
     return answer.strip()

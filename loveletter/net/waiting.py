@@ -25,7 +25,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from loveletter.tui.interrupts import raise_kept
-from loveletter.tui.prompts import HINT, TITLE, block, interrupt_keys, wrap
+from loveletter.tui.prompts import HINT, TITLE, block, ignored_reports, interrupt_keys, wrap
 
 Futures = Collection[concurrent.futures.Future[Any]]
 
@@ -68,7 +68,7 @@ def wait_any(
     control = FormattedTextControl(text, focusable=True, show_cursor=False)
     app: Application[str | None] = Application(
         layout=Layout(HSplit([Window(control, wrap_lines=False, always_hide_cursor=True, dont_extend_height=True)])),
-        key_bindings=merge_key_bindings([bindings, interrupt_keys()]),
+        key_bindings=merge_key_bindings([bindings, interrupt_keys(), ignored_reports()]),
         full_screen=False,
         erase_when_done=True,
         mouse_support=False,
@@ -95,7 +95,7 @@ def wait_any(
         app.create_background_task(finish())
 
     raise_kept()
-    return app.run(pre_run=start)
+    return app.run(pre_run=start, set_exception_handler=False)  # as every prompt (tui.prompts._run)
 
 
 def _answer(event: KeyPressEvent, *, value: str) -> None:

@@ -269,6 +269,19 @@ def interrupt_keys() -> KeyBindings:
     return keys
 
 
+def ignored_reports() -> KeyBindings:
+    """Mouse reports do nothing. No prompt turns the mouse on, so a report is noise a terminal (or whoever is at
+    the other end of a connection) sent; prompt_toolkit's own handler raises on many (``ESC [ 3 1 m``, a colour
+    code, reads to it as an rxvt mouse report), and a prompt must never raise on what it is sent."""
+    keys = KeyBindings()
+
+    @keys.add(Keys.Vt100MouseEvent)
+    def _ignore(event: KeyPressEvent) -> None:
+        pass
+
+    return keys
+
+
 def _run(
     render: Callable[[int], list[StyleAndTextTuples]],
     bindings: KeyBindings,
@@ -311,7 +324,7 @@ def _run(
     fits = Condition(lambda: state["ready"] and not small["now"])
     app = Application(
         layout=Layout(HSplit([window], window_too_small=Window(FormattedTextControl(too_small)))),
-        key_bindings=merge_key_bindings([ConditionalKeyBindings(bindings, fits), interrupt_keys()]),
+        key_bindings=merge_key_bindings([ConditionalKeyBindings(bindings, fits), interrupt_keys(), ignored_reports()]),
         full_screen=False,
         erase_when_done=True,
         mouse_support=False,
@@ -360,7 +373,11 @@ def _run(
     raise_kept()
     if guard.drop:
         drop_typed(app.input)
-    return app.run(pre_run=start_timers)
+    # Never prompt_toolkit's exception handler (here, in ask_text and wherever an application runs): it prints to the
+    # process's terminal and waits for Enter there, finding it through whichever application is current in its
+    # process-wide session; from a guest's prompt that was the host's own screen (issue 44). An error stays with
+    # the loop it happened on, whose handler deals with it.
+    return app.run(pre_run=start_timers, set_exception_handler=False)
 
 
 def _no_cpr(output: Output | None) -> Output:
@@ -575,9 +592,11 @@ def ask_text(
             if problem:
                 raise ValidationError(message=problem, cursor_position=len(document.text))
 
-    session: PromptSession[str] = PromptSession(input=input, output=output, erase_when_done=True)
+    session: PromptSession[str] = PromptSession(
+        input=input, output=output, erase_when_done=True, key_bindings=ignored_reports()
+    )
     raise_kept()
     if guard.drop:
         drop_typed(session.app.input)
-    answer = session.prompt(message, validator=_Check(), validate_while_typing=False)
+    answer = session.prompt(message, validator=_Check(), validate_while_typing=False, set_exception_handler=False)
     return answer.strip() or default
