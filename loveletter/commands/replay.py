@@ -54,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat <= last:
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=last))
     record.replay(str(path))  # a damaged record is said to be so before anything about what it may show
+    say_unverified(record.trust)
     seat = replay_seat(record, args.seat, every=args.all, source=str(path))  # what this game may show
     replay = Replay(record, seat, str(path))
     if not on_terminal() or _reader(args):
@@ -74,6 +75,7 @@ def _replay_solitaire(record: SolitaireRecord, path: Path, args: argparse.Namesp
         raise UsageError(t("records.replay.bad_seat", seat=args.seat, last=0))
     # Refuses every face-down card of an unfinished game.
     replay = SolitaireReplay(record, every=args.all, source=str(path))
+    say_unverified(record.trust)
     if not on_terminal() or _reader(args):
         return print_lines(_plain(replay.lines(path), args))
 
@@ -103,6 +105,18 @@ def _plain(lines: Iterator[str], args: argparse.Namespace) -> Iterator[str]:
 
 
 # The pieces below are shared with `loveletter review`, which shows a record the same ways.
+
+
+def say_unverified(trust: object) -> None:
+    """One line on standard error when the record is not signed with this user's key: a finished game shared by a
+    friend, say (it replays; an unfinished one would have been refused)."""
+    import sys
+
+    from loveletter.records.fileformat import Trust, unverified_note
+
+    note = unverified_note(trust) if isinstance(trust, Trust) else None
+    if note is not None:
+        print(note, file=sys.stderr, flush=True)
 
 
 def on_terminal() -> bool:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from loveletter.engine import Game
     from loveletter.records import GameRecord
+    from loveletter.records.solitaire import SolitaireRecord
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +45,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from loveletter.commands.host import add_server_options
 
     parser.add_argument("--host", action="store_true", help=t("host.help.resume"))
+    parser.add_argument("--trust-unsigned", action="store_true", help=t("records.help.trust_unsigned"))
     add_server_options(parser)
 
 
@@ -66,8 +68,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _open(path: Path, args: argparse.Namespace) -> int:
     from loveletter.records import GameRecord, load_record
+    from loveletter.records.fileformat import Trust
 
     record = load_record(path)
+    # An unfinished game saved before records were signed opens only on the player's word, given once: it is
+    # signed from then on (nothing else tells an old game from one edited and saved as if it were old).
+    accepted = args.trust_unsigned and record.trust is Trust.UNSIGNED
+    if accepted:
+        record.trust = Trust.SIGNED
     if not isinstance(record, GameRecord):
         from loveletter.commands.solitaire import resume_record
 
@@ -75,8 +83,13 @@ def _open(path: Path, args: argparse.Namespace) -> int:
             from loveletter.errors import UsageError
 
             raise UsageError(t("host.error.solitaire"))
+        if accepted:
+            record.replay(str(path))
+            _sign(path, record)
         return resume_record(path, record)
     game = resumed(path, record)
+    if accepted:
+        _sign(path, record)
     record.hints = record.hints and args.hints
     if args.host:
         from loveletter.commands.host import host_saved
@@ -88,6 +101,16 @@ def _open(path: Path, args: argparse.Namespace) -> int:
     from loveletter.tui.lines import wanted
 
     return play_on(path, record, game, delay=args.pace, reader=wanted(args.screen_reader, os.environ))
+
+
+def _sign(path: Path, record: GameRecord | SolitaireRecord) -> None:
+    """Write an unsigned record the player vouched for (``--trust-unsigned``) again, signed, and say so."""
+    import sys
+
+    from loveletter.records.library import short_name
+
+    record.save(path)
+    print(t("records.resume.trusted", name=short_name(path)), file=sys.stderr, flush=True)
 
 
 def resumed(path: Path, record: GameRecord) -> Game:

@@ -34,7 +34,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from loveletter.commands.replay import full_screen, on_terminal, print_lines
+    from loveletter.commands.replay import full_screen, on_terminal, print_lines, say_unverified
     from loveletter.errors import UsageError
     from loveletter.i18n import printable
     from loveletter.records import GameRecord, RecordError, load_record
@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     record.replay(source)  # a damaged record is said to be so before anything else
     if not record.finished:
         raise RecordError(source, "", t("coach.review.unfinished", name=short_name(path)))
+    say_unverified(record.trust)
     seat = review_seat(record, args.seat)
     if not on_terminal():
         progress = _progress_line(printable(record.seats[seat].name)) if sys.stderr.isatty() else None
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
 def _review_solitaire(record: object, path: Path, seat: int | None) -> int:
     """A solitaire record: its one player's decisions (:mod:`loveletter.tui.solitaire.review`), on the terminal
     or as plain text; a game still going on is refused as a multi-player one is."""
-    from loveletter.commands.replay import full_screen, on_terminal, print_lines
+    from loveletter.commands.replay import full_screen, on_terminal, print_lines, say_unverified
     from loveletter.errors import UsageError
     from loveletter.records import RecordError
     from loveletter.records.library import short_name
@@ -89,6 +90,7 @@ def _review_solitaire(record: object, path: Path, seat: int | None) -> int:
     record.replay(source)  # a damaged record is said to be so before anything else
     if not record.finished:
         raise RecordError(source, "", t("solcoach.review.unfinished", name=short_name(path)))
+    say_unverified(record.trust)
     if not on_terminal():
         return print_lines(SolitaireReview(record, source).lines())
     with full_screen() as surface:

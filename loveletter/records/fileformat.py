@@ -17,6 +17,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
+from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypedDict, TypeVar
@@ -96,14 +97,41 @@ def _not_json(constant: str) -> Any:
     raise ValueError(constant)
 
 
+class DuplicateKey(ValueError):
+    """An object of the file names one key twice: JSON keeps the last, so an edit could hide behind a signed one."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return data
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON as a record may hold it: no ``NaN`` or ``Infinity`` (:class:`ValueError`), no key twice in an object
+    (:class:`DuplicateKey`)."""
+    return json.loads(text, parse_constant=_not_json, object_pairs_hook=_unique)
+
+
 def parse_json(text: str, source: str) -> Any:
     """The JSON in ``text``; anything the parser cannot take (bad syntax, nesting deep enough to exhaust the
-    stack, a number too long to convert, ``NaN`` or ``Infinity``, which JSON does not have) is a
-    :class:`RecordError`."""
+    stack, a number too long to convert, ``NaN`` or ``Infinity``, which JSON does not have, a key given twice in
+    one object) is a :class:`RecordError`."""
     try:
-        return json.loads(text, parse_constant=_not_json)
+        return loads(text)
     except json.JSONDecodeError as exc:
         problem = t("records.error.invalid_json", line=exc.lineno, column=exc.colno)
+    except DuplicateKey as exc:
+        problem = t("records.error.duplicate_key", key=clip(exc.key))
     except RecursionError:
         problem = t("records.error.too_deep")
     except ValueError as exc:  # NaN or Infinity, or an integer past the interpreter's digit limit
@@ -246,7 +274,7 @@ def unseal(text: str) -> dict[str, Any] | None:
         raw = inflate.decompress(base64.b64decode(text.encode("ascii"), validate=True), MAX_BYTES)
         if inflate.unconsumed_tail:  # would open into more than a record may hold
             return None
-        data = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
+        data = loads(raw.decode("utf-8"))
     except (binascii.Error, zlib.error, UnicodeError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
@@ -292,13 +320,41 @@ class Stamps(TypedDict):
     program: str
 
 
-def authentic(top: Mapping[str, Any]) -> bool:
-    """Whether a record's top-level object is as the program wrote it: its MAC matches (format 4 and later), or
-    it is of a format from before MACs (read as it always was)."""
+class Trust(Enum):
+    """What a record's signature says of it (:func:`trust_of`)."""
+
+    #: Its MAC is this user's key's: the program wrote it, on this account, as it is.
+    SIGNED = "signed"
+    #: Of a format from before MACs (1 to 3): nothing tells whether it was edited.
+    UNSIGNED = "unsigned"
+    #: Its MAC is not this key's (another account's key, or an edit), or it has none where one belongs.
+    FOREIGN = "foreign"
+
+
+def trust_of(top: Mapping[str, Any]) -> Trust:
+    """How far a record's top-level object can be trusted (a damaged record key is a
+    :class:`~loveletter.records.auth.RecordKeyError`)."""
     from loveletter.records.auth import FIRST_SIGNED, verified
 
     version = top.get("version")
-    return (isinstance(version, int) and version < FIRST_SIGNED) or verified(top)
+    if isinstance(version, int) and version < FIRST_SIGNED:
+        return Trust.UNSIGNED
+    return Trust.SIGNED if verified(top) else Trust.FOREIGN
+
+
+def vouch(trust: Trust, over: bool, source: str) -> None:
+    """Refuse a game still going on unless its record is signed with this user's key: its hands and deck could
+    have been changed. A finished game hides nothing, so it is taken from anywhere once it replays to its end
+    (the commands that show one say when it is not verified: :func:`unverified_note`)."""
+    if trust is Trust.SIGNED or over:
+        return
+    problem = t("records.error.unsigned" if trust is Trust.UNSIGNED else "records.error.edited")
+    raise RecordError(source, "mac", problem)
+
+
+def unverified_note(trust: Trust) -> str | None:
+    """The line a replay or a review of a record not signed here starts with, or ``None`` for a signed one."""
+    return None if trust is Trust.SIGNED else t("records.unverified")
 
 
 def stamps(top: Mapping[str, Any]) -> Stamps:

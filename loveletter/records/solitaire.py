@@ -41,8 +41,8 @@ from loveletter.records.fileformat import (
     Check,
     RecordError,
     RecordFile,
+    Trust,
     action_problem,
-    authentic,
     bundled_of_kind,
     clip,
     deck_problem,
@@ -52,6 +52,8 @@ from loveletter.records.fileformat import (
     record_ruleset,
     seal,
     stamps,
+    trust_of,
+    vouch,
 )
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.ruleset import SolitaireRuleset, load_solitaire_ruleset, parse_solitaire_ruleset
@@ -76,8 +78,8 @@ class SolitaireRecord(RecordFile):
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
     program: str = PROGRAM
-    #: Whether the file is as the program wrote it (:func:`~loveletter.records.fileformat.authentic`).
-    authentic: bool = field(default=True, compare=False)
+    #: What the file's signature says (:class:`~loveletter.records.fileformat.Trust`): see :meth:`replay`.
+    trust: Trust = field(default=Trust.SIGNED, compare=False)
 
     KIND: ClassVar[str] = KIND
 
@@ -138,7 +140,7 @@ class SolitaireRecord(RecordFile):
             actions=c.strings(entry.get("actions"), "rounds[0].actions"),
             result=_check_result(c, top.get("result")),
             name=player,
-            authentic=authentic(top),
+            trust=trust_of(top),
             **stamps(top),
         )
 
@@ -207,8 +209,10 @@ class SolitaireRecord(RecordFile):
                 raise RecordError(source, "result", t(key, reason=t(f"solitaire.end.{replayed['reason']}")))
             if self.result is None and replayed is not None:
                 raise RecordError(source, "result", t("records.error.result_null"))
-        if not self.authentic:  # it replays, but it is not as the program wrote it
-            raise RecordError(source, "mac", t("records.error.edited"))
+        if upto is not None and self.trust is not Trust.SIGNED:
+            self.replay(source)  # the whole game, vouched for: over, or refused
+        else:
+            vouch(self.trust, game.over, source)  # a game in progress only from a record signed here
         return game
 
 

@@ -91,7 +91,7 @@ def write_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise
-    _fsync_dir(path.parent)
+    fsync_folder(path.parent)
 
 
 def write_new(path: Path, text: str) -> Path:
@@ -117,11 +117,12 @@ def write_new(path: Path, text: str) -> Path:
     finally:
         with contextlib.suppress(OSError):
             temporary.unlink()
-    _fsync_dir(path.parent)
+    fsync_folder(path.parent)
     return target
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a link in ``folder`` survive a crash (where the platform can)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:  # some platforms cannot open a folder; the rename is still atomic there

@@ -1,6 +1,8 @@
 """Issue 34, point 7: records carry a MAC made with a key in the user's data folder (owner-only, made on first
-use). A record edited outside the program (a seat's kind, seats swapped, a flipped bit of the random state) or
-signed with another key is refused; records of the formats from before MACs are read as they always were."""
+use). A game in progress whose record was edited outside the program (a seat's kind, seats swapped, a flipped bit
+of the random state) or signed with another key is refused. Since issue 44 a finished game is shown from anywhere
+(it hides nothing: ``tests/records/test_trust.py``), and records of the formats from before MACs are read as they
+always were only once finished."""
 
 from __future__ import annotations
 
@@ -17,7 +19,11 @@ from tests.records.support import run
 from tests.records.test_commands import saved
 
 USER_ERROR = 2
-EDITED = "mac: this record was changed outside loveletter (or saved with another account's key): it is not opened"
+EDITED = (
+    "mac: this game is not over and its record was saved with another account's key, or changed outside loveletter:"
+    " a game in progress opens only on the account that saved it, since its hands and deck could have been changed"
+    " (a finished game opens anywhere)"
+)
 
 
 def edit(path: Path, change: str) -> None:
@@ -47,8 +53,8 @@ def test_an_edited_record_is_refused(
     assert path.read_bytes() == before
 
 
-def test_a_record_signed_with_another_key_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = saved(tmp_path, finished=True)
+def test_a_game_in_progress_signed_with_another_key_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saved(tmp_path, finished=False)
     monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path / "someone-else"))
     with pytest.raises(RecordError) as refused:
         GameRecord.load(path).replay(str(path))
@@ -66,7 +72,7 @@ def test_the_key_is_made_on_first_use_readable_by_its_owner_only(tmp_path: Path)
     assert load_record(path).replay().over
 
 
-def test_a_record_from_before_macs_is_read_as_it_always_was(tmp_path: Path) -> None:
+def test_a_finished_record_from_before_macs_is_read_as_it_always_was(tmp_path: Path) -> None:
     path = saved(tmp_path, finished=True)
     data = json.loads(path.read_text(encoding="utf-8"))
     del data["mac"]
@@ -76,22 +82,31 @@ def test_a_record_from_before_macs_is_read_as_it_always_was(tmp_path: Path) -> N
     assert game.over
 
 
-def test_an_edited_solitaire_record_is_refused(tmp_path: Path) -> None:
+def test_an_edited_solitaire_record_is_refused_while_its_game_goes_on(tmp_path: Path) -> None:
     import random
 
+    from loveletter.records.fileformat import Trust
     from loveletter.records.solitaire import SolitaireRecord
     from loveletter.solitaire import SolitaireGame
 
     game = SolitaireGame(seed=3)
     rng = random.Random(3)
-    while not game.over:
-        game.push(rng.choice(game.legal_actions()))
+    game.push(rng.choice(game.legal_actions()))
     path = tmp_path / "solitaire.json"
     SolitaireRecord.start(game).save(path)
-    assert SolitaireRecord.load(path).replay(str(path)).over
+    assert not SolitaireRecord.load(path).replay(str(path)).over
     data = json.loads(path.read_text(encoding="utf-8"))
     data["seed"] = 4
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RecordError) as refused:
         SolitaireRecord.load(path).replay(str(path))
     assert str(refused.value) == f"{path}: {EDITED}"
+
+    while not game.over:  # finished, the same edit is shown, not verified
+        game.push(rng.choice(game.legal_actions()))
+    SolitaireRecord.start(game).save(path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["seed"] = 4
+    path.write_text(json.dumps(data), encoding="utf-8")
+    record = SolitaireRecord.load(path)
+    assert record.replay(str(path)).over and record.trust is Trust.FOREIGN

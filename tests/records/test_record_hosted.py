@@ -14,7 +14,7 @@ import pytest
 from loveletter.engine import Game
 from loveletter.i18n import set_language, t
 from loveletter.records import GameRecord, RecordError, Seat
-from loveletter.records.fileformat import authentic
+from loveletter.records.fileformat import Trust, trust_of
 from loveletter.records.library import load_record
 from loveletter.table.seats import Seat as TableSeat
 from loveletter.tui.replay import Replay
@@ -37,16 +37,16 @@ def test_the_record_says_whether_the_game_was_hosted(tmp_path: Path, hosted: boo
     data = json.loads(path.read_text(encoding="utf-8"))
     assert ("hosted" in data) is hosted  # only when true: other records keep their fields as before
     record = load_record(path)
-    assert isinstance(record, GameRecord) and record.hosted is hosted and record.authentic
+    assert isinstance(record, GameRecord) and record.hosted is hosted and record.trust is Trust.SIGNED
 
 
 def test_the_hosted_mark_is_signed_with_the_rest(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     unfinished(hosted=True).save(path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert authentic(data)
+    assert trust_of(data) is Trust.SIGNED
     del data["hosted"]
-    assert not authentic(data)
+    assert trust_of(data) is Trust.FOREIGN
 
 
 def test_replay_of_an_unfinished_hosted_game_suggests_resume_host() -> None:

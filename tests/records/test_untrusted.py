@@ -264,11 +264,18 @@ def test_a_damaged_seal_is_one_line() -> None:
 
 
 def test_a_version_1_record_still_loads() -> None:
-    """Records written before the seal: version 1, every round plain."""
+    """Records written before the seal: version 1, every round plain. Unsigned, its game in progress replays only
+    once the player vouches for it (``resume --trust-unsigned``, issue 44)."""
+    from loveletter.records.fileformat import Trust
+
     data = opened(json.loads(record().to_json()))
     data["version"] = 1
     loaded = GameRecord.from_json(json.dumps(data), "old.json")
-    assert loaded.rounds == record().rounds and loaded.replay("old.json").actions
+    assert loaded.rounds == record().rounds and loaded.trust is Trust.UNSIGNED
+    with pytest.raises(RecordError):
+        loaded.replay("old.json")
+    loaded.trust = Trust.SIGNED
+    assert loaded.replay("old.json").actions
 
 
 def test_games_shows_no_hand(capsys: pytest.CaptureFixture[str]) -> None:
