@@ -66,7 +66,9 @@ def shown(code: str) -> str:
 
 
 #: Where the codes of hosted games are kept (in the data folder), so that a game hosted again keeps its code: a
-#: friend who dropped out still knows it. Private to the user, as the host key is; only the latest few are kept.
+#: friend who dropped out still knows it. Private to the user, as the host key is (written atomically, 0600); only
+#: the latest few are kept, and only while their game can be hosted again: a game over, or its file gone, and its
+#: code is forgotten. The code is written nowhere else (the host's log redacts it: loveletter.net.log).
 CODES_FILE = "join_codes.json"
 KEPT = 20
 
@@ -92,13 +94,26 @@ def remember(game: Path, code: str) -> None:
     codes = _codes()
     codes.pop(str(game), None)
     codes[str(game)] = code
-    kept = dict(list(codes.items())[-KEPT:])
+    _write(codes)
+
+
+def forget(game: Path) -> None:
+    """The game saved at ``game`` cannot be hosted again (it is over): its code is kept no longer."""
+    codes = _codes()
+    if codes.pop(str(game), None) is not None:
+        _write(codes)
+
+
+def _write(codes: dict[str, str]) -> None:
+    from loveletter.records.store import write_atomic
+
+    kept = {game: code for game, code in list(codes.items())[-KEPT:] if os.path.exists(game)}
     path = _codes_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
-            json.dump(kept, file)
+        if kept:
+            write_atomic(path, json.dumps(kept))
+        else:
+            path.unlink(missing_ok=True)
     except OSError:
         return
 

@@ -351,6 +351,8 @@ class Server:
         address: str = "",
     ) -> None:
         self.key = key
+        #: Every join code this table has had (a seat freed changes it): none of them is ever logged.
+        self.codes: set[str] = set()
         self.code = code
         self.seating = seating
         self.describe = describe
@@ -375,7 +377,17 @@ class Server:
         #: Seconds a logged-in connection may go without starting a session (:data:`IDLE_SECONDS`; tests shorten it).
         self.idle_seconds = IDLE_SECONDS
         #: Where connections' troubles are written while the server runs (never the host's terminal).
-        self.log = HostLog()
+        self.log = HostLog(codes=lambda: tuple(self.codes))
+
+    @property
+    def code(self) -> str:
+        """The join code as it is now."""
+        return self._code
+
+    @code.setter
+    def code(self, value: str) -> None:
+        self._code = value
+        self.codes.add(value)
 
     def join_command(self, *, code: bool = True) -> str:
         """How friends join: the code as the username (``ssh -p 8022 7KQ-M4T@HOST``) proves it before the

@@ -162,6 +162,8 @@ def play_hosted(
             first_rng=first_rng,
             hints=hints,
         )
+        if game.over:
+            join_code.forget(saver.path)  # nothing left to host again: the code is kept nowhere
         if not table.again:
             return game
         # Another game at the same table, the guests still connected: the same seats and rules, the next seed (a

@@ -51,14 +51,21 @@ def is_games_dir(folder: Path) -> bool:
 
 
 def make_folder(folder: Path) -> None:
-    """Make ``folder`` (and the folders above it) if need be, new folders owner-only. The program's own folders
-    (the data folder at its usual place, its games folder) are made owner-only if they were not: they hold the
-    hands of unfinished games. A folder the player chose (``LOVELETTER_HOME``, ``--save-dir``) is left as it is."""
+    """Make ``folder`` (and the folders above it) if need be, every new one owner-only (``mkdir -p`` would make
+    the ones above with the usual mode: a data folder the player chose, made on first use, would be open to all).
+    The program's own folders (the data folder at its usual place, its games folder) are made owner-only if they
+    were not: they hold the hands of unfinished games. A folder the player chose that was already there
+    (``LOVELETTER_HOME``, ``--save-dir``) is left as it is; the files in it are owner-only all the same."""
     own = [games_dir()]
     if not os.environ.get("LOVELETTER_HOME"):
         own.append(home())
+    missing = [f for f in (folder, *folder.parents) if not f.is_dir()]
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=FOLDER_MODE)
+        for new in reversed(missing):
+            with contextlib.suppress(FileExistsError):  # made meanwhile by another program: checked below
+                new.mkdir(mode=FOLDER_MODE)
+        if not folder.is_dir():
+            raise FileExistsError
     except FileExistsError:
         # mkdir's "exists" means a file stands where the folder should be: say that (every caller words it)
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder)) from None
