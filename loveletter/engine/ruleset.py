@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NoReturn
 
 from loveletter.engine.errors import RulesetError, SetupError
+from loveletter.engine.lookalike import hidden, look_alike
 from loveletter.engine.textfile import TextFileError, read_text_file
 from loveletter.engine.traits import Traits
 
@@ -78,6 +79,8 @@ PROBLEMS: Mapping[str, str] = MappingProxyType(
         "card_id_word": "{card} is a word of the action notation ({words}); give the card another id",
         "text_too_long": "must be at most {limit} characters, got {length}",
         "text_not_printable": "must be printable text on one line (no control characters)",
+        "text_invisible": "holds a character that shows nothing ({char}); remove it",
+        "title_alike": "looks the same as the title of {other} ({title}); give each card a title of its own",
         "unknown_effect": "unknown effect {name}; known: {known}",
         "unknown_card": "unknown card {name}; known: {known}",
         "unknown_tie_break": "unknown tie break {name}; known: {known}",
@@ -387,6 +390,7 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
         c.fail("cards", "no_cards")
     cards: dict[str, CardType] = {}
     folded: dict[str, str] = {}
+    titles: dict[str, str] = {}  # card id -> its title, when it has one
     for card_id, raw_spec in raw_cards.items():
         key = f"cards.{card_id}"
         if not _CARD_ID.fullmatch(card_id):
@@ -399,6 +403,12 @@ def parse_ruleset(data: Mapping[str, Any], *, source: str, text: str = "", bundl
         folded[low] = card_id
         spec = c.table(raw_spec, key)
         c.keys(spec, key, required={"value", "effect"}, optional={"title"})
+        if "title" in spec:  # checked as players' names are: printable, nothing invisible, none looking alike
+            title = c.text(spec["title"], f"{key}.title", NAME_LIMIT)
+            other = next((o for o, t in titles.items() if look_alike(t, title)), None)
+            if other is not None:
+                c.fail(f"{key}.title", "title_alike", other=other, title=titles[other])
+            titles[card_id] = title
         value = c.integer(spec["value"], f"{key}.value", 0, 99)
         effect = c.one_of(spec["effect"], f"{key}.effect", KNOWN_EFFECTS, "unknown_effect")
         cards[card_id] = CardType(card_id, value, effect)
@@ -625,6 +635,9 @@ class _Checker:
             self.fail(key, "text_too_long", limit=limit, length=len(text))
         if not (text.replace("\n", " ") if lines else text).isprintable():
             self.fail(key, "text_not_printable")
+        hiding = None if lines else hidden(text)
+        if hiding is not None:
+            self.fail(key, "text_invisible", char=f"U+{ord(hiding):04X}")
         return text
 
     def integer(self, value: Any, key: str, lo: int, hi: int) -> int:

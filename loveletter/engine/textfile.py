@@ -4,7 +4,7 @@ A path on the command line or inside another file may name anything: a folder, a
 (``mkfifo``), ``/dev/zero`` that never stops, a file of gigabytes. :func:`read_text_file` opens without blocking,
 looks at what it opened before reading a byte, reads at most ``limit`` bytes, and reports every problem as a
 :class:`TextFileError` with a ``reason`` the caller words in the player's language: it never hangs, never fills
-the memory, and raises nothing else.
+the memory, and raises nothing else. A UTF-8 byte-order mark at the start is not part of the text.
 
 >>> import tempfile, os
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -89,6 +89,6 @@ def read_text_file(path: str | os.PathLike[str], *, limit: int) -> str:
     if len(data) > limit:
         raise TextFileError(shown, "too_large", limit=limit)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors write one) is not part of the text
     except UnicodeDecodeError:
         raise TextFileError(shown, "not_text") from None

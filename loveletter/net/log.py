@@ -12,13 +12,13 @@ succeeded"). Every spelling of a code the table has had is written ``[join code]
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import re
 from collections.abc import Callable, Iterable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import IO, Any
 
 FILE_NAME = "host.log"
 #: The log is started afresh past this size (one earlier file kept), so a flood cannot fill the disk.
@@ -72,13 +72,13 @@ class _Redacting(logging.Filter):
 class _OwnerOnlyFile(RotatingFileHandler):
     """A rotating log whose file is created (again, after each rotation) readable by its owner only."""
 
-    def _open(self) -> IO[Any]:
+    def _open(self) -> io.TextIOWrapper:
         from loveletter.records.store import FILE_MODE
 
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
         if hasattr(os, "fchmod"):
             os.fchmod(fd, FILE_MODE)  # a log left by an older version may be open to all
-        return open(fd, "a", encoding=self.encoding, errors=self.errors)  # noqa: SIM115 (the handler keeps it)
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)
 
 
 class HostLog:

@@ -382,11 +382,11 @@ class Server:
     @property
     def code(self) -> str:
         """The join code as it is now."""
-        return self._code
+        return self._current_code
 
     @code.setter
     def code(self, value: str) -> None:
-        self._code = value
+        self._current_code = value
         self.codes.add(value)
 
     def join_command(self, *, code: bool = True) -> str:

@@ -1,16 +1,17 @@
 """Players' names: one form for each (NFC), one comparison for all tables (local and hosted), and their width.
 
-Two names that look the same on a screen must not sit at one table: the same letters in another case, an accent
-composed or not (``é`` or ``e`` + U+0301), letters of another script that look like ours (Cyrillic ``а``, Greek
-``Α``), or an invisible character added (U+3164, a zero-width space). :func:`name_key` folds all of these away, so
-two names with the same key are the same name (:func:`same_name`). Widths are terminal cells
-(:func:`cell_width`), not characters: an emoji with a skin tone, a flag or a letter with combining marks is one
-or two cells whatever its number of code points.
+Two names that look the same on a screen must not sit at one table. They are compared by Unicode's own rules
+(:mod:`loveletter.engine.lookalike`: UTS #39 skeletons, every Default_Ignorable_Code_Point invisible): the same
+letters in another case, an accent composed or not (``é`` or ``e`` + U+0301), letters of another script that look
+like ours (Cyrillic ``а``, Armenian ``օ``, Latin alpha ``ɑ``, the dotless ``ı``, Cherokee ``Ᏼ``), or something
+invisible added (a combining grapheme joiner, a variation selector, U+17B4, U+3164, a zero-width space). Widths are
+terminal cells (:func:`cell_width`), not characters: an emoji with a skin tone, a flag or a letter with combining
+marks is one or two cells whatever its number of code points.
 
 >>> normalize_name("  Jose\u0301 "), same_name("Ana", "ANA"), same_name("Ana", "\u0410na")
 ('José', True, True)
->>> same_name("Ana", "Ana\u3164")
-True
+>>> same_name("Ana", "Ana\u3164"), same_name("Ann", "Ann\u034f"), same_name("Bob", "\u13f4ob")
+(True, True, True)
 >>> same_name("Ana", "Ama"), cell_width("👍🏽"), cell_width("🇪🇸"), cell_width("e\u0301")
 (False, 2, 2, 1)
 
@@ -23,26 +24,10 @@ the terminal draws.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
 
-__all__ = ["cell_width", "disputed_widths", "invisible", "name_key", "normalize_name", "same_name"]
+from loveletter.engine.lookalike import folded, hidden, invisible, look_alike
 
-#: Letters that show nothing although Unicode calls them letters (the Hangul fillers, the Braille blank).
-_BLANK_LETTERS = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800})
-
-#: Letters of other scripts drawn as a Latin letter (lower case; names are compared case-folded): the usual
-#: look-alikes of Cyrillic and Greek.
-_LOOK_ALIKES = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a", "в": "b", "е": "e", "ё": "ë", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-        "т": "t", "у": "y", "х": "x", "і": "i", "ї": "ï", "ј": "j", "ѕ": "s", "һ": "h", "ԁ": "d", "ԛ": "q",
-        "ԝ": "w", "ӏ": "l", "ɡ": "g",
-        # Greek
-        "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t",
-        "υ": "u", "χ": "x", "ζ": "z", "μ": "m",
-    }
-)  # fmt: skip
+__all__ = ["cell_width", "disputed_widths", "hidden", "invisible", "name_key", "normalize_name", "same_name"]
 
 
 def normalize_name(text: str) -> str:
@@ -50,24 +35,16 @@ def normalize_name(text: str) -> str:
     return unicodedata.normalize("NFC", text).strip()
 
 
-def invisible(char: str) -> bool:
-    """Whether ``char`` shows nothing: a format character (zero-width space or joiner, a direction mark), a
-    blank letter such as U+3164, or a space."""
-    return ord(char) in _BLANK_LETTERS or unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp", "Cc")
-
-
-@cache
 def name_key(text: str) -> str:
-    """What two names that look the same share: compatibility forms folded (NFKC: ``ｆｕｌｌ`` is ``full``),
-    case folded, invisible characters dropped, look-alike letters of other scripts read as Latin ones."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    visible = "".join(c for c in folded if not invisible(c))
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", visible).translate(_LOOK_ALIKES))
+    """What a name looks like, case and invisible characters aside (a UTS #39 skeleton): empty when nothing in it
+    shows. Compare names with :func:`same_name`, which also knows letters that look like another script's
+    capitals."""
+    return folded(text)
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether names ``a`` and ``b`` look the same (:func:`name_key`)."""
-    return name_key(a) == name_key(b)
+    """Whether names ``a`` and ``b`` look the same (:func:`~loveletter.engine.lookalike.look_alike`)."""
+    return look_alike(a, b)
 
 
 def cell_width(text: str) -> int:

@@ -31,18 +31,23 @@ MAX_NAME = 16
 def check_name(name: str, taken: list[str]) -> str | None:
     """Why ``name`` cannot be used (a message), or ``None`` if it can. Names are compared as they look
     (:func:`~loveletter.records.names.same_name`) and measured in terminal cells."""
-    from loveletter.records.names import cell_width, name_key, normalize_name, same_name
+    import unicodedata
+
+    from loveletter.records.names import cell_width, hidden, name_key, normalize_name, same_name
 
     name = normalize_name(name)
     if not name:
         return t("play.setup.name_empty")
+    if not name_key(name):  # only characters that show nothing (U+3164...)
+        return t("play.setup.name_empty")
     if cell_width(name) > MAX_NAME:
         # Only the start of the name: the message must fit the line under the question, whatever was typed.
         return t("play.setup.name_long", name=name[:MAX_NAME] + "…", most=MAX_NAME)
-    if not all(c.isprintable() for c in name):
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co", "Cn") for c in name):
         return t("play.setup.name_control")
-    if not name_key(name):  # only characters that show nothing (U+3164...)
-        return t("play.setup.name_empty")
+    invisible = hidden(name)  # a joiner, a zero-width space, U+3164... (Unicode's Default_Ignorable_Code_Point)
+    if invisible is not None:
+        return t("play.setup.name_invisible", code=f"U+{ord(invisible):04X}")
     if any(same_name(name, n) for n in taken):
         return t("play.setup.name_taken", name=name)
     return None

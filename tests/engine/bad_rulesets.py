@@ -88,6 +88,10 @@ BAD: dict[str, str | None] = {
     "card_id_word": HOUSE.replace("[cards.Princess]", "[cards.Redraw]"),
     "text_too_long": HOUSE.replace('name = "casa"', f'name = "{"casa" * 20}"'),
     "text_not_printable": f'title = "casa\\u001b[2J"\n{HOUSE}',
+    "text_invisible": f'title = "casa\\u3164"\n{HOUSE}',
+    "title_alike": HOUSE.replace('effect = "guard"', 'effect = "guard"\ntitle = "Sol"').replace(
+        'effect = "princess"', 'effect = "princess"\ntitle = "S\\u043el"'
+    ),
     "unknown_effect": HOUSE.replace('effect = "princess"', 'effect = "volar"'),
     "unknown_card": f'countess_forced_by = ["Nadie"]\n{HOUSE}',
     "unknown_tie_break": f'tie_breaks = ["moneda"]\n{HOUSE}',

@@ -31,7 +31,7 @@ SHARED = frozenset(
 #: Flags, commands, argparse fields, file names, upper-case metavars (``NAME|FILE``), identifiers (``first_player``)
 #: and quoted JSON keys (``"deck"``).
 _NOTATION = re.compile(
-    r"--[\w-]+|`[^`]*`|%\(\w+\)[sdr]|%[sdr]|[\w/.-]+\.(?:toml|json)\b|\b[A-Z][A-Z_]+\b|\w*_\w*|\"\w+\""
+    r"--[\w-]+|`[^`]*`|%\(\w+\)[sdr]|%[sdr]|[\w/.-]+\.(?:toml|json|key)\b|\b[A-Z][A-Z_]+\b|\w*_\w*|\"\w+\""
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 

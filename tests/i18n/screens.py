@@ -856,6 +856,29 @@ def saved_game_screens(console: Console) -> None:
             command(*argv, home=home)(console)
 
 
+def shared_and_old_games(console: Console) -> None:
+    """Issue 44: a finished game from another account (not verified), an old unsigned game accepted once, names
+    with a character that shows nothing or a control character, and a damaged or unreadable record key."""
+    with tempfile.TemporaryDirectory() as folder:
+        home, elsewhere = Path(folder) / "home", Path(folder) / "elsewhere"
+        paths = saved_games(elsewhere)
+        command("replay", str(paths["finished"]), home=home)(console)
+        people = two_people_playing(home)
+        data = json.loads(people.read_text(encoding="utf-8"))
+        data["version"] = 3
+        del data["mac"]
+        people.write_text(json.dumps(data), encoding="utf-8")
+        command("resume", str(people), home=home)(console)
+        command("resume", "--trust-unsigned", str(people), home=home)(console)
+        command("play", "--names", "Ana\u200d,Bea", home=home)(console)
+        command("play", "--names", "Ana\x1b,Bea", home=home)(console)
+        (home / "record.key").write_text("abc", encoding="ascii")
+        command("replay", str(paths["finished"]), home=home)(console)
+        (home / "record.key").unlink()
+        (home / "record.key").mkdir()
+        command("replay", str(paths["finished"]), home=home)(console)
+
+
 def two_people_playing(folder: Path, *, hosted: bool = False) -> Path:
     """An unfinished game of two people (``hosted`` for friends over ssh, or not), saved in ``folder`` (not among
     its saved games): it does not replay before it ends."""
@@ -1224,6 +1247,7 @@ def screens() -> dict[str, Draw]:
     out["errors"] = errors
     out["ruleset file errors"] = ruleset_errors
     out["saved games"] = saved_game_screens
+    out["shared and old games, record keys"] = shared_and_old_games
     out["replay viewer"] = replay_viewer
     out["solitaire"] = solitaire_games
     out["solitaire situations"] = solitaire_situations

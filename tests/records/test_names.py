@@ -25,6 +25,18 @@ LOOK_THE_SAME = [
     ("Ana", "Ana\u3164"),  # Hangul filler
     ("Ana", "A\u200bna"),  # zero-width space
     ("Ana", "Ａｎａ"),  # full-width letters
+    # Issue 44, by Unicode's rules (UTS #39 skeletons, Default_Ignorable_Code_Point).
+    ("Ann", "Ann\u034f"),  # combining grapheme joiner
+    ("Ann", "Ann\ufe00"),  # a variation selector
+    ("Ann", "An\ufe0fn"),
+    ("Ann", "Ann\U000e0100"),  # a supplementary variation selector
+    ("Ann", "Ann\u17b4"),  # Khmer vowel inherent AQ
+    ("Hosty", "H\u0585sty"),  # Armenian small letter oh
+    ("Bill", "B\u0131ll"),  # dotless i
+    ("Ann", "\u0251nn"),  # Latin small letter alpha
+    ("Bob", "\u13f4ob"),  # Cherokee letter yv, a capital B
+    ("bob", "\u13f4ob"),
+    ("Arna", "Ama"),  # rn and m
 ]
 
 
@@ -32,7 +44,7 @@ LOOK_THE_SAME = [
 def test_two_names_that_look_the_same_are_refused_at_the_table(first: str, second: str) -> None:
     assert same_name(first, second)
     assert check_name(second, [first]) is not None
-    with pytest.raises(ValueError, match=r"taken|control characters"):
+    with pytest.raises(ValueError, match=r"taken|control characters|show nothing"):
         plan_seats(2, 0, "easy", [first, second])
 
 
@@ -74,3 +86,24 @@ def test_a_zero_width_character_from_a_record_is_escaped(
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0 and hidden not in out and f"Ana\\u{ord(hidden):04x}" in out
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("Ann\u200d", "U+200D"), ("An\u200cn", "U+200C"), ("Ann\u034f", "U+034F"), ("\u2060Bea", "U+2060"),
+     ("Ann\u17b4", "U+17B4"), ("Ana\u00a0Bel", "U+00A0"), ("Ana\ufe0f", None), ("\u2764\ufe0f Ana", None)],
+)  # fmt: skip
+def test_a_character_that_shows_nothing_is_named_as_such(name: str, code: str | None) -> None:
+    """Issue 44: a zero-width joiner was refused for "control characters"; a variation selector that draws the
+    character before it (an emoji's) is no invisible character."""
+    problem = check_name(name, [])
+    if code is None:
+        assert problem is None
+    else:
+        assert (
+            problem == f"A name cannot contain characters that show nothing ({code}): names are compared as they look."
+        )
+
+
+def test_control_characters_are_still_called_so() -> None:
+    assert check_name("Ana\x1b[31m", []) == "A name cannot contain control characters."

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -50,11 +51,12 @@ def fresh_round(folder: Path) -> tuple[Path, Game]:
     return path, game
 
 
-def with_the_princess(path: Path, game: Game) -> dict[str, object]:
+def with_the_princess(path: Path, game: Game) -> dict[str, Any]:
     """The record with the sealed round opened and the Princess dealt to the seat that plays first."""
-    data = opened(json.loads(path.read_text(encoding="utf-8")))
+    data: dict[str, Any] = opened(json.loads(path.read_text(encoding="utf-8")))
     entry = data["rounds"][-1]
     deck = list(entry["deck"])
+    assert game.decider is not None
     own = deck.index(game.state.hands[game.decider][0])
     princess = deck.index("Princess")
     deck[own], deck[princess] = deck[princess], deck[own]
@@ -80,7 +82,7 @@ def test_the_princess_dealt_into_an_old_looking_record_is_not_resumed(
     # The record does replay: what refuses it is only that nothing vouches for it.
     record = GameRecord.load(path)
     record.trust = Trust.SIGNED
-    assert record.replay().state.hands[game.decider][0] == "Princess"
+    assert game.decider is not None and record.replay().state.hands[game.decider][0] == "Princess"
 
 
 def test_the_deal_edited_in_a_signed_record_is_not_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
