@@ -298,6 +298,44 @@ def opened(data: Any) -> Any:
 # ------------------------------------------------------------------------------------------------ the file
 
 
+class Raw:
+    """A value of a record written out already, as the file shows it (``text``, on one line) and as its MAC reads
+    it (``canonical``: keys sorted, ASCII, no spaces). A long game's rounds are written once each, not again at
+    every save: a save costs about the same at the thousandth round as at the first (issue 44)."""
+
+    __slots__ = ("canonical", "text")
+
+    def __init__(self, text: str, canonical: str) -> None:
+        self.text, self.canonical = text, canonical
+
+    @classmethod
+    def of(cls, value: Any) -> Raw:
+        return cls(json.dumps(value, ensure_ascii=False), _canonical(value))
+
+    @classmethod
+    def joined(cls, items: Sequence[Raw]) -> Raw:
+        """A JSON array of values written already, one a line in the file."""
+        if not items:
+            return cls("[]", "[]")
+        text = "[\n  " + ",\n  ".join(item.text for item in items) + "\n ]"
+        return cls(text, "[" + ",".join(item.canonical for item in items) + "]")
+
+    @staticmethod
+    def text_of(value: Any) -> str:
+        """``value`` as a field of the record's top-level object shows it (indented one space a level)."""
+        if isinstance(value, Raw):
+            return value.text
+        return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n ")
+
+    @staticmethod
+    def canonical_of(value: Any) -> str:
+        return value.canonical if isinstance(value, Raw) else _canonical(value)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -402,7 +440,8 @@ class RecordFile:
         raise NotImplementedError
 
     def dump(self, fields: Mapping[str, Any]) -> str:
-        """The record as JSON: the shared top-level fields, then the kind's own ``fields``, in their order."""
+        """The record as JSON: the shared top-level fields, then the kind's own ``fields``, in their order. A
+        field may be :class:`Raw`, written already (the rounds of a long game: see :class:`Raw`)."""
         data = {
             "format": FORMAT,
             "version": VERSION,
@@ -414,16 +453,19 @@ class RecordFile:
             "ruleset": {"name": self.ruleset, "text": self.ruleset_text},
             **fields,
         }
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        if not text.isascii():
+        parts = [f" {json.dumps(key)}: {Raw.text_of(value)}" for key, value in data.items()]
+        body = "{\n" + ",\n".join(parts)
+        canonical = "{" + ",".join(f"{json.dumps(key)}:{Raw.canonical_of(data[key])}" for key in sorted(data)) + "}"
+        if not body.isascii():
             # A name no file can hold (a lone surrogate: a stray byte of a command line) is saved as "?".
-            fixed = text.encode("utf-8", "replace").decode("utf-8")
-            if fixed != text:
-                text, data = fixed, json.loads(fixed)
-        from loveletter.records.auth import sign
+            fixed = body.encode("utf-8", "replace").decode("utf-8")
+            if fixed != body:
+                body = fixed
+                canonical = _canonical(json.loads(fixed + "\n}"))
+        from loveletter.records.auth import mac_of
 
-        # The MAC last, added to the text as written (one more field of the same object).
-        return text[: text.rindex("}")].rstrip() + f',\n "mac": "{sign(data)}"\n}}\n'
+        # The MAC last, one more field of the same object.
+        return body + f',\n "mac": "{mac_of(canonical.encode("ascii"))}"\n}}\n'
 
     def save(self, path: Path) -> None:
         from loveletter.records.store import write_atomic

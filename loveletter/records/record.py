@@ -27,6 +27,7 @@ from loveletter.records.fileformat import (
     PROGRAM,
     VERSION,
     Check,
+    Raw,
     RecordError,
     RecordFile,
     Trust,
@@ -92,6 +93,11 @@ class GameRecord(RecordFile):
     created: str = field(default_factory=now)
     updated: str = field(default_factory=now)
     program: str = PROGRAM
+    #: Each closed round written out (:class:`~loveletter.records.fileformat.Raw`), by index, with the entry it was
+    #: written from and its number of actions then: a save writes only the round being played anew.
+    _written: dict[int, tuple[RoundEntry, int, Raw]] = field(default_factory=dict, compare=False, repr=False)
+    #: The random state written out, with the list it was written from.
+    _written_rng: tuple[object, Raw] | None = field(default=None, compare=False, repr=False)
     #: What the file's signature says (:class:`~loveletter.records.fileformat.Trust`): a game in progress is
     #: replayed only from a record signed with this user's key, a finished one from anywhere (:meth:`replay`).
     trust: Trust = field(default=Trust.SIGNED, compare=False)
@@ -122,8 +128,25 @@ class GameRecord(RecordFile):
         record.update(game)
         return record
 
+    def sync(self, game: Game) -> None:
+        """:meth:`update`, in a time that does not grow with the game (after every action and every deal): the
+        rounds recorded keep their entries, the actions and rounds since are added. ``game`` must be the game
+        this record was started or loaded for."""
+        count = len(self.rounds)
+        if not count or count > len(game.deals) or len(game.actions[count - 1]) < len(self.rounds[-1].actions):
+            self.update(game)  # not the game this record holds: written again from it
+            return
+        last = self.rounds[-1]
+        last.actions.extend(str(action) for action in game.actions[count - 1][len(last.actions) :])
+        for deal, actions in zip(game.deals[count:], game.actions[count:], strict=True):
+            self.rounds.append(RoundEntry(deal.first_player, list(deal.deck), [str(a) for a in actions]))
+        if len(self.rounds) > count:  # the game's random source is drawn from at a deal only
+            self.rng_state = _encode_rng(game.rng.getstate())
+        self.result = {"winners": list(game.winners), "tokens": list(game.tokens)} if game.over else None
+        self.updated = now()
+
     def update(self, game: Game) -> None:
-        """Bring the record up to date with ``game`` (call after every action and every deal)."""
+        """Bring the record up to date with ``game``, whole (:meth:`sync` does it as the game goes)."""
         self.rounds = [
             RoundEntry(deal.first_player, list(deal.deck), [str(a) for a in actions])
             for deal, actions in zip(game.deals, game.actions, strict=True)
@@ -142,13 +165,26 @@ class GameRecord(RecordFile):
                 "seed": self.seed,
                 "hints": self.hints,
                 **({"hosted": True} if self.hosted else {}),
-                "rounds": [
-                    {"first_player": r.first_player, **self._round_fields(i, r)} for i, r in enumerate(self.rounds)
-                ],
-                "rng_state": self.rng_state,
+                "rounds": Raw.joined([self._written_round(i, r) for i, r in enumerate(self.rounds)]),
+                "rng_state": self._written_rng_state(),
                 "result": self.result,
             }
         )
+
+    def _written_round(self, index: int, entry: RoundEntry) -> Raw:
+        """A round as the file writes it: once, when it is closed (not the last one of a game going on)."""
+        kept = self._written.get(index)
+        if kept is not None and kept[0] is entry and kept[1] == len(entry.actions):
+            return kept[2]
+        written = Raw.of({"first_player": entry.first_player, **self._round_fields(index, entry)})
+        if index < len(self.rounds) - 1 or self.result is not None:
+            self._written[index] = (entry, len(entry.actions), written)
+        return written
+
+    def _written_rng_state(self) -> Raw:
+        if self._written_rng is None or self._written_rng[0] is not self.rng_state:
+            self._written_rng = (self.rng_state, Raw.of(self.rng_state))
+        return self._written_rng[1]
 
     def _round_fields(self, index: int, entry: RoundEntry) -> dict[str, Any]:
         """A round's deck and actions, sealed while it is the round of a game still going on (:func:`seal`)."""

@@ -83,7 +83,12 @@ class RecordSaver(Generic[R]):
         self.reason = None
         self.saved = self.progress()
 
+    def defer(self) -> None:
+        """The record changed, and is written by the next :meth:`save` or :meth:`flush` (not now)."""
+        self._pending = True
+
     def flush(self) -> None:
-        """Finish a save that was cut short (by Ctrl-C during the write): the record in memory is whole."""
+        """Write what was deferred, or finish a save that was cut short (by Ctrl-C during the write): the record in
+        memory is whole."""
         if self._pending:
             self.save()

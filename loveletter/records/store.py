@@ -20,11 +20,12 @@ import stat
 import time
 from pathlib import Path
 
-#: Temporary files are named ``.<record name>.<pid>.tmp``; older than this, a leftover is swept.
+#: Temporary files are named ``.<record name>.<pid>.tmp``; a leftover is swept once the program that wrote it is
+#: gone, or once it is older than this (the number may be another program's since).
 STALE_SECONDS = 60.0
 #: The name of a temporary file :func:`write_atomic` leaves when it is killed while writing a record: the only
 #: files :func:`sweep_temporaries` ever deletes.
-TEMPORARY = re.compile(r"^\.[^/\\]+\.json\.\d+\.tmp$")
+TEMPORARY = re.compile(r"^\.(?P<name>[^/\\]+\.json)\.(?P<pid>\d+)\.tmp$")
 FILE_MODE, FOLDER_MODE = 0o600, 0o700
 
 
@@ -143,20 +144,55 @@ def fsync_folder(folder: Path) -> None:
 
 
 def sweep_temporaries(folder: Path, *, older_than: float = STALE_SECONDS) -> list[Path]:
-    """Delete the temporary files a killed save of a record left behind in ``folder``: only files named as
-    :func:`write_atomic` names them (:data:`TEMPORARY`), older than ``older_than`` seconds (a save in progress
-    is younger); never a record, never another program's file. Return what was removed."""
-    removed: list[Path] = []
+    """Clear up what a killed save of a record left behind in ``folder``: only files named as :func:`write_atomic`
+    names them (:data:`TEMPORARY`), once the program that wrote each is gone (or it is older than ``older_than``
+    seconds: a save in progress is younger); never a record, never another program's file. A leftover that is a
+    whole record of a game whose file is missing (the program was killed in the game's first save, between the
+    write and the rename) becomes that file, so the game can be resumed; any other is deleted. Return what was
+    removed or put in place."""
+    swept: list[Path] = []
     now = time.time()
     try:
-        names = [entry.name for entry in os.scandir(folder) if TEMPORARY.match(entry.name)]
+        found = [(entry.name, TEMPORARY.match(entry.name)) for entry in os.scandir(folder)]
     except OSError:
-        return removed
-    for name in names:
+        return swept
+    for name, matched in found:
+        if matched is None:
+            continue
         path = folder / name
         with contextlib.suppress(OSError):
             info = path.lstat()
-            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
-                path.unlink()
-                removed.append(path)
-    return removed
+            gone = not _running(int(matched["pid"])) or now - info.st_mtime >= older_than
+            if not stat.S_ISREG(info.st_mode) or not gone:
+                continue
+            target = folder / matched["name"]
+            if not target.exists() and _whole_record(path):
+                with contextlib.suppress(FileExistsError):  # put in place by another program meanwhile
+                    os.link(path, target)
+            path.unlink()
+            swept.append(path)
+    return swept
+
+
+def _running(pid: int) -> bool:
+    """Whether a process ``pid`` is running (this one included)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's (EPERM), or a number no process has
+        return pid < 2**22
+    return True
+
+
+def _whole_record(path: Path) -> bool:
+    """Whether ``path`` holds a whole record signed with this user's key."""
+    from loveletter.errors import UserError
+    from loveletter.records.fileformat import Check, Trust, read_text, trust_of
+
+    try:
+        return trust_of(Check(str(path)).top(read_text(path))) is Trust.SIGNED
+    except UserError:  # cut short, damaged, or a key that cannot be read
+        return False

@@ -3,10 +3,18 @@
 The writing is :class:`~loveletter.records.saver.RecordSaver`'s (atomic saves; a failure kept in
 :attr:`Autosave.problem` for the command to report when the game ends, and said meanwhile by :meth:`Autosave.notice`
 on every table screen; :meth:`Autosave.flush` after Ctrl-C).
+
+A save costs about the same each move however long the game (issue 44): the record is brought up to date with
+what changed only (:meth:`~loveletter.records.GameRecord.sync`), and its closed rounds are not written out again
+(:class:`~loveletter.records.fileformat.Raw`). A table of computer players only, which plays as fast as the machine
+can, is written at most every :attr:`Autosave.PACE` seconds, and at its end (and on Ctrl-C, a crash or SIGTERM, by
+:meth:`Autosave.flush`): nothing a person decided waits, a kill loses at most that much of the computers' game,
+and an all-computer ``play`` costs about what ``simulate`` does (``benchmarks/saving.py``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,8 +55,14 @@ def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
 class Autosave(Observer):
     """Keeps the game's record current after every deal and action, and has its :class:`RecordSaver` write it."""
 
+    #: Seconds between two saves of a table of computer players only (a person's table saves every move).
+    PACE = 0.5
+
     def __init__(self, saver: RecordSaver[GameRecord]) -> None:
         self.saver = saver
+        #: Whether every seat is a computer player's: the table is saved at most every PACE seconds.
+        self.computers_only = all(seat.kind == "computer" for seat in saver.record.seats)
+        self._last = time.monotonic()
         #: The lock of a new record (:mod:`loveletter.records.lock`): while the game is played, ``resume`` in
         #: another window does not open it. A resumed game's lock is held by the ``resume`` command.
         self.lock: GameLock | None = None
@@ -108,14 +122,22 @@ class Autosave(Observer):
         return t("records.saving_banner", problem=self.saver.reason)
 
     def round_dealt(self, game: Game, events: Sequence[ev.Event]) -> None:
-        self.record.update(game)
-        self.saver.save()
+        self.record.sync(game)
+        self._save(game)
 
     def action_applied(self, game: Game, seat: int, action: Action, events: Sequence[ev.Event]) -> None:
-        self.record.update(game)
-        self.saver.save()
+        self.record.sync(game)
+        self._save(game)
         if game.over:  # nothing left to resume: nobody needs to be kept out
             self.release()
+
+    def _save(self, game: Game) -> None:
+        now = time.monotonic()
+        if self.computers_only and not game.over and now - self._last < self.PACE:
+            self.saver.defer()  # written by the next save, or by flush()
+            return
+        self._last = now
+        self.saver.save()
 
     def save(self) -> None:
         """Write the record as it is now (a failure is kept in :attr:`problem`, not raised)."""
