@@ -17,6 +17,14 @@ from loveletter.records import saver as saver_module
 from loveletter.records.store import write_atomic
 
 
+@pytest.fixture(autouse=True)
+def every_move_saved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tables are of computer players only: saved at every move here, as a table with a person is."""
+    from loveletter.table.autosave import Autosave
+
+    monkeypatch.setattr(Autosave, "PACE", 0.0)
+
+
 @pytest.fixture
 def disk_full_after(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Saves work until the count in the list is spent, then fail with ENOSPC (a count below 0: never fail)."""

@@ -136,7 +136,7 @@ def test_stale_temporaries_are_swept_and_records_kept(tmp_path: Path) -> None:
     write_atomic(record, "{}")
     stale = tmp_path / ".game.json.123.tmp"
     stale.write_text("half a rec")
-    fresh = tmp_path / ".other.json.456.tmp"
+    fresh = tmp_path / f".other.json.{os.getpid()}.tmp"  # a save under way, in a program still running
     fresh.write_text("being written")
     old = time.time() - 3600
     os.utime(stale, (old, old))
