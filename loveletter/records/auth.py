@@ -74,7 +74,7 @@ def _read(path: Path) -> bytes:
     try:
         with open(path, "rb") as f:
             data = f.read(4 * KEY_BYTES)  # a key is 65 bytes; anything longer is damaged anyway
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # none yet, or no folder to hold one: made, or a save problem
         raise
     except OSError as exc:
         problem = os_problem(exc.errno, exc.strerror)
