@@ -105,15 +105,15 @@ def forget(game: Path) -> None:
 
 
 def _write(codes: dict[str, str]) -> None:
-    from loveletter.records.store import write_atomic
-
     kept = {game: code for game, code in list(codes.items())[-KEPT:] if os.path.exists(game)}
     path = _codes_path()
     try:
-        if kept:
-            write_atomic(path, json.dumps(kept))
-        else:
-            path.unlink(missing_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        if hasattr(os, "fchmod"):
+            os.fchmod(descriptor, 0o600)  # a file left by an older version may be open to all
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            json.dump(kept, file)
     except OSError:
         return
 

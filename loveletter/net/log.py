@@ -60,12 +60,18 @@ class _Redacting(logging.Filter):
         self.codes = codes
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        cleaned = redact(message, self.codes())
-        if cleaned != message:
-            record.msg, record.args = cleaned, None
-        if record.exc_info and record.exc_text is None and record.exc_info[1] is not None:
-            record.exc_text = redact(logging.Formatter().formatException(record.exc_info), self.codes())
+        # Called inside asyncssh's own calls on the SSH loop: it must never raise (a record it cannot read is
+        # dropped rather than risk the code).
+        try:
+            codes = self.codes()
+            message = record.getMessage()
+            cleaned = redact(message, codes)
+            if cleaned != message:
+                record.msg, record.args = cleaned, None
+            if record.exc_info and record.exc_text is None and record.exc_info[1] is not None:
+                record.exc_text = redact(logging.Formatter().formatException(record.exc_info), codes)
+        except Exception:
+            return False
         return True
 
 

@@ -352,7 +352,7 @@ class Server:
     ) -> None:
         self.key = key
         #: Every join code this table has had (a seat freed changes it): none of them is ever logged.
-        self.codes: set[str] = set()
+        self.codes: tuple[str, ...] = ()  # replaced, never changed in place: the SSH thread's log reads it
         self.code = code
         self.seating = seating
         self.describe = describe
@@ -377,7 +377,7 @@ class Server:
         #: Seconds a logged-in connection may go without starting a session (:data:`IDLE_SECONDS`; tests shorten it).
         self.idle_seconds = IDLE_SECONDS
         #: Where connections' troubles are written while the server runs (never the host's terminal).
-        self.log = HostLog(codes=lambda: tuple(self.codes))
+        self.log = HostLog(codes=lambda: self.codes)
 
     @property
     def code(self) -> str:
@@ -387,7 +387,8 @@ class Server:
     @code.setter
     def code(self, value: str) -> None:
         self._current_code = value
-        self.codes.add(value)
+        if value not in self.codes:
+            self.codes = (*self.codes, value)
 
     def join_command(self, *, code: bool = True) -> str:
         """How friends join: the code as the username (``ssh -p 8022 7KQ-M4T@HOST``) proves it before the
