@@ -54,25 +54,16 @@ def redact(text: str, codes: Iterable[str]) -> str:
     return _CODE_LIKE.sub(lambda m: REDACTED if any(matches(m[0], c) for c in known) else m[0], text)
 
 
-class _Redacting(logging.Filter):
+class _Redacting(logging.Formatter):
+    """Formats a record, then redacts the codes: inside the handler's own ``emit``, whose errors logging handles
+    (a filter runs in the logging call itself, here asyncssh's on the SSH loop, and must not touch a record)."""
+
     def __init__(self, codes: Callable[[], Iterable[str]]) -> None:
-        super().__init__()
+        super().__init__("%(asctime)s %(name)s %(levelname)s %(message)s")
         self.codes = codes
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        # Called inside asyncssh's own calls on the SSH loop: it must never raise (a record it cannot read is
-        # dropped rather than risk the code).
-        try:
-            codes = self.codes()
-            message = record.getMessage()
-            cleaned = redact(message, codes)
-            if cleaned != message:
-                record.msg, record.args = cleaned, None
-            if record.exc_info and record.exc_text is None and record.exc_info[1] is not None:
-                record.exc_text = redact(logging.Formatter().formatException(record.exc_info), codes)
-        except Exception:
-            return False
-        return True
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record), self.codes())
 
 
 class _OwnerOnlyFile(RotatingFileHandler):
@@ -109,8 +100,7 @@ class HostLog:
             )
         except OSError:
             handler = logging.NullHandler()  # no log rather than words over the table
-        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
-        handler.addFilter(_Redacting(self.codes))
+        handler.setFormatter(_Redacting(self.codes))
         self._handler = handler
         for name in LOGGERS:
             logger = logging.getLogger(name)
