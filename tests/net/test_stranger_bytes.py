@@ -92,8 +92,7 @@ def test_the_real_host_survives_a_colour_code(where: str) -> None:
         found = re.search(r"ssh -p (\d+) ([0-9A-Z]{3}-[0-9A-Z]{3})@", lobby)
         assert found, lobby
         port, code = int(found[1]), found[2]
-        asyncio.run(_attack_real_host(port, code, where))
-        host.wait_for("2.  Bea  joined")
+        asyncio.run(_attack_real_host(port, code, where, host))
         host.pump(0.3)
         assert host.child.isalive(), host.text()
         assert "different loop" not in host.text() and "Traceback" not in host.text()
@@ -101,7 +100,7 @@ def test_the_real_host_survives_a_colour_code(where: str) -> None:
         host.close()
 
 
-async def _attack_real_host(port: int, code: str, where: str) -> None:
+async def _attack_real_host(port: int, code: str, where: str, host: Terminal) -> None:
     eve = await Guest(port).connect()
     await eve.wait_for(t("host.join.code").strip())
     if where == "name":
@@ -116,3 +115,5 @@ async def _attack_real_host(port: int, code: str, where: str) -> None:
     await bea.connect()
     await bea.join(code, "Bea")
     await bea.wait_for("2.  Bea  you")
+    # While she is still connected: her connection ends with this loop, and the host's lobby frees her seat again.
+    await asyncio.to_thread(host.wait_for, "2.  Bea  joined")
