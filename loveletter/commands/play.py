@@ -104,11 +104,13 @@ def run(args: argparse.Namespace) -> int:
 
     first = deals[0] if deals else None
     start = NewGame(ruleset, players, args.seed, first)
-    import os
+    reader = False
+    if terminal:  # only a terminal reads aloud; a piped game need not load prompt_toolkit (a tenth of a second)
+        import os
 
-    from loveletter.tui.lines import wanted
+        from loveletter.tui.lines import wanted
 
-    reader = wanted(args.screen_reader, os.environ)
+        reader = wanted(args.screen_reader, os.environ)
     return play_game(
         start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints, reader=reader
     )

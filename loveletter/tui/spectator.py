@@ -13,7 +13,7 @@ from typing import TextIO
 from loveletter.engine import Action
 from loveletter.i18n import ruleset_title, t
 from loveletter.table.loop import GameLoop
-from loveletter.tui.log import round_log
+from loveletter.tui.log import round_words
 
 
 class SpectatorFrontend:
@@ -56,8 +56,8 @@ class SpectatorFrontend:
 
     def _round(self) -> None:
         self.write()
-        for entry in round_log(self.table, None):
-            self.write(entry.text.plain)
+        for entry in round_words(self.table, None):
+            self.write(entry.text)
 
     def round_over(self) -> bool:
         self._round()

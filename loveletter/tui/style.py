@@ -18,6 +18,7 @@ player names are the players' own and may contain ``[brackets]``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from string import Formatter
@@ -76,13 +77,19 @@ def fmt(key: str, /, **values: str | int | Text) -> Text:
     """The catalog message ``key`` as a ``Text``, its placeholders filled with ``values`` (``Text`` values keep
     their styles; other values are plain). Unknown placeholders raise ``KeyError`` like :func:`t` would."""
     out = Text()
-    for literal, field, _spec, _conv in Formatter().parse(t(key)):
+    for literal, field in _parsed(t(key)):
         if literal:
             out.append(literal)
         if field is not None:
             value = values[field]
             out.append(value if isinstance(value, Text) else Text(str(value)))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _parsed(message: str) -> tuple[tuple[str, str | None], ...]:
+    """A message's literal text and placeholders, in order (parsed once: the log formats thousands a game)."""
+    return tuple((literal, field) for literal, field, _spec, _conv in Formatter().parse(message))
 
 
 def name_text(name: str, *, viewer: bool = False) -> Text:

@@ -9,7 +9,7 @@ import pytest
 from loveletter.engine import Game, Redraw
 from loveletter.engine import events as ev
 from loveletter.i18n import card_name, set_language
-from loveletter.tui.log import narrate
+from loveletter.tui.log import PLAIN, narrate
 from tests.support import deal, play
 
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -154,3 +154,25 @@ def test_a_deck_out_says_the_counts_bonus_and_why_a_tie_was_broken() -> None:
             for p in top:
                 assert f"{NAMES[p]} {totals[p]}" in story
     assert counts and ties  # the random rounds reach both cases
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 6), ("classic", 3), ("premium", 8), ("original2012", 4)])
+def test_the_words_only_log_tells_the_same_words(ruleset: str, players: int, language: str) -> None:
+    """The spectator's plain log and screen-reader mode narrate with PLAIN: the same lines, word for word, as the
+    styled log, for every seat and for the public, names with markup and escapes included."""
+    set_language(language)
+    names = ["[bold]Ana[/]", "Bea\x1b[2J", *NAMES[2:players]][:players]
+    rng = random.Random(f"words {ruleset}{players}")
+    game = Game(ruleset, players, seed=rng.randrange(10_000))
+    while not game.over and game.state.round < 8:
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
+    goal = game.ruleset.tokens_to_win(players)
+    for seat in [None, *range(players)]:
+        styled = narrate(game.log, seat, names, game.ruleset, goal=goal, offset=3)
+        words = narrate(game.log, seat, names, game.ruleset, goal=goal, offset=3, pen=PLAIN)
+        assert [(e.text, e.index, e.private) for e in words] == [(e.text.plain, e.index, e.private) for e in styled]
+        assert len(words) > players
