@@ -106,7 +106,7 @@ class BoardModel:
     view: View
     names: Sequence[str]
     viewer: int | None
-    log: Sequence[Entry] = ()
+    log: Sequence[Entry[Text]] = ()
     new_from: int | None = None
     computers: frozenset[int] = frozenset()
     banner: RenderableType | None = None
@@ -150,7 +150,7 @@ class Board:
         console: Console,
         width: int,
         room: int,
-        news: list[Entry],
+        news: list[Entry[Text]],
         log_wanted: int,
         keep: int = 0,
         *,
@@ -238,9 +238,9 @@ class Board:
         room: int,
         *,
         top: bool = False,
-        apart: Sequence[Entry] = (),
-        only: Sequence[Entry] = (),
-    ) -> tuple[list[Line], list[Entry]]:
+        apart: Sequence[Entry[Text]] = (),
+        only: Sequence[Entry[Text]] = (),
+    ) -> tuple[list[Line], list[Entry[Text]]]:
         """The log (a rule, then the newest entries whole, the newest last) in ``room`` lines, at the bottom or
         (``top``) at the top, and the private news it leaves out (new private results that did not fit: they
         are shown in a panel instead). Entries shown ``apart`` (in that panel) are left out of it; ``only``:
@@ -257,7 +257,7 @@ class Board:
     def _narrow(self, console: Console, width: int, height: int) -> list[Line]:
         m = self.model
         top = console.render_lines(header(m, width), console.options.update(width=width, height=None), pad=True)
-        news: list[Entry] = []
+        news: list[Entry[Text]] = []
         wanted = min(LOG_WANTED, len(m.log) * 2 + 1) if m.log else 0
         new = [e for e in m.log if m.new_from is not None and e.index >= m.new_from]
         private = [e for e in new if e.private]
@@ -269,7 +269,7 @@ class Board:
             if not m.log or (room < 1 and (news or not private)):
                 return lines
             log: list[Line] = []
-            missing: list[Entry] = private
+            missing: list[Entry[Text]] = private
             if room < 1:
                 pass  # not even the log's title: the news goes in a panel
             elif news and "news" not in self._placed:  # no room for the panel: the news alone, in the log
@@ -289,7 +289,7 @@ class Board:
         top = console.render_lines(header(self.model, width), opts, pad=True)
         room = height - len(top)
         log: list[Line] = []
-        missing: list[Entry] = []
+        missing: list[Entry[Text]] = []
         if self.model.log and room >= 2:
             log, missing = self._log(console, log_width, room, top=True)
         news = [e for e in self.model.log if _is_news(self.model, e)] if missing else []
@@ -324,7 +324,7 @@ def log_title(m: BoardModel, hidden: int) -> Text:
     return Text.assemble(title, " · ", fmt(key, count=str(hidden), key=m.log_key or ""))
 
 
-def _is_news(m: BoardModel, entry: Entry) -> bool:
+def _is_news(m: BoardModel, entry: Entry[Text]) -> bool:
     return entry.private and m.new_from is not None and entry.index >= m.new_from
 
 
@@ -691,7 +691,7 @@ def hand_words(m: BoardModel, width: int) -> Group:
     return Group(*lines)
 
 
-def news_panel(m: BoardModel, news: Sequence[Entry]) -> Panel:
+def news_panel(m: BoardModel, news: Sequence[Entry[Text]]) -> Panel:
     body = Text("\n").join(e.text for e in news)
     viewer = m.names[m.viewer] if m.viewer is not None else ""
     return Panel(
@@ -725,7 +725,7 @@ def log_marks(m: BoardModel) -> list[str]:
 
 
 def log_lines(
-    console: Console, m: BoardModel, width: int, room: int, entries: Sequence[Entry] | None = None
+    console: Console, m: BoardModel, width: int, room: int, entries: Sequence[Entry[Text]] | None = None
 ) -> tuple[list[Line], set[int]]:
     """The newest log entries (of ``entries``, by default the whole log) that fit in ``room`` lines (new ones
     marked ``›`` and in bold), and the indexes of the entries shown."""

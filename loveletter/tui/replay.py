@@ -59,7 +59,7 @@ class Replay:
 
     # ---------------------------------------------------------------------------------------- one point
 
-    def entries(self, index: int) -> list[Entry]:
+    def entries(self, index: int) -> list[Entry[Text]]:
         """The log of the point's round up to the point, as the replay's seat saw it."""
         point = self.points[index]
         game = self.game

@@ -529,7 +529,7 @@ class TerminalFrontend:
         entries = round_log(self.table, viewer)
         log = self.table.game.log
         last_play = max((e.index for e in entries if isinstance(log[e.index], ev.Played)), default=0)
-        shown: list[Entry] = [e for e in entries if e.index >= last_play]
+        shown: list[Entry[Text]] = [e for e in entries if e.index >= last_play]
         body = Text("\n").join(e.text for e in shown) if shown else Text("")
         return Panel(body, title=title, title_align="left", box=box.HEAVY, padding=(0, 1))
 
