@@ -380,6 +380,15 @@ def trust_of(top: Mapping[str, Any]) -> Trust:
     return Trust.SIGNED if verified(top) else Trust.FOREIGN
 
 
+def whole_record(path: Path) -> bool:
+    """Whether ``path`` holds a whole record signed with this user's key (what a save killed between its write and
+    its rename leaves: :func:`~loveletter.records.store.sweep_temporaries` puts it in place)."""
+    try:
+        return trust_of(Check(str(path)).top(read_text(path))) is Trust.SIGNED
+    except UserError:  # cut short, damaged, or a key that cannot be read
+        return False
+
+
 def vouch(trust: Trust, over: bool, source: str) -> None:
     """Refuse a game still going on unless its record is signed with this user's key: its hands and deck could
     have been changed. A finished game hides nothing, so it is taken from anywhere once it replays to its end

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from loveletter.errors import UserError
 from loveletter.i18n import os_problem, t
-from loveletter.records.fileformat import Check, RecordError, parse_json, read_text
+from loveletter.records.fileformat import Check, RecordError, parse_json, read_text, whole_record
 from loveletter.records.store import games_dir, is_games_dir, sweep_temporaries
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def list_records(folder: Path | None = None) -> list[RecordSummary]:
     temporary files of the saved-games folder are swept first (only there: :func:`sweep_temporaries`)."""
     folder = folder or games_dir()
     if is_games_dir(folder):
-        sweep_temporaries(folder)
+        sweep_temporaries(folder, whole=whole_record)
     names = record_names(folder)
     return [summarise(folder / name, number) for number, name in reversed(list(enumerate(names, 1)))]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from loveletter.i18n import os_problem
-from loveletter.records.fileformat import RecordFile
+from loveletter.records.fileformat import RecordFile, whole_record
 from loveletter.records.library import new_record_path
 from loveletter.records.store import is_games_dir, sweep_temporaries, write_atomic
 
@@ -50,7 +50,7 @@ class RecordSaver(Generic[R]):
         given (:func:`~loveletter.records.library.new_record_path`)."""
         path = path or new_record_path(record.KIND, record.ruleset, record.game_id, folder)
         if is_games_dir(path.parent):
-            sweep_temporaries(path.parent)  # what a killed save left behind
+            sweep_temporaries(path.parent, whole=whole_record)  # what a killed save left behind
         saver = cls(record, path)
         saver.save()
         return saver
@@ -60,7 +60,7 @@ class RecordSaver(Generic[R]):
         """Go on saving a loaded record to its own file (stale temporaries are swept only if it is in the
         saved-games folder: a record elsewhere may sit among other programs' files)."""
         if is_games_dir(path.parent):
-            sweep_temporaries(path.parent)
+            sweep_temporaries(path.parent, whole=whole_record)
         return cls(record, path, on_disk=True)
 
     @property

@@ -18,6 +18,7 @@ import os
 import re
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 #: Temporary files are named ``.<record name>.<pid>.tmp``; a leftover is swept once the program that wrote it is
@@ -143,13 +144,15 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def sweep_temporaries(folder: Path, *, older_than: float = STALE_SECONDS) -> list[Path]:
+def sweep_temporaries(
+    folder: Path, *, older_than: float = STALE_SECONDS, whole: Callable[[Path], bool] = lambda _: False
+) -> list[Path]:
     """Clear up what a killed save of a record left behind in ``folder``: only files named as :func:`write_atomic`
     names them (:data:`TEMPORARY`), once the program that wrote each is gone (or it is older than ``older_than``
-    seconds: a save in progress is younger); never a record, never another program's file. A leftover that is a
-    whole record of a game whose file is missing (the program was killed in the game's first save, between the
-    write and the rename) becomes that file, so the game can be resumed; any other is deleted. Return what was
-    removed or put in place."""
+    seconds: a save in progress is younger); never a record, never another program's file. A leftover that
+    ``whole`` says is a whole record (:func:`~loveletter.records.fileformat.whole_record`), of a game whose file is
+    missing (the program was killed in the game's first save, between the write and the rename), becomes that
+    file, so the game can be resumed; any other is deleted. Return what was removed or put in place."""
     swept: list[Path] = []
     now = time.time()
     try:
@@ -166,7 +169,7 @@ def sweep_temporaries(folder: Path, *, older_than: float = STALE_SECONDS) -> lis
             if not stat.S_ISREG(info.st_mode) or not gone:
                 continue
             target = folder / matched["name"]
-            if not target.exists() and _whole_record(path):
+            if not target.exists() and whole(path):
                 with contextlib.suppress(FileExistsError):  # put in place by another program meanwhile
                     os.link(path, target)
             path.unlink()
@@ -185,14 +188,3 @@ def _running(pid: int) -> bool:
     except (OSError, OverflowError):  # another user's (EPERM), or a number no process has
         return pid < 2**22
     return True
-
-
-def _whole_record(path: Path) -> bool:
-    """Whether ``path`` holds a whole record signed with this user's key."""
-    from loveletter.errors import UserError
-    from loveletter.records.fileformat import Check, Trust, read_text, trust_of
-
-    try:
-        return trust_of(Check(str(path)).top(read_text(path))) is Trust.SIGNED
-    except UserError:  # cut short, damaged, or a key that cannot be read
-        return False

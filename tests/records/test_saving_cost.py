@@ -22,7 +22,7 @@ import pytest
 
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat, games_dir, list_records, load_record
-from loveletter.records.fileformat import Raw, Trust
+from loveletter.records.fileformat import Raw, Trust, whole_record
 from loveletter.records.store import sweep_temporaries
 from loveletter.table.autosave import Autosave
 from loveletter.table.seats import Seat as TableSeat
@@ -180,4 +180,4 @@ def test_a_temporary_file_of_another_key_is_not_taken_for_a_game(
     folder.mkdir(parents=True)
     left = folder / f".20261128-101010-2019-0123456789ab.json.{dead_pid()}.tmp"
     left.write_text(text, encoding="utf-8")
-    assert sweep_temporaries(folder) == [left] and list(folder.iterdir()) == []
+    assert sweep_temporaries(folder, whole=whole_record) == [left] and list(folder.iterdir()) == []
