@@ -1,12 +1,187 @@
-"""The ``hard`` computer player. It plays as ``hard-v2`` (:mod:`loveletter.bots.hard_v2`, the design kept as a
-fixed yardstick) until a stronger design is measured to replace it (issue 49; ``benchmarks/NOTES.md``)."""
+"""The ``hard`` computer player (work in progress for issue 49): ``hard-v2``'s reading and tree, with cheaper
+play-outs, and every deal played when few cards are hidden."""
 
 from __future__ import annotations
 
-from loveletter.bots.hard_v2 import HardV2Bot
+import math
+import random
+import time
+from collections.abc import Mapping
+from typing import ClassVar
+
+from loveletter.bots import beliefs
+from loveletter.bots.beliefs import Habits
+from loveletter.bots.hard_v2 import HardV2Bot, Option, _named, draw_habits
+from loveletter.bots.playout import Playouts
+from loveletter.bots.tree import Score
+from loveletter.engine import Action, GameState, View
+from loveletter.engine.determinize import Determinizer
+
+#: Moves simulated per decision by default, by number of players.
+DEFAULT_BUDGET = {2: 3_500, 3: 4_000, 4: 4_000, 5: 2_000, 6: 2_000, 7: 2_000, 8: 2_000}
+#: Decisions of the searching seat per play-out made by the search tree, by number of players.
+TREE_DEPTH = {2: 2}
+#: Every deal of the hidden cards is played, weighed by the reading, rather than sampled, when there are at most
+#: this many (by number of players) and a pass over them all takes at most a share :data:`EXACT_SHARE` of the
+#: budget.
+EXACT_DEALS = {2: 720, 3: 720, 4: 720, 5: 720, 6: 720, 7: 720, 8: 720}
+EXACT_SHARE = 0.5
+
+_MASK = (1 << 64) - 1
+
+
+class Stream(random.Random):
+    """A cheap random source for one play-out (xorshift64*): the play-outs of one deal share a seed, so that every
+    option meets the same luck, and seeding the Mersenne Twister for each would cost more than the draws."""
+
+    def __init__(self, seed: int) -> None:  # no super().__init__(): that seeds a Mersenne Twister
+        self._x = ((seed * 0x9E3779B97F4A7C15) & _MASK) or 1
+
+    def getrandbits(self, k: int) -> int:
+        x = self._x
+        x ^= x >> 12
+        x ^= (x << 25) & _MASK
+        x ^= x >> 27
+        self._x = x
+        return ((x * 0x2545F4914F6CDD1D) & _MASK) >> (64 - k)
+
+    def random(self) -> float:
+        return self.getrandbits(53) * (1.0 / 9007199254740992.0)
 
 
 class HardBot(HardV2Bot):
-    """The ``hard`` level: for now the search of :class:`~loveletter.bots.hard_v2.HardV2Bot`."""
+    """The ``hard`` level."""
 
     level = "hard"
+    #: The design's settings (class attributes, so that ``benchmarks/hard_variants.py`` can measure others).
+    budgets: ClassVar[Mapping[int, int]] = DEFAULT_BUDGET
+    tree_depth: ClassVar[Mapping[int, int]] = TREE_DEPTH
+    exact_deals: ClassVar[Mapping[int, int]] = EXACT_DEALS
+    #: Habits the searching seat follows in its play-outs after its tree decisions (None: the heuristic).
+    self_habits: ClassVar[Habits | None] = None
+
+    def search(
+        self,
+        view: View,
+        reading: beliefs.Reading,
+        options: list[Option],
+        score: Score,
+        *,
+        halving: bool,
+        budget: int | None = None,
+        seconds: float | None = None,
+    ) -> dict[Action, float]:
+        rng = self.rng
+        me = view.seat
+        n = view.players
+        sampler = Determinizer(view, reading.exposed)
+        likely = reading.likely
+        limit = seconds if seconds is not None else self.seconds
+        deadline = time.perf_counter() + limit if limit is not None else None
+        if budget is None:
+            budget = self.budget if self.budget is not None else self.budgets.get(n, 2_000)
+        totals: dict[Action, float] = {a: 0.0 for o in options for a in o.actions}
+        mass: dict[Action, float] = dict.fromkeys(totals, 0.0)
+        remaining = list(options)
+        phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
+        depths = [self.tree_depth.get(n, 0) if q == me else 0 for q in range(n)]
+        kinds = {q: h for q in range(n) if q != me and (h := reading.habits(q))}
+        habits: list[Habits | None] = [None] * n
+        habits[me] = self.self_habits
+        playouts = Playouts(me, score, len(view.plays), depths)
+        deals = self.every_deal(view, sampler, likely, len(options), budget)
+        dealt = 0
+        spent = 0
+        for phase in range(phases):
+            allowance = spent + (budget - spent) // (phases - phase)
+            while True:
+                if deals is None:
+                    base, weight = sampler.sample(rng, likely), 1.0
+                else:
+                    base, weight = deals[dealt % len(deals)]
+                dealt += 1
+                seed = rng.getrandbits(64)
+                for q, mix in kinds.items():
+                    habits[q] = draw_habits(mix, rng)
+                for option in remaining:
+                    spent += self._play(base, weight, option, seed, playouts, totals, mass, habits)
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                # Every deal is played as often as the others: a phase ends only after a whole pass.
+                if spent >= allowance and (deals is None or dealt % len(deals) == 0):
+                    break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if halving and len(remaining) > 1:
+                remaining.sort(key=lambda o: -max(totals[a] / max(1e-12, mass[a]) for a in o.actions))
+                remaining = remaining[: max(1, (len(remaining) + 1) // 2)]
+                if len(remaining) == 1 and len(remaining[0].actions) == 1:
+                    break
+        survivors = {a for o in remaining for a in o.actions}
+        return {a: totals[a] / mass[a] if mass[a] else -1.0 for a in totals if a in survivors or not halving}
+
+    def every_deal(
+        self,
+        view: View,
+        sampler: Determinizer,
+        likely: Mapping[int, Mapping[str, float]],
+        options: int,
+        budget: int,
+    ) -> list[tuple[GameState, float]] | None:
+        """Every distinct deal of the hidden cards with its weight from the reading, when there are few enough
+        (:data:`EXACT_DEALS`) and a pass over them fits :data:`EXACT_SHARE` of the budget; else ``None``."""
+        limit = self.exact_deals.get(view.players, 0)
+        if limit <= 0:
+            return None
+        count = sampler.count()
+        if count > limit or count * options * (view.deck_size + view.players) > EXACT_SHARE * budget:
+            return None
+        weighed = {
+            sv.seat: likely[sv.seat]
+            for sv in view.seats
+            if sv.seat in likely and sv.seat != view.seat and sv.hand_size == 1 and not sv.known and sv.in_round
+        }
+        deals = []
+        for base in sampler.every():
+            weight = 1.0
+            for seat, row in weighed.items():
+                weight *= row.get(base.hands[seat][0], 1.0)
+            if weight > 0.0:
+                deals.append((base, weight))
+        return deals or None
+
+    def _play(
+        self,
+        base: GameState,
+        weight: float,
+        option: Option,
+        seed: int,
+        playouts: Playouts,
+        totals: dict[Action, float],
+        mass: dict[Action, float],
+        habits: list[Habits | None],
+    ) -> int:
+        """Play ``option`` out on the deal ``base`` (weighing ``weight``); add the scores; return the moves."""
+        if option.naming is None:
+            groups = [[action] for action in option.actions]
+        else:
+            # Every name but the target's card gives the same position: two play-outs value them all.
+            _, target, by_value = option.naming
+            held = base.hands[target][0]
+            mark = base.ruleset.cards[held].value if by_value else held
+            groups = [
+                [a for a in option.actions if _named(a) == mark],
+                [a for a in option.actions if _named(a) != mark],
+            ]
+        moves = 0
+        for group in groups:
+            if not group:
+                continue
+            s = base.copy()
+            s.apply(group[0], record=False)
+            played, value = playouts.playout(s, Stream(seed), habits)
+            moves += 1 + played
+            for action in group:
+                totals[action] += weight * value
+                mass[action] += weight
+        return moves

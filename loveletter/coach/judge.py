@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter, defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from loveletter.bots import beliefs
@@ -253,10 +253,7 @@ def _every_deal(
 ) -> list[tuple[GameState, float]] | None:
     """Every distinct deal of the hidden cards with its weight from the reading, when there are at most
     :data:`EXACT_DEALS` of them and one pass over them fits the budget; else ``None``."""
-    pool = sampler._pool
-    count = math.factorial(len(pool))
-    for k in Counter(pool).values():
-        count //= math.factorial(k)
+    count = sampler.count()
     if count > EXACT_DEALS or count * options * (view.deck_size + view.players) > budget:
         return None
     # The seats whose one hidden card the reading weighs, as the sampler weighs them.
@@ -266,38 +263,13 @@ def _every_deal(
         if sv.seat in likely and sv.seat != view.seat and sv.hand_size == 1 and not sv.known and sv.in_round
     }
     deals = []
-    for order in _arrangements(sorted(pool)):
-        base = sampler.sample(_Fixed(order))
+    for base in sampler.every():
         weight = 1.0
         for seat, row in weighed.items():
             weight *= row.get(base.hands[seat][0], 1.0)
         if weight > 0.0:
             deals.append((base, weight))
     return deals or None
-
-
-class _Fixed(random.Random):
-    """A random source whose shuffle deals one given order: :meth:`Determinizer.sample` (unweighed) then builds
-    that deal."""
-
-    def __init__(self, order: Sequence[str]) -> None:
-        super().__init__(0)
-        self.order = list(order)
-
-    def shuffle(self, x: list[str]) -> None:  # type: ignore[override]
-        x[:] = self.order
-
-
-def _arrangements(cards: list[str]) -> Iterator[list[str]]:
-    """Every distinct order of ``cards`` (sorted), each once."""
-    if not cards:
-        yield []
-        return
-    for i, card in enumerate(cards):
-        if i and cards[i - 1] == card:
-            continue
-        for rest in _arrangements(cards[:i] + cards[i + 1 :]):
-            yield [card, *rest]
 
 
 def _smooth_names(values: dict[Action, float], view: View, chances: Mapping[int, Mapping[str, float]]) -> None:

@@ -25,8 +25,10 @@ equally likely, unless the caller weighs the other players' cards (``likely``: e
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping
 
 from loveletter.engine.history import sampled_tape
 from loveletter.engine.phase import Phase
@@ -141,7 +143,6 @@ class Determinizer:
         for a card not listed) the one hidden card of ``seat`` is ``card``, for instance from how that player
         has played. Such seats get their card first, drawn from the unseen cards with those weights (one after
         the other, an approximation when several seats are weighed); the other cards are dealt uniformly."""
-        s = self._template.copy()
         cards = self._pool[:]
         chosen: dict[int, str] = {}
         if likely:
@@ -162,6 +163,26 @@ class Determinizer:
                         break
                 chosen[seat] = cards.pop(pick)
         rng.shuffle(cards)
+        return self._deal(cards, chosen)
+
+    def count(self) -> int:
+        """How many distinct deals of the hidden cards there are (arrangements of the unseen cards over the hidden
+        places, copies of a card not told apart)."""
+        count = math.factorial(len(self._pool))
+        for k in Counter(self._pool).values():
+            count //= math.factorial(k)
+        return count
+
+    def every(self) -> Iterator[GameState]:
+        """Every distinct deal of the hidden cards, each once (as many as :meth:`count`), in a fixed order: for a
+        search that plays every deal when there are few, rather than sampling them."""
+        for order in _arrangements(sorted(self._pool)):
+            yield self._deal(order, {})
+
+    def _deal(self, cards: list[str], chosen: Mapping[int, str]) -> GameState:
+        """The template with the hidden cards dealt from ``cards`` in order (the set-aside card, the hands, the
+        deck from the bottom), a seat of ``chosen`` getting its card from there instead."""
+        s = self._template.copy()
         i = 0
         if self._set_aside_hidden:
             s.set_aside = cards[0]
@@ -183,6 +204,18 @@ class Determinizer:
                 deck[index] = cards[i]
                 i += 1
         return s
+
+
+def _arrangements(cards: list[str]) -> Iterator[list[str]]:
+    """Every distinct order of ``cards`` (sorted), each once."""
+    if not cards:
+        yield []
+        return
+    for i, card in enumerate(cards):
+        if i and cards[i - 1] == card:
+            continue
+        for rest in _arrangements(cards[:i] + cards[i + 1 :]):
+            yield [card, *rest]
 
 
 def determinize(view: View, rng: random.Random) -> GameState:

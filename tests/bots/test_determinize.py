@@ -92,3 +92,25 @@ def test_an_inconsistent_view_is_refused() -> None:
     bad = dataclasses.replace(view, deck_size=view.deck_size + 1)
     with pytest.raises(ValueError, match="inconsistent"):
         Determinizer(bad)
+
+
+def test_every_deal_is_each_distinct_deal_once_and_each_shows_the_view() -> None:
+    rng = random.Random(3)
+    enumerated = 0
+    for game, seat in decisions("2019", 2, seed=7, count=200):
+        view = game.view(seat)
+        sampler = Determinizer(view)
+        if sampler.count() > 400:
+            continue
+        deals = list(sampler.every())
+        assert len(deals) == sampler.count()
+        keys = {(tuple(map(tuple, s.hands)), tuple(s.deck), s.set_aside) for s in deals}
+        assert len(keys) == len(deals)  # distinct
+        for s in deals:
+            assert s.view(seat) == view
+            assert all_cards(s) == Counter(s.tables.deck)
+        # A sampled deal is one of them.
+        s = sampler.sample(rng)
+        assert (tuple(map(tuple, s.hands)), tuple(s.deck), s.set_aside) in keys
+        enumerated += 1
+    assert enumerated >= 10
