@@ -3,6 +3,7 @@
     uv run python benchmarks/habits.py --out habits.json                 # hard and hard-v1, 400 games, 2019
     uv run python benchmarks/habits.py --levels hard-v1,hard-v1 --games 200 --out habits.json
     uv run python benchmarks/habits.py --quick                           # a smoke run (CI): a few games
+    uv run python benchmarks/habits.py --records DIR --levels hard-v2,hard-v2 --out habits.json  # saved games
 
 It plays full games between the two levels (seated and seeded as ``benchmarks/bots.py`` does) and records each
 decision where a player of those levels held two different cards: the ``easy`` heuristic's best score for
@@ -27,7 +28,7 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -35,7 +36,7 @@ from loveletter.arena.games import GameSpec, make_specs, parse_level
 from loveletter.bots import make_bot
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import NEVER, Scorer
-from loveletter.engine import Game, Phase, Play
+from loveletter.engine import Action, Game, Phase, Play, View
 
 #: Share of the choices the model leaves to chance (written in the model: the reading's style takes it).
 NOISE = 0.04
@@ -74,18 +75,48 @@ def choices(spec: GameSpec) -> list[Choice]:
             continue
         view = state.view(seat)
         action = bots[seat].choose(view)
-        if view.phase is Phase.PLAY and len(set(view.hand)) == 2 and isinstance(action, Play):
-            scorer = Scorer(Perspective.of_view(view))
-            best: dict[str, float] = {}
-            for legal in view.legal_actions:
-                if isinstance(legal, Play):
-                    best[legal.card] = max(best.get(legal.card, -math.inf), scorer.score(legal))
-            if len(best) == 2 and min(best.values()) > NEVER / 2:
-                a, b = sorted(best)
-                progress = 1.0 - view.deck_size / view.mode.deck_size
-                out.append(Choice(a, b, best[a] - best[b], progress, action.card == a))
+        found = choice(view, action)
+        if found is not None:
+            out.append(found)
         game.push(action)
     return out
+
+
+def recorded(path: Path) -> list[Choice]:
+    """The two-card choices of a saved game (``loveletter simulate --save-dir``): its deals and moves replayed."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rounds = data["rounds"]
+    out: list[Choice] = []
+    first = rounds[0]
+    game = Game(data["ruleset"]["name"], data["players"], deck=first["deck"], first_player=first["first_player"])
+    for r, entry in enumerate(rounds):
+        if r:
+            game.next_round(deck=entry["deck"], first_player=entry["first_player"])
+        for text in entry["actions"]:
+            assert game.decider is not None
+            view = game.view(game.decider)
+            action = game.parse(text)
+            game.push(action)
+            found = choice(view, action)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def choice(view: View, action: Action) -> Choice | None:
+    """The choice ``action`` made in ``view``, if it was one between playing two different cards."""
+    if view.phase is not Phase.PLAY or len(set(view.hand)) != 2 or not isinstance(action, Play):
+        return None
+    scorer = Scorer(Perspective.of_view(view))
+    best: dict[str, float] = {}
+    for legal in view.legal_actions:
+        if isinstance(legal, Play):
+            best[legal.card] = max(best.get(legal.card, -math.inf), scorer.score(legal))
+    if len(best) != 2 or min(best.values()) <= NEVER / 2:
+        return None
+    a, b = sorted(best)
+    progress = 1.0 - view.deck_size / view.mode.deck_size
+    return Choice(a, b, best[a] - best[b], progress, action.card == a)
 
 
 Features = list[tuple[str, float]]
@@ -165,6 +196,16 @@ def as_json(weights: dict[str, float], levels: Sequence[str], ruleset: str, deci
     }
 
 
+def weights_of(model: dict[str, Any]) -> dict[str, float]:
+    """The weights of a model as :func:`as_json` wrote it."""
+    weights = {"score": float(model["score"]), "score_late": float(model["score_late"])}
+    for card, (bias, late) in model["cards"].items():
+        weights[f"card:{card}"], weights[f"late:{card}"] = float(bias), float(late)
+    for pair, (bias, late) in model["pairs"].items():
+        weights[f"pair:{pair}"], weights[f"pairlate:{pair}"] = float(bias), float(late)
+    return weights
+
+
 def collect(specs: Sequence[GameSpec], jobs: int) -> Iterator[list[Choice]]:
     if jobs <= 1:
         yield from map(choices, specs)
@@ -182,6 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, help="where to write the model (JSON); by default nowhere")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 4 games at a small budget, few steps")
+    parser.add_argument("--against", type=Path, help="also the held-out log-loss of this model (a JSON file)")
+    parser.add_argument(
+        "--records", type=Path, help="fit on the games saved in this folder (simulate --save-dir) instead of playing"
+    )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     if len(levels) != 2:
@@ -190,8 +235,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         levels = [f"{level.split(':')[0]}:200" for level in levels]
         args.games = 4
     start = time.perf_counter()
-    specs = make_specs(args.ruleset, levels, games=args.games, seed=args.seed)
-    found = [c for batch in collect(specs, args.jobs) for c in batch]
+    if args.records is not None:
+        paths = sorted(args.records.glob("*.json"))[: args.games]
+        found = [c for path in paths for c in recorded(path)]
+        args.games = len(paths)
+    else:
+        specs = make_specs(args.ruleset, levels, games=args.games, seed=args.seed)
+        found = [c for batch in collect(specs, args.jobs) for c in batch]
     rows = [(features(c), c.played_a) for c in found]
     random.Random(args.seed).shuffle(rows)
     cut = int(0.7 * len(rows))
@@ -202,6 +252,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"held-out log-loss (nats per decision, {len(rows) - cut:,} decisions):")
     print(f"  score difference alone   {loss(plain, rows[cut:]):.4f}")
     print(f"  habits                   {loss(held, rows[cut:]):.4f}")
+    if args.against is not None:
+        print(f"  {args.against!s:<24} {loss(weights_of(json.loads(args.against.read_text())), rows[cut:]):.4f}")
     weights = fit(rows, steps)
     print(f"weight on the score difference {weights['score']:.2f} per token ({time.perf_counter() - start:.0f} s)")
     if args.out is not None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -42,7 +44,17 @@ class SelfHabits(_Variant):
 class Sampled(_Variant):
     """Deals always sampled, never all played."""
 
-    exact_deals = {}
+    exact_deals: ClassVar[Mapping[int, int]] = {}
+
+
+class ReadBack(_Variant):
+    """The other seat's next decision in a play-out reads the card the searching seat kept (two players)."""
+
+    read_back: ClassVar[Mapping[int, bool]] = {2: True}
+
+
+class ReadBack1000(ReadBack):
+    fixed_budget = 1_000
 
 
 class Hard1000(_Variant):
@@ -50,4 +62,40 @@ class Hard1000(_Variant):
 
 
 class SelfHabits1000(SelfHabits):
+    fixed_budget = 1_000
+
+
+class HardOtherSeed(_Variant):
+    """``hard`` with another random source: how often two searches differ by chance alone."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(random.Random(rng.getrandbits(64) ^ 0x5EED))
+
+
+class Tree4p(_Variant):
+    """The searching seat's next decision is a tree node at three and four players too."""
+
+    tree_depth: ClassVar[Mapping[int, int]] = {2: 2, 3: 1, 4: 1}
+
+
+class Budget2x(_Variant):
+    """Twice the default budget at every table."""
+
+    budgets: ClassVar[Mapping[int, int]] = {n: 2 * b for n, b in HardBot.budgets.items()}
+
+
+class Budget3x(_Variant):
+    """Three times the default budget at every table."""
+
+    budgets: ClassVar[Mapping[int, int]] = {n: 3 * b for n, b in HardBot.budgets.items()}
+
+
+class Tempered(_Variant):
+    """The reading's weights raised to the power 0.6 when dealing at two players (it is over-confident against
+    ``hard-v2``: that power gave the least log-loss of its hidden card)."""
+
+    reading_power: ClassVar[Mapping[int, float]] = {2: 0.6}
+
+
+class Tempered1000(Tempered):
     fixed_budget = 1_000

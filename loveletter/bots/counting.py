@@ -100,6 +100,7 @@ class Perspective:
         "tokens",
         "total",
         "unseen",
+        "weights",
     )
 
     tables: Tables
@@ -120,6 +121,10 @@ class Perspective:
     #: unseen[c]: the copies of card c this seat cannot place, for every card of the mode in the mode's order
     unseen: dict[str, int]
     total: int
+    #: weights[q]: how much likelier than its share of the unseen cards each card is to be q's one card (a reading
+    #: of q's plays, as :meth:`~loveletter.engine.determinize.Determinizer.sample`'s ``likely``); a seat left out,
+    #: and every seat by default, is counted alone
+    weights: dict[int, Mapping[str, float]]
     deck_size: int
     sycophant: int | None
     jester: tuple[int, int] | None
@@ -151,6 +156,7 @@ class Perspective:
         p.exposed = {}
         p.unseen = unseen = view.unseen()
         p.total = sum(unseen.values())
+        p.weights = {}
         p.deck_size = view.deck_size
         p.sycophant = view.sycophant
         p.jester = view.jester
@@ -203,6 +209,7 @@ class Perspective:
         p.exposed = exposed
         p.unseen = unseen
         p.total = sum(unseen.values())
+        p.weights = {}
         p.deck_size = len(s.deck)
         p.sycophant = s.sycophant
         p.jester = s.jester
@@ -215,11 +222,30 @@ class Perspective:
         cards = self.known[seat]
         return cards[0] if len(cards) == 1 else None
 
+    def odds(self, seat: int) -> list[tuple[str, float]]:
+        """(card, chance) for each card ``seat``'s (one) card may be, from the unseen cards and its
+        :attr:`weights`."""
+        sure = self.holds(seat)
+        if sure is not None:
+            return [(sure, 1.0)]
+        weights = self.weights.get(seat)
+        if weights is None:
+            total = self.total
+            return [(c, k / total) for c, k in self.unseen.items() if k > 0] if total else []
+        rows = [(c, k * weights.get(c, 1.0)) for c, k in self.unseen.items() if k > 0]
+        mass = sum(w for _, w in rows)
+        if mass <= 0.0:
+            total = self.total
+            return [(c, k / total) for c, k in self.unseen.items() if k > 0] if total else []
+        return [(c, w / mass) for c, w in rows]
+
     def chance(self, seat: int, card: str) -> float:
         """The probability that ``seat``'s (one) card is ``card``."""
         sure = self.holds(seat)
         if sure is not None:
             return 1.0 if sure == card else 0.0
+        if seat in self.weights:
+            return sum(x for c, x in self.odds(seat) if c == card)
         total = self.total
         return self.unseen.get(card, 0) / total if total else 0.0
 
@@ -229,6 +255,8 @@ class Perspective:
         values = self.tables.value
         if sure is not None:
             return 1.0 if values[sure] == value else 0.0
+        if seat in self.weights:
+            return sum(x for c, x in self.odds(seat) if values[c] == value)
         total = self.total
         if not total:
             return 0.0
@@ -239,6 +267,8 @@ class Perspective:
         sure = self.holds(seat)
         if sure is not None:
             return 1.0 if sure in cards else 0.0
+        if seat in self.weights:
+            return sum(x for c, x in self.odds(seat) if c in cards)
         total = self.total
         if not total:
             return 0.0
@@ -251,6 +281,9 @@ class Perspective:
         if sure is not None:
             v = values[sure]
             return (1.0 if v < value else 0.0), (1.0 if v > value else 0.0)
+        if seat in self.weights:
+            odds = self.odds(seat)
+            return sum(x for c, x in odds if values[c] < value), sum(x for c, x in odds if values[c] > value)
         total = self.total
         if not total:
             return 0.0, 0.0

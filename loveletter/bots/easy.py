@@ -172,12 +172,19 @@ class Scorer:
             if sure not in tables.assassins:
                 hits[tables.value[sure] if tables.by_number else sure] = ko
             return miss, hits
+        name: str | int
+        if target in p.weights:
+            for card, x in p.odds(target):
+                if card not in tables.assassins:
+                    name = tables.value[card] if tables.by_number else card
+                    hits[name] = hits.get(name, miss) + x * ko
+            return miss, hits
         total = p.total
         if not total:
             return miss, hits
         for card, k in p.unseen.items():
             if k > 0 and card not in tables.assassins:
-                name: str | int = tables.value[card] if tables.by_number else card
+                name = tables.value[card] if tables.by_number else card
                 hits[name] = hits.get(name, miss) + k / total * ko
         return miss, hits
 

@@ -11,10 +11,11 @@ from typing import ClassVar
 
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
+from loveletter.bots.hard_v2 import READING as READINGS
 from loveletter.bots.hard_v2 import HardV2Bot, Option, _named, draw_habits
 from loveletter.bots.playout import Playouts
 from loveletter.bots.tree import Score
-from loveletter.engine import Action, GameState, View
+from loveletter.engine import Action, GameState, Play, View
 from loveletter.engine.determinize import Determinizer
 
 #: Moves simulated per decision by default, by number of players.
@@ -59,6 +60,11 @@ class HardBot(HardV2Bot):
     exact_deals: ClassVar[Mapping[int, int]] = EXACT_DEALS
     #: Habits the searching seat follows in its play-outs after its tree decisions (None: the heuristic).
     self_habits: ClassVar[Habits | None] = None
+    #: By number of players: whether the other seats' next decisions in a play-out read the card the searching
+    #: seat kept from its searched move (a reading of its plays, as they see them), rather than count alone.
+    read_back: ClassVar[Mapping[int, bool]] = {}
+    #: By number of players: the power the reading's weights are raised to when dealing (below 1: trusted less).
+    reading_power: ClassVar[Mapping[int, float]] = {}
 
     def search(
         self,
@@ -76,6 +82,9 @@ class HardBot(HardV2Bot):
         n = view.players
         sampler = Determinizer(view, reading.exposed)
         likely = reading.likely
+        power = self.reading_power.get(n, 1.0)
+        if power != 1.0:
+            likely = {q: {c: w**power for c, w in row.items()} for q, row in likely.items()}
         limit = seconds if seconds is not None else self.seconds
         deadline = time.perf_counter() + limit if limit is not None else None
         if budget is None:
@@ -90,6 +99,7 @@ class HardBot(HardV2Bot):
         habits[me] = self.self_habits
         playouts = Playouts(me, score, len(view.plays), depths)
         deals = self.every_deal(view, sampler, likely, len(options), budget)
+        readings = self.read_back_all(view, options, sampler) if self.read_back.get(n) else {}
         dealt = 0
         spent = 0
         for phase in range(phases):
@@ -104,7 +114,9 @@ class HardBot(HardV2Bot):
                 for q, mix in kinds.items():
                     habits[q] = draw_habits(mix, rng)
                 for option in remaining:
-                    spent += self._play(base, weight, option, seed, playouts, totals, mass, habits)
+                    spent += self._play(
+                        base, weight, option, seed, playouts, totals, mass, habits, readings.get(id(option))
+                    )
                 if deadline is not None and time.perf_counter() > deadline:
                     break
                 # Every deal is played as often as the others: a phase ends only after a whole pass.
@@ -119,6 +131,26 @@ class HardBot(HardV2Bot):
                     break
         survivors = {a for o in remaining for a in o.actions}
         return {a: totals[a] / mass[a] if mass[a] else -1.0 for a in totals if a in survivors or not halving}
+
+    def read_back_all(
+        self, view: View, options: list[Option], sampler: Determinizer
+    ) -> dict[int, dict[int, dict[int, Mapping[str, float]]]]:
+        """For each option (by ``id``), how each other seat would read the card the searching seat keeps after it
+        (:func:`loveletter.bots.beliefs.read_back`, reading as the table's players are read). Options that change
+        the seat's hand otherwise than by playing one of its two cards (a trade, a new card) are left out."""
+        me = view.seat
+        plays: dict[int, Play] = {}
+        for option in options:
+            action = option.actions[0]
+            if isinstance(action, Play) and len(view.hand) == 2:
+                traits = view.ruleset.cards[action.card].traits
+                if not (traits.trades or traits.draws or (traits.discards_target and me in action.targets)):
+                    plays[id(option)] = action
+        if not plays:
+            return {}
+        read = beliefs.read_back(view, list(plays.values()), READINGS.get(view.players, beliefs.PEOPLE))
+        others = [sv.seat for sv in view.seats if sv.seat != me and sv.in_round]
+        return {key: {q: {me: read[action]} for q in others} for key, action in plays.items() if action in read}
 
     def every_deal(
         self,
@@ -160,6 +192,7 @@ class HardBot(HardV2Bot):
         totals: dict[Action, float],
         mass: dict[Action, float],
         habits: list[Habits | None],
+        readings: Mapping[int, Mapping[int, Mapping[str, float]]] | None = None,
     ) -> int:
         """Play ``option`` out on the deal ``base`` (weighing ``weight``); add the scores; return the moves."""
         if option.naming is None:
@@ -179,7 +212,7 @@ class HardBot(HardV2Bot):
                 continue
             s = base.copy()
             s.apply(group[0], record=False)
-            played, value = playouts.playout(s, Stream(seed), habits)
+            played, value = playouts.playout(s, Stream(seed), habits, readings)
             moves += 1 + played
             for action in group:
                 totals[action] += weight * value

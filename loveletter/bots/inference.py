@@ -221,6 +221,7 @@ def _perspective(
     unseen[kept] -= 1
     p.unseen = unseen
     p.total = sum(unseen.values())
+    p.weights = {}
     p.deck_size = view.deck_size + 1
     p.sycophant = None
     p.jester = view.jester

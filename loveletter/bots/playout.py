@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from loveletter.bots.beliefs import Habits
 from loveletter.bots.counting import Perspective
@@ -124,9 +124,18 @@ class Playouts:
         self.nodes: dict[Hashable, Node] = {}
         self.situations = Situations()
 
-    def playout(self, s: GameState, rng: random.Random, habits: Sequence[Habits | None] = ()) -> tuple[int, float]:
-        """Play ``s`` to the end of its round; return the moves played and the searching seat's score."""
+    def playout(
+        self,
+        s: GameState,
+        rng: random.Random,
+        habits: Sequence[Habits | None] = (),
+        readings: Mapping[int, Mapping[int, Mapping[str, float]]] | None = None,
+    ) -> tuple[int, float]:
+        """Play ``s`` to the end of its round; return the moves played and the searching seat's score.
+        ``readings[q][t]``: how seat ``q`` reads the one card of seat ``t`` (weights, as
+        :attr:`Perspective.weights`), for ``q``'s decisions until ``t`` discards a card."""
         me = self.me
+        stamps = {t: len(s.discards[t]) for row in readings.values() for t in row} if readings else {}
         path: list[tuple[Node, int, int]] = []
         left = list(self.depths)
         situations = self.situations
@@ -138,7 +147,17 @@ class Playouts:
                 action = legal[0]
             else:
                 seat = s.decider
-                scores = situations.of(s, seat, legal)
+                read = readings.get(seat) if readings else None
+                weights = (
+                    {t: w for t, w in read.items() if s.alive[t] and len(s.discards[t]) == stamps[t]} if read else None
+                )
+                if weights:
+                    p = Perspective.of_state(s, seat)
+                    p.weights = weights
+                    scorer = Scorer(p)
+                    scores = [scorer.score(action) for action in legal]
+                else:
+                    scores = situations.of(s, seat, legal)
                 if left[seat] > 0:
                     left[seat] -= 1
                     choices = ranked(legal, scores, rng)
