@@ -57,6 +57,8 @@ class Choice(NamedTuple):
     difference: float
     progress: float
     played_a: bool
+    #: The latest card another player played this round (None: none yet).
+    last: str | None = None
 
 
 def choices(spec: GameSpec) -> list[Choice]:
@@ -116,17 +118,19 @@ def choice(view: View, action: Action) -> Choice | None:
         return None
     a, b = sorted(best)
     progress = 1.0 - view.deck_size / view.mode.deck_size
-    return Choice(a, b, best[a] - best[b], progress, action.card == a)
+    last = next((x.card for q, x in reversed(view.plays) if q != view.seat and isinstance(x, Play)), None)
+    return Choice(a, b, best[a] - best[b], progress, action.card == a, last)
 
 
 Features = list[tuple[str, float]]
 
 
-def features(c: Choice) -> Features:
-    """The model's features of a choice, named as in the JSON file's weights (``card:`` and ``pair:`` keys)."""
+def features(c: Choice, *, after: bool = False) -> Features:
+    """The model's features of a choice, named as in the JSON file's weights (``card:`` and ``pair:`` keys; with
+    ``after``, the ``after:`` ones of the latest card another player played)."""
     g = c.progress
     pair = f"{c.a}/{c.b}"
-    return [
+    out = [
         ("score", c.difference),
         ("score_late", c.difference * g),
         (f"card:{c.a}", 1.0),
@@ -136,6 +140,9 @@ def features(c: Choice) -> Features:
         (f"pair:{pair}", 1.0),
         (f"pairlate:{pair}", g),
     ]
+    if after and c.last is not None:
+        out += [(f"after:{c.last}/{c.a}", 1.0), (f"after:{c.last}/{c.b}", -1.0)]
+    return out
 
 
 def chance(weights: dict[str, float], f: Features) -> float:
@@ -177,13 +184,15 @@ def fit(rows: Sequence[tuple[Features, bool]], steps: int = STEPS) -> dict[str, 
 def as_json(weights: dict[str, float], levels: Sequence[str], ruleset: str, decisions: int) -> dict[str, object]:
     """The file :meth:`loveletter.bots.beliefs.Habits.load` reads."""
     cards = sorted({k.split(":", 1)[1] for k in weights if k.startswith(("card:", "late:"))})
+    after = {k.split(":", 1)[1]: v for k, v in sorted(weights.items()) if k.startswith("after:")}
     pairs = sorted({k.split(":", 1)[1] for k in weights if k.startswith(("pair:", "pairlate:"))})
     return {
         "about": (
             f"Which of its two cards a searching computer player plays ({', '.join(levels)}; {ruleset}): fitted by "
             f"benchmarks/habits.py on {decisions:,} decisions. Log-odds of playing a rather than b: (score + "
             "score_late * progress) * (the heuristic's score of a - of b) + the cards' [bias, change by the end of "
-            "the deck] + the pair's, a < b; progress = 1 - cards left in the deck / deck size."
+            "the deck] + the pair's, a < b; progress = 1 - cards left in the deck / deck size"
+            + ("; + after[c/a] - after[c/b], c the latest card another player played." if after else ".")
         ),
         "levels": list(levels),
         "ruleset": ruleset,
@@ -193,6 +202,7 @@ def as_json(weights: dict[str, float], levels: Sequence[str], ruleset: str, deci
         "score_late": weights.get("score_late", 0.0),
         "cards": {c: [weights.get(f"card:{c}", 0.0), weights.get(f"late:{c}", 0.0)] for c in cards},
         "pairs": {p: [weights.get(f"pair:{p}", 0.0), weights.get(f"pairlate:{p}", 0.0)] for p in pairs},
+        **({"after": after} if after else {}),
     }
 
 
@@ -203,6 +213,8 @@ def weights_of(model: dict[str, Any]) -> dict[str, float]:
         weights[f"card:{card}"], weights[f"late:{card}"] = float(bias), float(late)
     for pair, (bias, late) in model["pairs"].items():
         weights[f"pair:{pair}"], weights[f"pairlate:{pair}"] = float(bias), float(late)
+    for key, bias in model.get("after", {}).items():
+        weights[f"after:{key}"] = float(bias)
     return weights
 
 
@@ -225,6 +237,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: 4 games at a small budget, few steps")
     parser.add_argument("--against", type=Path, help="also the held-out log-loss of this model (a JSON file)")
     parser.add_argument(
+        "--after", action="store_true", help="also a bias for each card after each card the other player played"
+    )
+    parser.add_argument(
         "--records", type=Path, help="fit on the games saved in this folder (simulate --save-dir) instead of playing"
     )
     args = parser.parse_args(argv)
@@ -242,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         specs = make_specs(args.ruleset, levels, games=args.games, seed=args.seed)
         found = [c for batch in collect(specs, args.jobs) for c in batch]
-    rows = [(features(c), c.played_a) for c in found]
+    rows = [(features(c, after=args.after), c.played_a) for c in found]
     random.Random(args.seed).shuffle(rows)
     cut = int(0.7 * len(rows))
     steps = 20 if args.quick else STEPS

@@ -78,16 +78,23 @@ class Habits:
     pairs: Mapping[tuple[str, str], tuple[float, float]]
     #: The share of choices the model leaves to chance (as fitted).
     noise: float = 0.0
+    #: (c, a) -> the bias for playing card ``a`` when the latest card another player played was ``c``: a searcher
+    #: answers that play from its reading of it, which the heuristic's counting leaves out (empty: no such bias).
+    after: Mapping[tuple[str, str], float] = field(default_factory=dict)
 
-    def log_odds(self, a: str, b: str, difference: float, progress: float) -> float:
-        """The log-odds of playing ``a`` rather than ``b`` when ``a`` scores ``difference`` more."""
+    def log_odds(self, a: str, b: str, difference: float, progress: float, last: str | None = None) -> float:
+        """The log-odds of playing ``a`` rather than ``b`` when ``a`` scores ``difference`` more (``last``: the
+        latest card another player played, if any)."""
         if a > b:
-            return -self.log_odds(b, a, -difference, progress)
+            return -self.log_odds(b, a, -difference, progress, last)
         ba, sa = self.cards.get(a, (0.0, 0.0))
         bb, sb = self.cards.get(b, (0.0, 0.0))
         bp, sp = self.pairs.get((a, b), (0.0, 0.0))
         z = (self.score + self.score_late * progress) * difference
         z += ba - bb + (sa - sb) * progress
+        if last is not None and self.after:
+            after = self.after
+            z += after.get((last, a), 0.0) - after.get((last, b), 0.0)
         return z + bp + sp * progress
 
     @classmethod
@@ -99,7 +106,11 @@ class Habits:
             a, b = pair.split("/")
             pairs[a, b] = (float(bias), float(late))
         cards = {card: (float(bias), float(late)) for card, (bias, late) in data["cards"].items()}
-        return cls(float(data["score"]), float(data["score_late"]), cards, pairs, float(data["noise"]))
+        after: dict[tuple[str, str], float] = {}
+        for key, bias in data.get("after", {}).items():
+            last, card = key.split("/")
+            after[last, card] = float(bias)
+        return cls(float(data["score"]), float(data["score_late"]), cards, pairs, float(data["noise"]), after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,6 +312,7 @@ def read_back(view: View, actions: Sequence[Play], model: Model = PEOPLE) -> dic
     me = view.seat
     rows = reader.chains()[me]
     reader.knows_me = None
+    reader.last = next((a.card for q, a in reversed(view.plays) if q != me and isinstance(a, Play)), None)
     out: dict[Play, dict[str, float]] = {}
     if rows is None:
         return out
@@ -350,8 +362,9 @@ class _Reader:
             copies[card] -= 1
         #: Copies of each card that the public had not seen at the start of the round.
         self.start = copies
-        #: While reading a play: the card of ours the player knew.
+        #: While reading a play: the card of ours the player knew, and the latest card another player played.
         self.knows_me: str | None = None
+        self.last: str | None = None
         self.evidence: dict[int, list[float]] = {}
 
     def public_unseen(self, m: Moment | None) -> dict[str, int]:
@@ -383,6 +396,7 @@ class _Reader:
         mine: str | None = None  # our own card, while we know it
         knows_me: list[str | None] = [None] * n  # the card of ours each seat knows
         moments = public_moments(view)
+        played: list[tuple[int, str]] = []  # (seat, card) of the plays so far
         for m in moments:
             i = m.index
             mine = held.get(i, mine)
@@ -395,7 +409,9 @@ class _Reader:
                 row = chain[s]
                 if (s != me or own) and row is not None:
                     self.knows_me = knows_me[s] if s != me else None
+                    self.last = next((card for q, card in reversed(played) if q != s), None)
                     chain[s] = self.play(m, s, action, row)
+                played.append((s, action.card))
                 self.effects(m, action, chain, followed=i + 1 < len(moments))
                 if s == me:
                     knows_me = [None if c == action.card else c for c in knows_me]
@@ -589,7 +605,7 @@ class _Reader:
         scorer = Scorer(self._perspective(m, q, (action.card, kept), pu))
         scores = [scorer.score(a) for a in legal]
         progress = 1.0 - m.deck_size / self.tables.deck_size
-        return tuple(_share(legal, scores, action, style, progress) for style in self.styles)
+        return tuple(_share(legal, scores, action, style, progress, self.last) for style in self.styles)
 
     def _perspective(self, m: Moment, q: int, hand: tuple[str, str], pu: Mapping[str, int]) -> Perspective:
         """What ``q`` could see at moment ``m`` holding ``hand`` (and what we know it knew of our card)."""
@@ -628,7 +644,14 @@ class _Reader:
         return p
 
 
-def _share(legal: Sequence[Action], scores: Sequence[float], action: Action, style: Style, progress: float) -> float:
+def _share(
+    legal: Sequence[Action],
+    scores: Sequence[float],
+    action: Action,
+    style: Style,
+    progress: float,
+    last: str | None = None,
+) -> float:
     """The chance of ``action`` among ``legal`` for a player of ``style``, ``progress`` into the round: which card
     to play (a softmax of each card's best score, or the style's habits between two cards), then how to play it
     (a softmax among that card's plays)."""
@@ -645,7 +668,7 @@ def _share(legal: Sequence[Action], scores: Sequence[float], action: Action, sty
     pair = [c for c in best if c is not None]
     if habits is not None and played is not None and len(pair) == len(best) == 2 and min(best.values()) > NEVER / 2:
         other = pair[0] if pair[1] == played else pair[1]
-        z = habits.log_odds(played, other, best[played] - best[other], progress)
+        z = habits.log_odds(played, other, best[played] - best[other], progress, last)
         chance = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
         share = (1.0 - style.noise) * chance + style.noise / 2
     elif len(best) > 1:

@@ -88,10 +88,15 @@ def ranked(legal: Sequence[Action], scores: Sequence[float], rng: random.Random)
 
 
 def by_habits(
-    legal: Sequence[Action], scores: Sequence[float], progress: float, rng: random.Random, habits: Habits
+    legal: Sequence[Action],
+    scores: Sequence[float],
+    progress: float,
+    rng: random.Random,
+    habits: Habits,
+    last: str | None = None,
 ) -> Action:
-    """The card to play drawn from ``habits`` when the choice is between two cards, ``progress`` into the round
-    (as :func:`loveletter.bots.tree.by_habits`)."""
+    """The card to play drawn from ``habits`` when the choice is between two cards, ``progress`` into the round,
+    ``last`` the latest card another player played (as :func:`loveletter.bots.tree.by_habits`)."""
     top: dict[str, tuple[float, Action]] = {}
     for action, score in zip(legal, scores, strict=True):
         if not isinstance(action, Play):
@@ -104,7 +109,7 @@ def by_habits(
     (a, (xa, play_a)), (b, (xb, play_b)) = top.items()
     if min(xa, xb) <= NEVER / 2:
         return best(legal, scores, rng)
-    z = habits.log_odds(a, b, xa - xb, progress)
+    z = habits.log_odds(a, b, xa - xb, progress, last)
     chance = habits.noise / 2 + (1.0 - habits.noise) / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     return play_a if rng.random() < chance else play_b
 
@@ -174,7 +179,8 @@ class Playouts:
                         if len(node.choices) > 1:
                             path.append((node, i, seat))
                 elif seat < len(habits) and (h := habits[seat]) is not None:
-                    action = by_habits(legal, scores, 1.0 - len(s.deck) / deck_size, rng, h)
+                    last = next((a.card for q, a in reversed(s.plays) if q != seat and isinstance(a, Play)), None)
+                    action = by_habits(legal, scores, 1.0 - len(s.deck) / deck_size, rng, h, last)
                 else:
                     action = best(legal, scores, rng)
             s.apply(action, record=False)

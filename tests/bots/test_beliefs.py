@@ -22,7 +22,7 @@ from loveletter.bots.beliefs import (
     Model,
     read,
 )
-from loveletter.bots.hard import HardBot
+from loveletter.bots.hard_v2 import HardV2Bot
 from loveletter.bots.tree import Tree
 from loveletter.engine import Game, GameState, View, load_ruleset
 from tests.bots.helpers import decisions, redeal
@@ -272,13 +272,13 @@ def test_a_model_has_a_chance_for_each_style() -> None:
 
 @pytest.mark.parametrize(("players", "model"), [(2, COMPUTERS), (4, PEOPLE)], ids=["2p-computers", "4p-people"])
 def test_hard_reads_searchers_at_two_players_and_people_beyond(players: int, model: Model) -> None:
-    """At its first decision (nothing remembered yet) the hard player's reading is the model's reading of the view;
+    """At its first decision (nothing remembered yet) the hard-v2 player's reading is the model's reading of the view;
     the two models read the same views differently, so the check can tell them apart."""
     other = PEOPLE if model is COMPUTERS else COMPUTERS
     differs = 0
     for game, seat in decisions("2019", players, seed=11, count=25):
         view = game.view(seat)
-        bot = HardBot(random.Random(1), budget=50)
+        bot = HardV2Bot(random.Random(1), budget=50)
         bot.choose(view)
         if bot.reading is None:
             continue
@@ -303,7 +303,7 @@ def test_hard_play_outs_let_a_possible_searcher_play_by_the_habits(
     monkeypatch.setattr(Tree, "playout", spy)
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
     view = game.view(0)
-    bot = HardBot(random.Random(2), budget=400)
+    bot = HardV2Bot(random.Random(2), budget=400)
     bot.decide(view, read(view, model=model))
     assert seen and all(habits[0] is None for habits in seen if habits)
     others = [habits[1] for habits in seen if habits]
