@@ -65,6 +65,27 @@ class HardBot(HardV2Bot):
     read_back: ClassVar[Mapping[int, bool]] = {}
     #: By number of players: the power the reading's weights are raised to when dealing (below 1: trusted less).
     reading_power: ClassVar[Mapping[int, float]] = {}
+    #: By number of players: the share of play-out decisions made as if reading the other hands exactly.
+    insight: ClassVar[Mapping[int, float]] = {}
+    #: The kinds of player it reads the others as, by number of players (by default the people's).
+    reading_models: ClassVar[Mapping[int, beliefs.Model]] = READINGS
+
+    def choose(self, view: View) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide now")
+        memory = self.memory
+        memory.remember(view)
+        if len(legal) == 1:
+            self.reading = None
+            action = legal[0]
+        else:
+            model = self.reading_models.get(view.players, beliefs.PEOPLE)
+            self.reading = reading = beliefs.read(view, memory, model)
+            memory.learn(reading)
+            action = self.decide(view, reading)
+        memory.note(view, action)
+        return action
 
     def search(
         self,
@@ -97,7 +118,7 @@ class HardBot(HardV2Bot):
         kinds = {q: h for q in range(n) if q != me and (h := reading.habits(q))}
         habits: list[Habits | None] = [None] * n
         habits[me] = self.self_habits
-        playouts = Playouts(me, score, len(view.plays), depths)
+        playouts = Playouts(me, score, len(view.plays), depths, self.insight.get(n, 0.0))
         deals = self.every_deal(view, sampler, likely, len(options), budget)
         readings = self.read_back_all(view, options, sampler) if self.read_back.get(n) else {}
         dealt = 0

@@ -119,10 +119,13 @@ class Playouts:
     :class:`loveletter.bots.tree.Tree`), the other decisions by the heuristic or a searcher's habits, with the
     heuristic's scores remembered by :class:`Situations`."""
 
-    __slots__ = ("depths", "me", "nodes", "score", "situations", "start", "tree_key")
+    __slots__ = ("depths", "insight", "me", "nodes", "score", "situations", "start")
 
-    def __init__(self, me: int, score: Score, start: int, depths: Sequence[int]) -> None:
+    def __init__(self, me: int, score: Score, start: int, depths: Sequence[int], insight: float = 0.0) -> None:
         self.me = me
+        #: The share of decisions a seat makes as if it read the others' cards exactly (a searcher's reading of
+        #: their plays names a Guard's card far more often than counting does).
+        self.insight = insight
         self.depths = depths
         self.score = score
         self.start = start
@@ -156,6 +159,14 @@ class Playouts:
                 weights = (
                     {t: w for t, w in read.items() if s.alive[t] and len(s.discards[t]) == stamps[t]} if read else None
                 )
+                if self.insight and rng.random() < self.insight:
+                    hands = s.hands
+                    ids = s.mode.card_ids
+                    weights = {
+                        t: {c: float(c == hands[t][0]) for c in ids}
+                        for t in range(s.n)
+                        if t != seat and s.alive[t] and hands[t]
+                    }
                 if weights:
                     p = Perspective.of_state(s, seat)
                     p.weights = weights
