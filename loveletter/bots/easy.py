@@ -299,6 +299,37 @@ class Scorer:
 
     # ------------------------------------------------------------------------------------ other steps
 
+    def scores(self, legal: Sequence[Action]) -> list[float]:
+        """The score of each action of ``legal``, as :meth:`score` gives it; a Guard's names on one target are
+        worked out together (the same sums, in the same order: the very same numbers)."""
+        out: list[float] = []
+        traits = self.p.tables.traits
+        hand = self.p.hand
+        group: tuple[str, int] | None = None
+        base = miss = 0.0
+        hits: dict[str | int, float] = {}
+        for action in legal:
+            if isinstance(action, Play) and action.named is not None and action.targets:
+                card = action.card
+                does = traits[card]
+                if does.names == "card" and not does.knocks_out_when_discarded:
+                    target = action.targets[0]
+                    if group != (card, target):
+                        group = (card, target)
+                        kept = hand[1] if hand[0] == card else hand[0]
+                        cached = self._keep.get(kept)
+                        if cached is None:
+                            cached = self._keep[kept] = self.keep(kept)
+                        base = cached
+                        table = self._guard.get(target)
+                        if table is None:
+                            table = self._guard[target] = self.guard_table(target)
+                        miss, hits = table
+                    out.append(base + hits.get(action.named, miss))
+                    continue
+            out.append(self.score(action))
+        return out
+
     def score(self, action: Action) -> float:
         """The score of any action of this decision."""
         if isinstance(action, Play):

@@ -62,8 +62,7 @@ class Situations:
         key = situation(s, seat)
         scores = self.scores.get(key)
         if scores is None:
-            scorer = Scorer(Perspective.of_state(s, seat))
-            scores = self.scores[key] = [scorer.score(action) for action in legal]
+            scores = self.scores[key] = Scorer(Perspective.of_state(s, seat)).scores(legal)
         else:
             self.hits += 1
         return scores
@@ -170,8 +169,7 @@ class Playouts:
                 if weights:
                     p = Perspective.of_state(s, seat)
                     p.weights = weights
-                    scorer = Scorer(p)
-                    scores = [scorer.score(action) for action in legal]
+                    scores = Scorer(p).scores(legal)
                 else:
                     scores = situations.of(s, seat, legal)
                 if left[seat] > 0:
