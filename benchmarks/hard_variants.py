@@ -47,16 +47,6 @@ class Sampled(_Variant):
     exact_deals: ClassVar[Mapping[int, int]] = {}
 
 
-class ReadBack(_Variant):
-    """The other seat's next decision in a play-out reads the card the searching seat kept (two players)."""
-
-    read_back: ClassVar[Mapping[int, bool]] = {2: True}
-
-
-class ReadBack1000(ReadBack):
-    fixed_budget = 1_000
-
-
 class Hard1000(_Variant):
     fixed_budget = 1_000
 

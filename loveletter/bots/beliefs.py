@@ -302,55 +302,11 @@ def chances(view: View, likely: Mapping[int, Mapping[str, float]]) -> dict[int, 
 Chain = list[dict[str, float]]
 
 
-def read_back(view: View, actions: Sequence[Play], model: Model = PEOPLE) -> dict[Play, dict[str, float]]:
-    """How another player, reading the viewer's plays the way ``model`` says and knowing only what the table saw,
-    would read the one card the viewer keeps after each of ``actions`` (plays of one of its two cards, at its
-    turn): weights relative to each card's share of what the table has not seen, as :attr:`Reading.likely`.
-    The viewer's card is followed through the round as :func:`read` follows the others', then the action is read
-    as one more play."""
-    reader = _Reader(view, None, model, own=True)
-    me = view.seat
-    rows = reader.chains()[me]
-    reader.knows_me = None
-    reader.last = next((a.card for q, a in reversed(view.plays) if q != me and isinstance(a, Play)), None)
-    out: dict[Play, dict[str, float]] = {}
-    if rows is None:
-        return out
-    seats = view.seats
-    now = Moment(
-        index=len(view.plays),
-        seat=me,
-        action=actions[0] if actions else Play(""),
-        discards=tuple(sv.discards for sv in seats),
-        alive=tuple(sv.in_round for sv in seats),
-        protected=tuple(sv.protected for sv in seats),
-        deck_size=view.deck_size,
-        sycophant=view.sycophant,
-        jester=view.jester,
-    )
-    logs = [math.log(p) + x for p, x in zip(model.prior, reader.evidence.get(me, [0.0] * len(rows)), strict=True)]
-    top = max(logs)
-    shares = [math.exp(x - top) for x in logs]
-    for action in actions:
-        now.action = action
-        after = reader.play(now, me, action, rows)
-        left = reader.public_unseen(None)
-        left[action.card] -= 1
-        mixed = {c: sum(w * row.get(c, 0.0) for w, row in zip(shares, after, strict=True)) for c in reader.ids}
-        weights = {c: mixed[c] / left[c] for c in reader.ids if left[c] > 0}
-        best = max(weights.values(), default=0.0)
-        if best > 0.0:
-            out[action] = {c: w / best for c, w in weights.items()}
-    return out
-
-
 class _Reader:
     """One reading of one view (see :func:`read`)."""
 
-    def __init__(self, view: View, memory: Memory | None, model: Model, *, own: bool = False) -> None:
+    def __init__(self, view: View, memory: Memory | None, model: Model) -> None:
         self.view = view
-        #: Read the viewer's own chain too, as the table saw it (:func:`read_back`).
-        self.own = own
         self.model = model
         self.styles = model.styles
         self.memory = memory if memory is not None and memory.round == view.round else None
@@ -376,20 +332,12 @@ class _Reader:
         return left
 
     def run(self) -> Reading:
-        return self.result(self.chains())
-
-    def chains(self) -> list[Chain | None]:
-        """Each seat's chain (one row per style) after the round's public decisions (the viewer's own: ``None``,
-        unless reading it too)."""
         view = self.view
         me = view.seat
         n = view.players
         k = len(self.styles)
-        own = self.own
         first = {c: float(x) for c, x in self.start.items()}
-        chain: list[Chain | None] = [
-            [first] * k if sv.dealt_in and (sv.seat != me or own) else None for sv in view.seats
-        ]
+        chain: list[Chain | None] = [[first] * k if sv.dealt_in and sv.seat != me else None for sv in view.seats]
         memory = self.memory
         seen = memory.seen if memory is not None else {}
         held = memory.held if memory is not None else {}
@@ -407,8 +355,8 @@ class _Reader:
             s = m.seat
             if isinstance(action, Play):
                 row = chain[s]
-                if (s != me or own) and row is not None:
-                    self.knows_me = knows_me[s] if s != me else None
+                if s != me and row is not None:
+                    self.knows_me = knows_me[s]
                     self.last = next((card for q, card in reversed(played) if q != s), None)
                     chain[s] = self.play(m, s, action, row)
                 played.append((s, action.card))
@@ -426,7 +374,7 @@ class _Reader:
                 mine = None
                 knows_me = [None] * n
             for q in m.redrew:
-                if q != me or own:
+                if q != me:
                     chain[q] = [self.fresh(m)] * k
             for q in m.knocked_out:
                 chain[q] = None
@@ -434,7 +382,7 @@ class _Reader:
                 rows = chain[q]
                 if rows is not None:
                     chain[q] = [self.normal(row, m) for row in rows]
-        return chain
+        return self.result(chain)
 
     def result(self, chain: list[Chain | None]) -> Reading:
         view = self.view
@@ -537,11 +485,11 @@ class _Reader:
         if m.swapped is not None:
             a, b = m.swapped
             chain[a], chain[b] = chain[b], chain[a]
-            if me in (a, b) and not self.own:
+            if me in (a, b):
                 # What we gave is not in the view: the receiver's chain starts afresh.
                 chain[me] = None
                 chain[b if a == me else a] = [self.fresh(m)] * len(self.styles)
-        if traits.draws and (m.seat != me or self.own) and chain[m.seat] is not None:
+        if traits.draws and m.seat != me and chain[m.seat] is not None:
             chain[m.seat] = [self.chancellor(m)] * len(self.styles)
 
     def _looks_only(self, card: str) -> bool:

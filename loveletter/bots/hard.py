@@ -13,9 +13,8 @@ from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
 from loveletter.bots.hard_v2 import READING as READINGS
 from loveletter.bots.hard_v2 import HardV2Bot, Option, _named, draw_habits
-from loveletter.bots.playout import Playouts
-from loveletter.bots.tree import Score
-from loveletter.engine import Action, GameState, Play, View
+from loveletter.bots.tree import Score, Tree
+from loveletter.engine import Action, GameState, View
 from loveletter.engine.determinize import Determinizer
 
 #: Moves simulated per decision by default, by number of players.
@@ -28,27 +27,6 @@ TREE_DEPTH = {2: 2}
 EXACT_DEALS = {2: 720, 3: 720, 4: 720, 5: 720, 6: 720, 7: 720, 8: 720}
 EXACT_SHARE = 0.5
 
-_MASK = (1 << 64) - 1
-
-
-class Stream(random.Random):
-    """A cheap random source for one play-out (xorshift64*): the play-outs of one deal share a seed, so that every
-    option meets the same luck, and seeding the Mersenne Twister for each would cost more than the draws."""
-
-    def __init__(self, seed: int) -> None:  # no super().__init__(): that seeds a Mersenne Twister
-        self._x = ((seed * 0x9E3779B97F4A7C15) & _MASK) or 1
-
-    def getrandbits(self, k: int) -> int:
-        x = self._x
-        x ^= x >> 12
-        x ^= (x << 25) & _MASK
-        x ^= x >> 27
-        self._x = x
-        return ((x * 0x2545F4914F6CDD1D) & _MASK) >> (64 - k)
-
-    def random(self) -> float:
-        return self.getrandbits(53) * (1.0 / 9007199254740992.0)
-
 
 class HardBot(HardV2Bot):
     """The ``hard`` level."""
@@ -60,9 +38,6 @@ class HardBot(HardV2Bot):
     exact_deals: ClassVar[Mapping[int, int]] = EXACT_DEALS
     #: Habits the searching seat follows in its play-outs after its tree decisions (None: the heuristic).
     self_habits: ClassVar[Habits | None] = None
-    #: By number of players: whether the other seats' next decisions in a play-out read the card the searching
-    #: seat kept from its searched move (a reading of its plays, as they see them), rather than count alone.
-    read_back: ClassVar[Mapping[int, bool]] = {}
     #: By number of players: the power the reading's weights are raised to when dealing (below 1: trusted less).
     reading_power: ClassVar[Mapping[int, float]] = {}
     #: By number of players: the share of play-out decisions made as if reading the other hands exactly.
@@ -118,9 +93,8 @@ class HardBot(HardV2Bot):
         kinds = {q: h for q in range(n) if q != me and (h := reading.habits(q))}
         habits: list[Habits | None] = [None] * n
         habits[me] = self.self_habits
-        playouts = Playouts(me, score, len(view.plays), depths, self.insight.get(n, 0.0))
+        playouts = Tree(me, score, len(view.plays), depths, insight=self.insight.get(n, 0.0))
         deals = self.every_deal(view, sampler, likely, len(options), budget)
-        readings = self.read_back_all(view, options, sampler) if self.read_back.get(n) else {}
         dealt = 0
         spent = 0
         for phase in range(phases):
@@ -131,13 +105,11 @@ class HardBot(HardV2Bot):
                 else:
                     base, weight = deals[dealt % len(deals)]
                 dealt += 1
-                seed = rng.getrandbits(64)
+                seed = rng.getrandbits(32)
                 for q, mix in kinds.items():
                     habits[q] = draw_habits(mix, rng)
                 for option in remaining:
-                    spent += self._play(
-                        base, weight, option, seed, playouts, totals, mass, habits, readings.get(id(option))
-                    )
+                    spent += self._play(base, weight, option, seed, playouts, totals, mass, habits)
                 if deadline is not None and time.perf_counter() > deadline:
                     break
                 # Every deal is played as often as the others: a phase ends only after a whole pass.
@@ -152,26 +124,6 @@ class HardBot(HardV2Bot):
                     break
         survivors = {a for o in remaining for a in o.actions}
         return {a: totals[a] / mass[a] if mass[a] else -1.0 for a in totals if a in survivors or not halving}
-
-    def read_back_all(
-        self, view: View, options: list[Option], sampler: Determinizer
-    ) -> dict[int, dict[int, dict[int, Mapping[str, float]]]]:
-        """For each option (by ``id``), how each other seat would read the card the searching seat keeps after it
-        (:func:`loveletter.bots.beliefs.read_back`, reading as the table's players are read). Options that change
-        the seat's hand otherwise than by playing one of its two cards (a trade, a new card) are left out."""
-        me = view.seat
-        plays: dict[int, Play] = {}
-        for option in options:
-            action = option.actions[0]
-            if isinstance(action, Play) and len(view.hand) == 2:
-                traits = view.ruleset.cards[action.card].traits
-                if not (traits.trades or traits.draws or (traits.discards_target and me in action.targets)):
-                    plays[id(option)] = action
-        if not plays:
-            return {}
-        read = beliefs.read_back(view, list(plays.values()), READINGS.get(view.players, beliefs.PEOPLE))
-        others = [sv.seat for sv in view.seats if sv.seat != me and sv.in_round]
-        return {key: {q: {me: read[action]} for q in others} for key, action in plays.items() if action in read}
 
     def every_deal(
         self,
@@ -209,11 +161,10 @@ class HardBot(HardV2Bot):
         weight: float,
         option: Option,
         seed: int,
-        playouts: Playouts,
+        playouts: Tree,
         totals: dict[Action, float],
         mass: dict[Action, float],
         habits: list[Habits | None],
-        readings: Mapping[int, Mapping[int, Mapping[str, float]]] | None = None,
     ) -> int:
         """Play ``option`` out on the deal ``base`` (weighing ``weight``); add the scores; return the moves."""
         if option.naming is None:
@@ -233,7 +184,7 @@ class HardBot(HardV2Bot):
                 continue
             s = base.copy()
             s.apply(group[0], record=False)
-            played, value = playouts.playout(s, Stream(seed), habits, readings)
+            played, value = playouts.playout(s, random.Random(seed), habits)
             moves += 1 + played
             for action in group:
                 totals[action] += weight * value

@@ -35,12 +35,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from loveletter.bots.beliefs import Habits
 from loveletter.bots.counting import Perspective
 from loveletter.bots.easy import NEVER, Scorer, best
-from loveletter.bots.easy import choose as heuristic
 from loveletter.engine import Action, GameState, Keep, Play
 
 #: Visits of a node before it departs from the heuristic's favourite.
@@ -86,21 +85,28 @@ class Tree:
     play-out that the tree makes (later ones follow the heuristic; 0: that seat plays the heuristic throughout).
     A single number gives every seat that depth."""
 
-    __slots__ = ("depths", "me", "nodes", "score", "start")
+    __slots__ = ("depths", "insight", "me", "nodes", "score", "start")
 
-    def __init__(self, me: int, score: Score, start: int, depths: int | Sequence[int] = 1) -> None:
+    def __init__(
+        self, me: int, score: Score, start: int, depths: int | Sequence[int] = 1, *, insight: float = 0.0
+    ) -> None:
         self.me = me
         self.depths = depths
         self.score = score
         self.start = start
         self.nodes: dict[Hashable, Node] = {}
+        #: The share of a play-out's decisions made as if the other hands were known (:meth:`playout`).
+        self.insight = insight
 
     def playout(self, s: GameState, rng: random.Random, habits: Sequence[Habits | None] = ()) -> tuple[int, float]:
         """Play ``s`` (the searched decision's move made) to the end of its round; return the moves played and
         the searching seat's score. Every node passed on the way learns its own seat's score. A seat with
         ``habits`` (by seat; none by default) chooses between two cards by them outside the tree, as the kind of
-        player they were fitted on would."""
+        player they were fitted on would. With :attr:`insight`, that share of the decisions (drawn with ``rng``) is
+        made as if the deciding seat knew the other hands: a searching player's reading of the others' plays names
+        their cards far more often than counting does, which the heuristic's play-outs would otherwise miss."""
         me = self.me
+        insight = self.insight
         path: list[tuple[Node, int, int]] = []
         depths = self.depths
         # Decisions each seat may still make in the tree during this play-out.
@@ -113,6 +119,8 @@ class Tree:
             else:
                 seat = s.decider
                 p = Perspective.of_state(s, seat)
+                if insight and rng.random() < insight:
+                    p.weights = _truth(s, seat)
                 if left[seat] > 0:
                     left[seat] -= 1
                     ranked = _ranked(p, legal, rng)
@@ -129,9 +137,10 @@ class Tree:
                         if len(node.choices) > 1:
                             path.append((node, i, seat))
                 elif seat < len(habits) and (h := habits[seat]) is not None:
-                    action = by_habits(p, legal, rng, h)
+                    last = _last(s, seat) if h.after else None
+                    action = by_habits(p, legal, rng, h, last)
                 else:
-                    action = heuristic(p, legal, rng)
+                    action = best(legal, Scorer(p).scores(legal), rng)  # the heuristic's choice
             s.apply(action, record=False)
             moves += 1
         score = self.score
@@ -161,8 +170,7 @@ class Tree:
 def _ranked(p: Perspective, legal: Sequence[Action], rng: random.Random) -> dict[Hashable, Action]:
     """For each card to play (or to keep, or each answer), the heuristic's best way of playing it; the
     heuristic's favourite first, the others by its scores."""
-    scorer = Scorer(p)
-    scores = [scorer.score(action) for action in legal]
+    scores = Scorer(p).scores(legal)
     top: dict[Hashable, tuple[float, Action]] = {}
     for action, score in zip(legal, scores, strict=True):
         group = _group(action)
@@ -178,11 +186,12 @@ def _ranked(p: Perspective, legal: Sequence[Action], rng: random.Random) -> dict
     return out
 
 
-def by_habits(p: Perspective, legal: Sequence[Action], rng: random.Random, habits: Habits) -> Action:
+def by_habits(
+    p: Perspective, legal: Sequence[Action], rng: random.Random, habits: Habits, last: str | None = None
+) -> Action:
     """The card to play drawn from ``habits`` when the choice is between two cards (then the heuristic's best way
-    of playing it); otherwise the heuristic's choice."""
-    scorer = Scorer(p)
-    scores = [scorer.score(action) for action in legal]
+    of playing it), ``last`` the latest card another player played; otherwise the heuristic's choice."""
+    scores = Scorer(p).scores(legal)
     top: dict[str, tuple[float, Action]] = {}
     for action, score in zip(legal, scores, strict=True):
         if not isinstance(action, Play):
@@ -195,9 +204,24 @@ def by_habits(p: Perspective, legal: Sequence[Action], rng: random.Random, habit
     (a, (xa, play_a)), (b, (xb, play_b)) = top.items()
     if min(xa, xb) <= NEVER / 2:
         return best(legal, scores, rng)
-    z = habits.log_odds(a, b, xa - xb, 1.0 - p.deck_size / p.tables.deck_size)
+    z = habits.log_odds(a, b, xa - xb, 1.0 - p.deck_size / p.tables.deck_size, last)
     chance = habits.noise / 2 + (1.0 - habits.noise) / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
     return play_a if rng.random() < chance else play_b
+
+
+def _last(s: GameState, seat: int) -> str | None:
+    """The latest card a seat other than ``seat`` played this round (None: none yet)."""
+    for q, action in reversed(s.plays):
+        if q != seat and isinstance(action, Play):
+            return action.card
+    return None
+
+
+def _truth(s: GameState, seat: int) -> dict[int, Mapping[str, float]]:
+    """Weights (:attr:`Perspective.weights`) that put every other hand of ``s`` in the round at its very card."""
+    ids = s.mode.card_ids
+    hands = s.hands
+    return {t: {c: float(c == hands[t][0]) for c in ids} for t in range(s.n) if t != seat and s.alive[t] and hands[t]}
 
 
 def _group(action: Action) -> Hashable:

@@ -3,7 +3,10 @@ only, its play-outs play legal moves to the end of the round, and the same rando
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +16,7 @@ from loveletter.bots.easy import Scorer
 from loveletter.bots.easy import choose as heuristic
 from loveletter.bots.tree import WARM, Node, Tree, by_habits
 from loveletter.bots.value import GameValue
-from loveletter.engine import GameState, Play
+from loveletter.engine import Action, GameState, Play
 from loveletter.engine.determinize import Determinizer
 from tests.bots.helpers import TABLES, decisions, redeal
 from tests.support import deal
@@ -157,3 +160,62 @@ def test_habits_with_no_leaning_draw_both_cards_by_the_score_difference() -> Non
     cards = [by_habits(p, legal, rng, even) for _ in range(400)]
     share = sum(isinstance(a, Play) and a.card == better.card for a in cards) / len(cards)
     assert 0.5 < share < 1.0
+
+
+def test_habits_may_lean_on_the_card_the_other_player_played_last() -> None:
+    """A bias after the other's latest card applies when that card is the latest one, and only then."""
+    after = Habits(0.0, 0.0, {}, {}, noise=0.0, after={("Priest", "Handmaid"): 60.0})
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Handmaid"])
+    state = game.state
+    p = Perspective.of_state(state, 0)
+    legal = state.legal_actions()
+    for seed in range(5):
+        chosen = by_habits(p, legal, random.Random(seed), after, last="Priest")
+        assert isinstance(chosen, Play) and chosen.card == "Handmaid"
+    assert after.log_odds("Guard", "Handmaid", 0.0, 0.5) == 0.0
+    assert after.log_odds("Guard", "Handmaid", 0.0, 0.5, last="Priest") == -60.0
+    assert after.log_odds("Guard", "Handmaid", 0.0, 0.5, last="King") == 0.0
+
+
+def test_habits_with_a_bias_after_a_card_load_from_their_file(tmp_path: Path) -> None:
+    path = tmp_path / "habits.json"
+    model = {"score": 2.0, "score_late": 0.5, "noise": 0.04, "cards": {"Guard": [0.1, 0.2]}, "pairs": {}}
+    path.write_text(json.dumps({**model, "after": {"Priest/Handmaid": 1.5}}))
+    habits = Habits.load(path)
+    assert habits.after == {("Priest", "Handmaid"): 1.5} and habits.cards == {"Guard": (0.1, 0.2)}
+    path.write_text(json.dumps(model))
+    assert Habits.load(path).after == {}
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("2019", 2), ("2019", 4), ("premium", 6)])
+def test_with_full_insight_every_guard_of_a_play_out_names_its_targets_card(
+    ruleset: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tree whose play-outs decide with insight 1 reads every hand exactly: each Guard played names the card its
+    target holds (but for a Guard or an Assassin). With none, counting misses some."""
+    guesses: list[bool] = []
+    apply = GameState.apply
+
+    def watched(s: GameState, action: Action, *, record: bool = True) -> list[Any]:
+        guard = isinstance(action, Play) and action.targets and s.tables.effects[action.card].name == "guard"
+        if guard and isinstance(action, Play) and action.named is not None:
+            held = s.hands[action.targets[0]][0]
+            # A Guard may not name a Guard, and aims at an Assassin only to lose: those are not guesses.
+            if s.tables.effects[held].name not in ("guard", "assassin"):
+                by_value = isinstance(action.named, int)
+                guesses.append(action.named == (s.ruleset.cards[held].value if by_value else held))
+        return apply(s, action, record=record)
+
+    for insight in (1.0, 0.0):
+        guesses.clear()
+        for game, seat in decisions(ruleset, players, seed=60 + players, count=8):
+            view = game.view(seat)
+            tree = Tree(seat, GameValue.for_state(game.state).of_state, len(view.plays), 0, insight=insight)
+            sampler = Determinizer(view)
+            rng = random.Random(players)
+            with monkeypatch.context() as m:
+                m.setattr(GameState, "apply", watched)
+                for _ in range(20):
+                    tree.playout(sampler.sample(rng), random.Random(rng.getrandbits(32)))
+        assert len(guesses) > 10
+        assert all(guesses) is (insight == 1.0)
