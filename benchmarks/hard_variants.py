@@ -41,13 +41,14 @@ class SelfHabits(_Variant):
     self_habits = SEARCHER_HABITS
 
 
-class Sampled(_Variant):
-    """Deals always sampled, never all played."""
+class Exact(_Variant):
+    """Every deal of the hidden cards played, weighed by the reading, when there are at most 720 of them and a pass
+    takes at most half the budget (the exact endgame; the coach's judge plays every deal late in a round too)."""
 
-    exact_deals: ClassVar[Mapping[int, int]] = {}
+    exact_deals: ClassVar[Mapping[int, int]] = dict.fromkeys(range(2, 9), 720)
 
 
-class Hard1000(_Variant):
+class Exact1000(Exact):
     fixed_budget = 1_000
 
 

@@ -23,3 +23,12 @@ def test_hard_v2_plays_the_games_the_hard_level_played_when_it_was_kept(game: di
     (spec,) = make_specs(game["ruleset"], game["levels"], games=1, seed=game["seed"])
     result = play_game(spec)
     assert [[str(a) for a in actions] for actions in result.actions] == game["actions"]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g['ruleset']}-{len(g['levels'])}p-{g['seed']}")
+def test_hard_with_its_settings_off_plays_as_hard_v2(game: dict[str, Any]) -> None:
+    """No setting of ``hard``'s design beat ``hard-v2`` (issue 49), so by default it plays the very same games."""
+    levels = [level.replace("hard-v2", "hard") for level in game["levels"]]
+    (spec,) = make_specs(game["ruleset"], levels, games=1, seed=game["seed"])
+    result = play_game(spec)
+    assert [[str(a) for a in actions] for actions in result.actions] == game["actions"]
