@@ -14,7 +14,7 @@ from typing import ClassVar
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
 from loveletter.bots.hard_v2 import READING as READINGS
-from loveletter.bots.hard_v2 import HardV2Bot, Option, _named, draw_habits
+from loveletter.bots.hard_v2 import HardV2Bot, Option, draw_habits, named_card
 from loveletter.bots.tree import Score, Tree
 from loveletter.engine import Action, GameState, View
 from loveletter.engine.determinize import Determinizer
@@ -177,8 +177,8 @@ class HardBot(HardV2Bot):
             held = base.hands[target][0]
             mark = base.ruleset.cards[held].value if by_value else held
             groups = [
-                [a for a in option.actions if _named(a) == mark],
-                [a for a in option.actions if _named(a) != mark],
+                [a for a in option.actions if named_card(a) == mark],
+                [a for a in option.actions if named_card(a) != mark],
             ]
         moves = 0
         for group in groups:

@@ -197,10 +197,11 @@ class HardV2Bot:
                 odds = reading.chances.get(target)
                 if odds is not None and option.naming is not None:
                     values = tables.value
+                    by_value = option.naming[2]
                     possible = [
                         a
                         for a in option.actions
-                        if any(w > 0.0 for c, w in odds.items() if (values[c] if option.naming[2] else c) == _named(a))
+                        if any(w > 0.0 for c, w in odds.items() if (values[c] if by_value else c) == named_card(a))
                     ]
                     option.actions = possible or option.actions[:1]
         options = plain + list(named.values()) + list(keeps.values())
@@ -281,8 +282,8 @@ class HardV2Bot:
             held = base.hands[target][0]
             mark = base.ruleset.cards[held].value if by_value else held
             groups = [
-                [a for a in option.actions if _named(a) == mark],
-                [a for a in option.actions if _named(a) != mark],
+                [a for a in option.actions if named_card(a) == mark],
+                [a for a in option.actions if named_card(a) != mark],
             ]
         moves = 0
         for group in groups:
@@ -308,5 +309,6 @@ def draw_habits(mix: Sequence[tuple[Habits, float]], rng: random.Random) -> Habi
     return None
 
 
-def _named(action: Action) -> str | int | None:
+def named_card(action: Action) -> str | int | None:
+    """The card (or value) an action names, if it names one."""
     return action.named if isinstance(action, Play) else None
