@@ -16,6 +16,9 @@ Workloads, each a loop of whole games with random choices:
   the environment's own rate, without the agent's loop (``agent_iter``, ``last``, drawing from the mask);
 * ``raw_env.step + observe``: as ``raw_env.step``, the mask read from the observation (``last()``), so every
   decision also builds the deciding agent's observation vector, as a learner does;
+* ``raw_env.step + observe alone``: as ``raw_env.step alone``, each decision also taking the deciding agent's
+  observation: the environment's own cost of a learner's step, end to end (the issue's yardstick: at least half
+  the rate of ``Game.push``);
 * ``env.step + observe``: the latter through PettingZoo's usual wrappers (``loveletter.rl.env``).
 
 Each figure is the best of several repetitions in CPU time of this process (the spread, worst-best, beside it),
@@ -85,10 +88,11 @@ def env_rate(ruleset: str, players: int, seconds: float, *, observe: bool, wrapp
     return decisions / (time.process_time() - start)
 
 
-def replay_rate(ruleset: str, players: int, seconds: float) -> float:
+def replay_rate(ruleset: str, players: int, seconds: float, *, observe: bool = False) -> float:
     """Decisions per second through ``raw_env.step`` alone: games of random masked actions are played first, then
     played again from their seeds with the same actions, and only that second pass is timed (the environment's
-    own cost, without the agent's loop and draws)."""
+    own cost, without the agent's loop and draws); with ``observe``, each decision also takes the deciding
+    agent's observation (``observe``: its vector and a copy of its mask), as a learner's step does."""
     rng = random.Random(1)
     the_env = raw_env(ruleset=ruleset, players=players)
     games: list[list[int]] = []
@@ -101,12 +105,17 @@ def replay_rate(ruleset: str, players: int, seconds: float) -> float:
             actions.append(int(legal[rng.randrange(len(legal))]))
             the_env.step(actions[-1])
         games.append(actions)
-    step = the_env.step
+    step, look = the_env.step, the_env.observe
     start = time.process_time()
     for seed, actions in enumerate(games):
         the_env.reset(seed=seed)
-        for action in actions:
-            step(action)
+        if observe:
+            for action in actions:
+                look(the_env.agent_selection)
+                step(action)
+        else:
+            for action in actions:
+                step(action)
     return sum(map(len, games)) / (time.process_time() - start)
 
 
@@ -118,7 +127,7 @@ def main() -> int:
     args = parser.parse_args()
     seconds, repeat = (0.05, 1) if args.quick else (args.seconds, args.repeat)
     print(f"Python {sys.version.split()[0]}; best of {repeat} x {seconds:g} s of CPU; 2019 edition, random choices")
-    print(f"{'workload':<34} {'decisions/s':>12}   {'spread':<17} {'of engine':>9}")
+    print(f"{'workload':<40} {'decisions/s':>12}   {'spread':<17} {'of engine':>9}")
     for players in (2, 4):
         workloads: list[tuple[str, Callable[[], float]]] = [
             ("Game.push", partial(engine_rate, "2019", players, seconds)),
@@ -126,6 +135,7 @@ def main() -> int:
             ("raw_env.step", partial(env_rate, "2019", players, seconds, observe=False, wrapped=False)),
             ("raw_env.step alone", partial(replay_rate, "2019", players, seconds)),
             ("raw_env.step + observe", partial(env_rate, "2019", players, seconds, observe=True, wrapped=False)),
+            ("raw_env.step + observe alone", partial(replay_rate, "2019", players, seconds, observe=True)),
             ("env.step + observe", partial(env_rate, "2019", players, seconds, observe=True, wrapped=True)),
         ]
         base = 0.0
@@ -134,7 +144,7 @@ def main() -> int:
             best = max(runs)
             base = base or best
             spread = f"{min(runs):,.0f}-{best:,.0f}"
-            print(f"{f'{players}p, {name}':<34} {best:>12,.0f}   {spread:<17} {best / base:>8.0%}", flush=True)
+            print(f"{f'{players}p, {name}':<40} {best:>12,.0f}   {spread:<17} {best / base:>8.0%}", flush=True)
     return 0
 
 

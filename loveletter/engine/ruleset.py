@@ -15,10 +15,12 @@ the deck-out tie breaks, and the docs/rules.md §8 flags. Card *effects* are cod
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import itertools
 import re
 import tomllib
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -244,6 +246,9 @@ class Mode:
             return tuple(c.id for c in self.cards if c.traits.names != "card")
         return tuple(v for v in self.values if v not in self.guard_effect_values)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -284,6 +289,53 @@ class Ruleset:
 
     def value(self, card: str) -> int:
         return self.cards[card].value
+
+    # A ruleset is immutable: a copy is the ruleset itself. It pickles as where it comes from, a bundled
+    # ruleset as its name and any other as its text (so a game, a view or an environment travels to another
+    # process whole, and reads the same ruleset there); one built some other way, as its fields.
+
+    def __copy__(self) -> Ruleset:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_source(self, reloaded)
+
+
+@functools.lru_cache(maxsize=64)
+def reloaded(name: str | None, text: str, source: str) -> Ruleset:
+    """The ruleset a pickle names: a bundled one by ``name``, or the one a file's ``text`` says (``source``: where
+    it was read, for its messages). Kept, so that a process that loads many pickled views parses each ruleset once."""
+    if name is not None:
+        return load_ruleset(name)
+    return parse_ruleset(tomllib.loads(text), source=source, text=text)
+
+
+def by_source(ruleset: Any, reload: Callable[[str | None, str, str], Any]) -> tuple[Any, ...]:
+    """How a ruleset (of the game or the solitaire) pickles: ``reload``'s arguments, a bundled ruleset's name or
+    another's text, when ``reload`` gives it back equal; else its fields (:func:`by_fields`)."""
+    key = (Path(ruleset.source).stem, "", ruleset.source) if ruleset.bundled else (None, ruleset.text, ruleset.source)
+    if key[0] is not None or key[1]:
+        try:
+            if reload(*key) == ruleset:
+                return reload, key
+        except RulesetError:
+            pass
+    return by_fields(ruleset)
+
+
+def by_fields(value: Any) -> tuple[Any, ...]:
+    """How a frozen dataclass with read-only mappings pickles: its fields, each mapping as a plain dict."""
+    values = tuple(getattr(value, f.name) for f in dataclasses.fields(value))
+    proxies = tuple(i for i, v in enumerate(values) if isinstance(v, MappingProxyType))
+    plain = tuple(dict(v) if i in proxies else v for i, v in enumerate(values))
+    return _rebuilt, (type(value), proxies, plain)
+
+
+def _rebuilt(cls: type[Any], proxies: tuple[int, ...], values: tuple[Any, ...]) -> Any:
+    return cls(*(MappingProxyType(v) if i in proxies else v for i, v in enumerate(values)))
 
 
 # --------------------------------------------------------------------------------------------------- loading

@@ -38,6 +38,8 @@ Legal = tuple[tuple[Action, ...], frozenset[Action], frozenset[Action]]
 #: Who plays, the seats other players' cards may choose, and the Sycophant's mark: all a hand's plays depend on.
 Situation = tuple[int, tuple[int, ...], int | None]
 _NO_ACTIONS: Legal = ((), frozenset(), frozenset())
+#: What a pickled state leaves out and rebuilds from its ruleset (see GameState.__getstate__).
+_REBUILT = frozenset(("mode", "tables", "effects", "features", "_legal"))
 #: At most this many situations keep their legal plays in ModeTables.options.
 _SITUATIONS = 20_000
 #: ModeTables.options keeps the legal actions of hands up to this many actions in all. The same few hands recur
@@ -280,6 +282,21 @@ class GameState:
         new.log = None
         new._legal = self._legal
         return new
+
+    # A state pickles without what its ruleset gives back (the mode and the tables every game of it shares) and
+    # without its cache of legal actions: it is loaded with the mode's own tables, not a copy of them.
+
+    def __getstate__(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in GameState.__slots__ if name not in _REBUILT}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.mode = self.ruleset.mode_for(self.n)
+        self.tables = tables = ModeTables.of(self.ruleset, self.mode)
+        self.effects = tables.effects
+        self.features = tables.features
+        self._legal = None
 
     # ----------------------------------------------------------------------------------- simple queries
 

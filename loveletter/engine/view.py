@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Literal
 
 from loveletter.engine.errors import EngineError
@@ -131,6 +131,18 @@ class View:
         shown.append("history=" + ("<not kept: record=False>" if values[-1] is None else repr(values[-1])))
         return f"View({', '.join(shown)})"
 
+    # A view is a value: a copy is the view itself. It pickles as its fields, never as the snapshot a lazily
+    # built view is read from (which holds more than the seat may know).
+
+    def __copy__(self) -> View:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> View:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return View, tuple(getattr(self, name) for name in _FIELDS)
+
     @property
     def mode(self) -> Mode:
         return self.ruleset.mode_for(self.players)
@@ -198,6 +210,8 @@ class View:
         return {card: max(0, left[card]) for card in self.mode.copies}
 
 
+#: The fields of a view, in the constructor's order.
+_FIELDS = tuple(f.name for f in fields(View))
 _new = object.__new__
 _set = object.__setattr__
 

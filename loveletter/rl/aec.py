@@ -173,12 +173,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         assert self.game is not None, "reset() first"
         seat = self._seat[agent]
-        game = self.game
-        if game.decider == seat:
-            # The view the deciding agent's infos hold is this very one: taken once.
-            view = self.infos[agent].get("view") or game.view(seat)
-            return {"observation": self.encoder.encode(view), "action_mask": self._now[1].copy()}
-        return {"observation": self.encoder.encode(game.view(seat)), "action_mask": self._no_actions.copy()}
+        state = self.game.state
+        mask = self._now[1] if state.decider == seat else self._no_actions
+        return {"observation": self.encoder.observe(state, seat), "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

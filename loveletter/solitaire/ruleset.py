@@ -16,6 +16,8 @@ SolitaireFlags(sol_prince_queue='replace', sol_baron_reveal_first=False)
 from __future__ import annotations
 
 import dataclasses
+import functools
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +32,7 @@ from loveletter.engine.ruleset import (
     CardType,
     RulesetChecker,
     bundled_names,
+    by_source,
     load_ruleset,
     read_toml,
     ruleset_error,
@@ -106,6 +109,17 @@ class SolitaireRuleset:
         """What ``card`` does in solitaire, and its traits (``effects/``)."""
         return effect_named(self.cards[card].effect)
 
+    # Immutable, and pickled as the game's rulesets are (loveletter.engine.ruleset.by_source).
+
+    def __copy__(self) -> SolitaireRuleset:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SolitaireRuleset:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return by_source(self, reloaded_solitaire)
+
     def with_flags(self, **changes: Any) -> SolitaireRuleset:
         """The same ruleset with some flags changed (validated like the file's)."""
         raw = {**dataclasses.asdict(self.flags), **changes}
@@ -118,6 +132,15 @@ def load_solitaire_ruleset(name_or_path: str = "solitaire") -> SolitaireRuleset:
     data, path, text, bundled = read_toml(name_or_path)
     shown = path.name if bundled else str(path)
     return parse_solitaire_ruleset(data, source=shown, text=text, bundled=bundled, folder=path.parent)
+
+
+@functools.lru_cache(maxsize=16)
+def reloaded_solitaire(name: str | None, text: str, source: str) -> SolitaireRuleset:
+    """The solitaire ruleset a pickle names (see :func:`loveletter.engine.ruleset.reloaded`); a file's cards
+    are looked for beside it, as when it was read."""
+    if name is not None:
+        return load_solitaire_ruleset(name)
+    return parse_solitaire_ruleset(tomllib.loads(text), source=source, text=text, folder=Path(source).parent)
 
 
 def parse_solitaire_ruleset(

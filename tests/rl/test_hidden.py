@@ -36,6 +36,7 @@ def test_observations_and_masks_do_not_depend_on_hidden_cards(ruleset: str, play
                 other = redeal(state, seat, rng)
                 changed += hidden_cards(other, seat) != hidden_cards(state, seat)
                 assert np.array_equal(encoder.encode(other.view(seat)), encoder.encode(state.view(seat)))
+                assert np.array_equal(encoder.observe(other, seat), encoder.observe(state, seat))  # the fast path
                 assert np.array_equal(mask(table, other.legal_actions(seat)), mask(table, state.legal_actions(seat)))
                 checked += 1
     assert changed >= checked // 2  # the re-deals really moved hidden cards

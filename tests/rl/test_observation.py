@@ -1,5 +1,7 @@
 """The observation vector says what the view says: blocks read back equal the view's own fields (hand, card
-tracker, tokens, discard piles in order, what each seat knows), within the space's bounds, at every ruleset."""
+tracker, tokens, discard piles in order, what each seat knows), within the space's bounds, at every ruleset. The
+fast path the environments take (``Encoder.observe``, from the state) gives the very vector of the view, and the
+scaled vector is the raw one divided by its bounds."""
 
 from __future__ import annotations
 
@@ -68,3 +70,50 @@ def test_the_vector_reads_back_as_the_view(ruleset: str, players: int) -> None:
             else:
                 game.push(rng.choice(game.legal_actions()))
     assert checked > 50
+
+
+@pytest.mark.parametrize(("ruleset", "players"), ALL_TABLES, ids=[f"{r}-{n}p" for r, n in ALL_TABLES])
+def test_the_fast_path_from_the_state_gives_the_views_vector(ruleset: str, players: int) -> None:
+    """Every seat at every step of random games, two games interleaved on one encoder (its template of the
+    round follows the piles it is given: another game's or a new round's make a new one)."""
+    encoder, scaled = Encoder(ruleset, players), Encoder(ruleset, players, scaled=True)
+    rng = random.Random(f"fast/{ruleset}/{players}")
+    games = [Game(ruleset, players, seed=seed, record=False) for seed in range(2)]
+    checked = 0
+    while not all(game.over for game in games):
+        for game in games:
+            if game.over:
+                continue
+            for seat in (rng.randrange(players), game.decider):
+                if seat is None:
+                    continue
+                expected = encoder.encode(game.view(seat))
+                assert np.array_equal(encoder.observe(game.state, seat), expected)
+                fast, slow = scaled.observe(game.state, seat), scaled.encode(game.view(seat))
+                assert np.array_equal(fast, slow) and (fast >= 0).all() and (fast <= 1).all()
+                checked += 1
+            if game.round_over:
+                game.next_round()
+            else:
+                game.push(rng.choice(game.legal_actions()))
+    assert checked > 50
+
+
+def test_the_scaled_vector_is_the_raw_one_over_its_bounds() -> None:
+    raw, scaled = Encoder("2019", 3), Encoder("2019", 3, scaled=True)
+    assert (scaled.high == 1).all() and scaled.size == raw.size
+    game = Game("2019", 3, seed=5)
+    rng = random.Random(5)
+    tokens = [at["tokens"] for at in raw.seat_offsets]
+    while not game.over:
+        view = game.view(0)
+        a, b = raw.encode(view), scaled.encode(view)
+        others = np.ones(raw.size, bool)
+        others[tokens] = False
+        assert np.allclose(b[others], a[others] / raw.high[others])
+        goal = game.ruleset.tokens_to_win(3)
+        assert np.allclose(b[tokens], np.minimum(a[tokens], goal) / goal)  # a seat's way to the goal
+        if game.round_over:
+            game.next_round()
+        else:
+            game.push(rng.choice(game.legal_actions()))
