@@ -22,8 +22,9 @@ ALLOWED: dict[str, set[str]] = {
     "arena": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
     "coach": {"engine", "solitaire", "bots", "records", "i18n", "errors"},
     "table": {"engine", "bots", "records", "i18n", "errors", "__init__"},
-    # The research environments; tui only to render the table players see (imported when rendering).
-    "rl": {"engine", "solitaire", "bots", "tui", "i18n", "errors"},
+    # The research environments; arena to measure agents as tournaments do; tui only to render the table players
+    # see (imported when rendering).
+    "rl": {"engine", "solitaire", "bots", "arena", "tui", "i18n", "errors"},
     # arena: what simulate and tournament print is drawn in tui (tui/standings.py).
     "tui": {"engine", "solitaire", "bots", "arena", "coach", "records", "table", "i18n", "errors", "__init__"},
     "net": {"engine", "bots", "coach", "records", "table", "tui", "i18n", "errors", "__init__"},

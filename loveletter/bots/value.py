@@ -31,6 +31,14 @@ class GameValue:
         self.shared = shared
         self._chance = lru_cache(maxsize=None)(self._compute)
 
+    def __getstate__(self) -> dict[str, object]:
+        # Its cache is a function of this object: a copy (an environment's opponents, pickled) starts its own.
+        return {"players": self.players, "goal": self.goal, "shared": self.shared}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._chance = lru_cache(maxsize=None)(self._compute)
+
     def chance(self, tokens: tuple[int, ...] | list[int], seat: int, tiebreak: tuple[int, ...] | None = None) -> float:
         if tiebreak is not None:
             return 1.0 / len(tiebreak) if seat in tiebreak else 0.0

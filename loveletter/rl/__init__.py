@@ -5,7 +5,10 @@
   ``loveletter/LoveLetterSolitaire-v0``, the one-player variant (registered when this package is imported);
 * ``loveletter.rl.openspiel``: the OpenSpiel game ``python_loveletter`` (its own extra, ``openspiel``);
 * ``action_to_notation`` / ``notation_to_action``: the fixed action space's index <-> notation mapping;
-  ``loveletter.rl.observation`` documents the observation vector.
+  ``loveletter.rl.observation`` documents the observation vector;
+* ``policy_bot(policy)``: an agent (a callable, a Stable-Baselines3 model, a saved one) as a bot for ``simulate``,
+  ``tournament`` and ``play``; ``evaluate(policy, "easy")``: its win rate against the built-in players, with its
+  interval; ``as_policy`` and ``snapshot`` (a frozen copy of a learning model, for self-play).
 
 This package needs the ``rl`` extra (numpy, gymnasium, pettingzoo); the game itself never imports it. Its names
 are loaded when first used, so that without the extra the package still imports (and says what is missing).
@@ -19,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from loveletter.rl.actions import ActionTable, action_to_notation, notation_to_action
     from loveletter.rl.aec import env, raw_env
+    from loveletter.rl.evaluation import Evaluation, evaluate
     from loveletter.rl.observation import Encoder
+    from loveletter.rl.policy import as_policy, policy_bot, snapshot
 
 #: Public name -> the module that defines it.
 _WHERE = {
@@ -29,6 +34,11 @@ _WHERE = {
     "env": "aec",
     "raw_env": "aec",
     "Encoder": "observation",
+    "evaluate": "evaluation",
+    "Evaluation": "evaluation",
+    "as_policy": "policy",
+    "policy_bot": "policy",
+    "snapshot": "policy",
     "loveletter_v0": "loveletter_v0",
     "solitaire": "solitaire",
     "openspiel": "openspiel",
@@ -61,4 +71,16 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["ActionTable", "Encoder", "action_to_notation", "env", "notation_to_action", "raw_env"]
+__all__ = [
+    "ActionTable",
+    "Encoder",
+    "Evaluation",
+    "action_to_notation",
+    "as_policy",
+    "env",
+    "evaluate",
+    "notation_to_action",
+    "policy_bot",
+    "raw_env",
+    "snapshot",
+]

@@ -22,6 +22,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from loveletter.engine import Game, NotationError, Ruleset, View, load_ruleset
 from loveletter.rl.actions import ActionTable, mode_of
 from loveletter.rl.observation import Encoder
+from loveletter.rl.render import check_render_mode
 
 Rewards = Literal["game", "round"]
 
@@ -64,11 +65,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         mode_of(self.ruleset, players)  # a clear error for a player count the ruleset does not seat
         if rewards not in ("game", "round"):
             raise ValueError(f"rewards must be 'game' or 'round', not {rewards!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         self.players = players
         self.reward_mode: Rewards = rewards
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.table = ActionTable(self.ruleset, players)
         self.encoder = Encoder(self.ruleset, players)
         self.possible_agents = [f"player_{p}" for p in range(players)]

@@ -26,6 +26,8 @@ from loveletter.bots import LEVELS, REFERENCE_LEVELS, Bot, make_bot
 from loveletter.engine import Game, Ruleset, load_ruleset
 from loveletter.rl.actions import ActionTable, mode_of
 from loveletter.rl.observation import Encoder
+from loveletter.rl.policy import Chooser, as_policy
+from loveletter.rl.render import check_render_mode
 from loveletter.rl.solitaire import SolitaireActions, SolitaireEncoder
 from loveletter.solitaire import SolitaireGame, SolitaireRuleset, load_solitaire_ruleset
 
@@ -49,6 +51,29 @@ def parse_opponents(opponents: str | list[str] | tuple[str, ...]) -> list[tuple[
     return out
 
 
+#: An opponent: a built-in level and its effort, or a policy (``loveletter.rl.policy``).
+Opponent = tuple[str, int | None] | Chooser
+
+
+def opponents_of(opponents: Any, *, scaled: bool = False) -> list[Opponent]:
+    """The opponents of :class:`LoveLetterEnv`: levels as :func:`parse_opponents` reads them (``"easy,hard:500"``),
+    or a list whose items are each a level, a policy (a callable, a model) or the path of a saved model (``.zip``).
+    Policies see observations scaled as the learner's (``scaled``)."""
+    if isinstance(opponents, str):
+        return list(parse_opponents(opponents))
+    if not isinstance(opponents, list | tuple):
+        opponents = [opponents]
+    out: list[Opponent] = []
+    for item in opponents:
+        if isinstance(item, str) and not item.strip().endswith(".zip"):
+            out += parse_opponents(item)
+        else:
+            out.append(Chooser(as_policy(item, deterministic=True), scaled=scaled))
+    if not out:
+        raise ValueError("give at least one opponent, such as opponents='easy'")
+    return out
+
+
 def _render(text: str, mode: str | None) -> str | None:
     if mode == "ansi":
         return text
@@ -58,44 +83,57 @@ def _render(text: str, mode: str | None) -> str | None:
 
 
 class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
-    """The learner at one seat of a game against computer players (``opponents``: a level per other seat,
-    ``"random"``, ``"easy"``, ``"hard"``, ``"hard-v1"``; ``hard:N`` sets its effort). ``seat``: the learner's
-    seat, or ``None`` for a seat drawn at every reset. Rewards as the PettingZoo environment's: +1 if the learner
-    wins the game (``rewards="round"``: +1 for each round it wins). Rounds are dealt on as they end; an episode is
-    a whole game."""
+    """The learner at one seat of a game against ``opponents``, one per other seat: built-in levels
+    (``"random"``, ``"easy"``, ``"hard"``, ``"hard-v1"``; ``hard:N`` sets its effort), written ``"easy,hard"``,
+    or a list whose items may also be policies (see :func:`opponents_of`; :meth:`set_opponents` changes them for
+    the next episodes: self-play). ``seat``: the learner's seat, or ``None`` for a seat drawn at every reset.
+    Rewards as the PettingZoo environment's: +1 if the learner wins the game (``rewards="round"``: +1 for each
+    round it wins). Rounds are dealt on as they end; an episode is a whole game. ``scaled=True``: observations in
+    [0, 1] (:class:`~loveletter.rl.observation.Encoder`)."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(
         self,
         ruleset: Ruleset | str = "2019",
-        opponents: str | list[str] | tuple[str, ...] = "easy",
+        opponents: Any = "easy",
         *,
         seat: int | None = None,
         rewards: Literal["game", "round"] = "game",
         illegal: Illegal = "penalty",
+        scaled: bool = False,
         render_mode: str | None = None,
     ) -> None:
         self.ruleset = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-        self.opponents = parse_opponents(opponents)
+        self.scaled = scaled
+        self.opponents = opponents_of(opponents, scaled=scaled)
         self.players = len(self.opponents) + 1
         mode_of(self.ruleset, self.players)
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be from 0 to {self.players - 1}, not {seat}")
         if rewards not in ("game", "round") or illegal not in ("penalty", "raise"):
             raise ValueError("rewards must be 'game' or 'round', and illegal 'penalty' or 'raise'")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.fixed_seat, self.reward_mode, self.illegal, self.render_mode = seat, rewards, illegal, render_mode
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
+        self.fixed_seat, self.reward_mode, self.illegal = seat, rewards, illegal
         self.table = ActionTable(self.ruleset, self.players)
-        self.encoder = Encoder(self.ruleset, self.players)
+        self.encoder = Encoder(self.ruleset, self.players, scaled=scaled)
         self.observation_space = spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(len(self.table))
         self.game: Game | None = None
         self.seat = 0
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot | Chooser] = {}
         self._rng = random.Random()
         self._pending = 0.0
+        self._next_opponents: list[Opponent] | None = None
+
+    def set_opponents(self, opponents: Any) -> None:
+        """Other opponents, from the next :meth:`reset` on (the game under way keeps its own): as many as now,
+        anything the constructor takes. Through a vector environment: ``env_method("set_opponents", ...)``
+        (Stable-Baselines3) or ``call("set_opponents", ...)`` (Gymnasium); the policies travel to its workers."""
+        found = opponents_of(opponents, scaled=self.scaled)
+        if len(found) != len(self.opponents):
+            raise ValueError(f"give {len(self.opponents)} opponents (the table seats {self.players}), not {len(found)}")
+        self._next_opponents = found
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the learner now, as booleans (what ``MaskablePPO`` asks for)."""
@@ -117,13 +155,16 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         assert self.game is not None
-        view = self.game.view(self.seat)
-        return self.encoder.encode(view), {"action_mask": self._mask(), "view": view, "seat": self.seat}
+        state = self.game.state
+        observation = self.encoder.observe(state, self.seat)
+        return observation, {"action_mask": self._mask(), "view": state.view(self.seat), "seat": self.seat}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
+        if self._next_opponents is not None:
+            self.opponents, self._next_opponents = self._next_opponents, None
         self._rng = random.Random(int(self.np_random.integers(2**63)))
         self.seat = self.fixed_seat if self.fixed_seat is not None else self._rng.randrange(self.players)
         self._deal()
@@ -133,23 +174,30 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observe()
 
     def _deal(self) -> None:
-        """The computer players and a new game, from the environment's random source; they play until the
-        learner decides."""
+        """The opponents and a new game, from the environment's random source; they play until the learner
+        decides."""
         others = [p for p in range(self.players) if p != self.seat]
-        self.bots = {
-            p: make_bot(level, rng=random.Random(self._rng.getrandbits(64)), budget=budget)
-            for p, (level, budget) in zip(others, self.opponents, strict=True)
-        }
+        self.bots = {}
+        for p, opponent in zip(others, self.opponents, strict=True):
+            # Every opponent draws its seed, a policy too: the same seed deals the same game whoever plays.
+            rng = random.Random(self._rng.getrandbits(64))
+            if isinstance(opponent, Chooser):
+                self.bots[p] = opponent
+            else:
+                self.bots[p] = make_bot(opponent[0], rng=rng, budget=opponent[1])
         first = self._rng.randrange(self.players) if self.ruleset.flags.first_player_mode == "choose" else None
-        self.game = Game(self.ruleset, self.players, rng=random.Random(self._rng.getrandbits(64)), first_player=first)
+        self.game = Game(
+            self.ruleset, self.players, rng=random.Random(self._rng.getrandbits(64)), first_player=first, record=False
+        )
         # A round may end before the learner's first decision (a Baron played on it that loses): its reward is
         # paid with the learner's first step.
         self._pending = self._play_others()
 
     def _play_others(self) -> float:
-        """Let the computer players decide until the learner must, or the game ends; the learner's reward."""
+        """Let the opponents decide until the learner must, or the game ends; the learner's reward."""
         game = self.game
         assert game is not None
+        state = game.state
         reward = 0.0
         while not game.over:
             if game.round_over:
@@ -161,11 +209,15 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
                     first = choices[self._rng.randrange(len(choices))]
                 game.next_round(first_player=first)
                 continue
-            decider = game.decider
+            decider = state.decider
             assert decider is not None
             if decider == self.seat:
                 break
-            game.push(self.bots[decider].choose(game.view(decider)))
+            opponent = self.bots[decider]
+            if isinstance(opponent, Chooser):
+                game.push(opponent.choose_in(state, decider))
+            else:
+                game.push(opponent.choose(state.view(decider)))
         if game.over:
             if self.reward_mode == "round":
                 assert game.result is not None
@@ -217,9 +269,8 @@ class LoveLetterSolitaireEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.ruleset = load_solitaire_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         if illegal not in ("penalty", "raise"):
             raise ValueError("illegal must be 'penalty' or 'raise'")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.illegal, self.render_mode = illegal, render_mode
+        self.illegal = illegal
+        self.render_mode = check_render_mode(render_mode, self.metadata["render_modes"])
         self.table = SolitaireActions(self.ruleset)
         self.encoder = SolitaireEncoder(self.ruleset)
         self.observation_space = spaces.Box(0.0, self.encoder.high, (self.encoder.size,), np.float32)

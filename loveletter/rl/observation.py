@@ -5,11 +5,12 @@ re-deals every card the seat cannot see and checks the vector does not change). 
 vector by :meth:`Encoder.observe`, straight from the game's state (building a view and reading it cost three times
 as much as the engine's step): it reads the state's public parts and the seat's own share of its private ones, as
 the engine's views choose them, and tests check it gives the view's vector at every decision of random games and
-that it, too, is blind to re-dealt hidden cards. ``scaled=True`` divides every count by its bound. Seats are absolute (seat 0 is
-``player_0``), as in the action notation; the block ``seat`` says which one is observing. With ``K`` card types
-in the ruleset's mode (highest first, as the ruleset lists them), ``n`` seats, ``M`` the longest a discard pile
-can grow and ``B`` the cards a Chancellor's player can know at the bottom of the deck, the layout is
-:data:`LAYOUT` (rendered as the docs' table by :func:`layout_table`).
+that it, too, is blind to re-dealt hidden cards. ``scaled=True`` divides every count by its bound.
+
+Seats are absolute (seat 0 is ``player_0``), as in the action notation; the block ``seat`` says which one is
+observing. With ``K`` card types in the ruleset's mode (highest first, as the ruleset lists them), ``n`` seats,
+``M`` the longest a discard pile can grow and ``B`` the cards a Chancellor's player can know at the bottom of the
+deck, the layout is :data:`LAYOUT` (rendered as the docs' table by :func:`layout_table`).
 
 >>> encoder = Encoder("classic", 2)
 >>> encoder.size, encoder.offsets["hand"]
@@ -173,6 +174,10 @@ class Encoder:
         self._token_cap = self._goal if scaled else 1 << 30
         self._from_facts, self._from_state = self._compile()
         self.observe = self._from_state  # type: ignore[method-assign,assignment]  # the same, without a call between
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Its vector functions are written for it when it is made: it pickles (and copies) as what made it.
+        return _encoder, (self.ruleset, self.players, self.scaled)
 
     def encode(self, view: View) -> np.ndarray:
         """The observation vector of ``view`` (float32, ``size`` long): what ``view.seat`` may know, read from
@@ -438,6 +443,10 @@ def from_state(state, seat):
             out[at + i * k + j] = 1.0
             left[j] -= 1
         self._template_lengths[p] = len(pile)
+
+
+def _encoder(ruleset: Ruleset, players: int, scaled: bool) -> Encoder:
+    return Encoder(ruleset, players, scaled=scaled)
 
 
 def layout_table(layout: tuple[Block, ...] = LAYOUT) -> str:

@@ -12,6 +12,19 @@ import io
 from loveletter.engine import View
 
 
+class RenderModeError(ValueError, TypeError):
+    """A ``render_mode`` the environment does not draw. It is a ``TypeError`` too, as an environment that takes no
+    such argument raises: Stable-Baselines3's ``make_vec_env`` asks for ``render_mode="rgb_array"`` first and, on
+    a ``TypeError``, makes the environment without one, so ``make_vec_env("loveletter/LoveLetter-v0")`` works."""
+
+
+def check_render_mode(mode: str | None, modes: list[str]) -> str | None:
+    """``mode`` if the environment draws it (or ``None``), else :class:`RenderModeError`."""
+    if mode is not None and mode not in modes:
+        raise RenderModeError(f"render_mode must be one of {modes} or None, not {mode!r}")
+    return mode
+
+
 def table_text(view: View, width: int = 100, height: int = 40) -> str:
     """``view`` drawn as the table its seat sees (its hand shown, marked "you")."""
     from rich.console import Console

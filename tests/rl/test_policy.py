@@ -1,0 +1,164 @@
+"""Agents at the table: a policy plays as a bot from its seat's view, sits among ``LoveLetter-v0``'s opponents
+(self-play), and ``evaluate`` measures it as tournaments do: every deal at every seat, the same seed the same
+games, an interval that holds the win rate."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.rl.conftest import NO_RL
+
+pytest.importorskip("gymnasium", reason=NO_RL)
+
+import numpy as np
+
+from loveletter.bots import make_bot
+from loveletter.engine import Game
+from loveletter.rl import ActionTable, Encoder, as_policy, evaluate, policy_bot, snapshot
+from loveletter.rl.gym import LoveLetterEnv
+from loveletter.rl.policy import Chooser, IllegalPolicyAction, ModelPolicy
+
+
+def first_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+class Seats:
+    """A policy that notes the seat of each observation it is given (the one-hot ``seat`` block) and plays the
+    first legal action."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        self.seen: list[int] = []
+
+    def __call__(self, observation: np.ndarray, mask: np.ndarray) -> int:
+        start, length = self.encoder.offsets["seat"]
+        self.seen.append(int(np.argmax(observation[start : start + length])))
+        return first_legal(observation, mask)
+
+
+def test_a_policy_bot_plays_whole_games_from_its_seats_view() -> None:
+    Agent = policy_bot(first_legal, name="FirstLegal")
+    assert Agent.__name__ == "FirstLegal"
+    decided = 0
+    for ruleset, players in (("2019", 2), ("premium", 6), ("classic", 4)):
+        game = Game(ruleset, players, seed=players)
+        seats = [Agent(random.Random(s)) if s % 2 == 0 else make_bot("random", seed=s) for s in range(players)]
+        while not game.over:
+            if game.round_over:
+                game.next_round()
+                continue
+            seat = game.decider
+            assert seat is not None
+            view = game.view(seat)
+            action = seats[seat].choose(view)
+            if isinstance(seats[seat], Agent):
+                # The first legal action in the action space's order: the legal action with the lowest index.
+                table = ActionTable(view.ruleset, view.players)
+                assert table.index(action) == min(table.legal_indices(view.legal_actions))
+                decided += 1
+            game.push(action)
+    assert decided > 20
+
+
+def test_the_bot_sees_the_observation_the_environment_gives() -> None:
+    encoder = Encoder("classic", 3)
+    seen: list[np.ndarray] = []
+
+    def policy(observation: np.ndarray, mask: np.ndarray) -> int:
+        seen.append(observation)
+        return first_legal(observation, mask)
+
+    bot = policy_bot(policy)(random.Random(0))
+    game = Game("classic", 3, seed=4)
+    for _ in range(6):
+        if game.round_over:
+            game.next_round()
+        view = game.view(game.decider)
+        game.push(bot.choose(view))
+        assert np.array_equal(seen[-1], encoder.encode(view))
+
+
+def test_a_policy_that_breaks_the_rules_is_told_which_actions_were_legal() -> None:
+    bot = policy_bot(lambda observation, mask: int(np.flatnonzero(mask == 0)[0]))(random.Random(0))
+    game = Game("classic", 2, seed=2)
+    with pytest.raises(IllegalPolicyAction, match=r"the policy chose action \d+ \(.+\), not legal now; legal: "):
+        bot.choose(game.view(game.decider))
+
+
+class FakeModel:
+    """Stands for a Stable-Baselines3 model: ``predict`` as theirs, with or without the masks."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+        self.policy = self
+
+    def predict(
+        self, observation: np.ndarray, action_masks: np.ndarray | None = None, deterministic: bool = False
+    ) -> tuple[np.int64, None]:
+        self.calls.append({"masks": action_masks, "deterministic": deterministic})
+        assert action_masks is not None
+        return np.int64(np.flatnonzero(action_masks)[-1]), None
+
+
+def test_models_are_asked_with_the_mask_and_snapshots_are_frozen_copies() -> None:
+    model = FakeModel()
+    policy = as_policy(model)
+    mask = np.array([0, 1, 1, 0], dtype=np.int8)
+    assert policy(np.zeros(3, np.float32), mask) == 2
+    assert model.calls[-1]["deterministic"] is True and model.calls[-1]["masks"].dtype == bool
+    frozen = snapshot(model)
+    assert isinstance(frozen, ModelPolicy) and frozen.model is not model and not frozen.deterministic
+    assert as_policy(first_legal) is first_legal
+    with pytest.raises(TypeError, match="not a policy: int"):
+        as_policy(3)
+
+
+def test_policies_sit_among_the_opponents_and_change_between_episodes() -> None:
+    encoder = Encoder("classic", 3)
+    watcher = Seats(encoder)
+    env = LoveLetterEnv("classic", ["easy", watcher], seat=0)
+    _, info = env.reset(seed=1)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(first_legal(np.zeros(0), info["action_mask"]))
+    assert watcher.seen and set(watcher.seen) == {2}  # it decided at its own seat, from its own observation
+    other = Seats(encoder)
+    env.set_opponents([other, "random"])
+    kept = env.opponents[1]
+    assert isinstance(kept, Chooser) and kept.policy is watcher  # the game under way keeps its own
+    before = len(watcher.seen)
+    _, info = env.reset(seed=2)
+    done = False
+    while not done:
+        _, _, done, _, info = env.step(first_legal(np.zeros(0), info["action_mask"]))
+    assert len(watcher.seen) == before and set(other.seen) == {1}
+    with pytest.raises(ValueError, match="give 2 opponents"):
+        env.set_opponents("easy")
+
+
+def test_evaluate_plays_every_deal_at_every_seat_and_repeats_with_its_seed() -> None:
+    encoder = Encoder("classic", 3)
+    watcher = Seats(encoder)
+    result = evaluate(watcher, "random,easy", ruleset="classic", games=10, seed=3)
+    assert (result.games, result.deals) == (12, 4)  # rounded up to whole deals of three games
+    counts = [watcher.seen.count(s) for s in range(3)]
+    assert min(counts) > 0  # the policy sat at every seat
+    again = evaluate(first_legal, "random,easy", ruleset="classic", games=12, seed=3)
+    assert again == evaluate(first_legal, "random,easy", ruleset="classic", games=12, seed=3)
+    assert again != evaluate(first_legal, "random,easy", ruleset="classic", games=12, seed=4)
+    assert result.low <= result.win_rate <= result.high and "95% interval" in str(result)
+
+
+def test_a_random_policy_scores_about_its_share_and_a_good_one_beats_random() -> None:
+    def uniform(observation: np.ndarray, mask: np.ndarray) -> int:
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    rng = np.random.default_rng(5)
+    fair = evaluate(uniform, "random", ruleset="classic", games=300, seed=5)
+    assert fair.low < 0.5 < fair.high
+    easy_like = evaluate(uniform, "easy", ruleset="classic", games=100, seed=5)
+    assert easy_like.high < 0.5  # easy beats random play
