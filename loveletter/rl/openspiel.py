@@ -22,12 +22,13 @@ string is perfect recall: every event of the game the seat has seen, in order.
 
 from __future__ import annotations
 
-import tomllib
+import random
 from typing import Any
 
 import numpy as np
 
-from loveletter.engine import GameState, Ruleset, load_ruleset, parse_ruleset
+from loveletter.engine import GameState, Ruleset, load_ruleset
+from loveletter.engine.determinize import Determinizer
 from loveletter.engine.events import Event, visible_to
 from loveletter.rl.actions import ActionTable, mode_of
 from loveletter.rl.observation import Encoder
@@ -81,20 +82,13 @@ class _Shared:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        rs = self.ruleset
-        return _shared, (rs.name if rs.bundled else rs.text, rs.bundled, rs.source, self.players)
-
-
-def _shared(ruleset: str, bundled: bool, source: str, players: int) -> _Shared:
-    """A :class:`_Shared` from a pickle: a bundled ruleset by name, a ruleset file by its text."""
-    rs = load_ruleset(ruleset) if bundled else parse_ruleset(tomllib.loads(ruleset), source=source, text=ruleset)
-    return _Shared(rs, players)
+        return _Shared, (self.ruleset, self.players)  # a ruleset pickles as its name or its text
 
 
 class _Engine:
     """A game in progress: the engine's state, the events so far, the deal being drawn at chance nodes, and
     every action (chance outcomes too). Cloned with the engine's own cheap copy; pickled as its actions, which
-    are replayed to load it."""
+    are replayed to load it, or, for a state sampled from a seat's information (:meth:`resampled`), as itself."""
 
     def __init__(self, shared: _Shared) -> None:
         self.shared = shared
@@ -103,7 +97,19 @@ class _Engine:
         self.moves: list[int] = []
         self.first: int | None = None  # this round's first player, once drawn
         self.deck: list[str] = []  # the round's deck drawn so far, top card first
+        self.sampled = False  # made by resampled(): its moves do not lead to it
         self._begin_deal()
+
+    def resampled(self, seat: int, rng: random.Random) -> _Engine:
+        """A game ``seat`` cannot tell from this one: the cards it cannot see dealt again by the engine's
+        determinizer, every event it saw kept (so its information state is the same), the events only others saw
+        dropped (they belong to the true deal)."""
+        new = _Engine.__new__(_Engine)
+        new.shared = self.shared
+        new.state = Determinizer(self.state.view(seat)).sample(rng)
+        new.events = visible_to(self.events, seat)
+        new.moves, new.first, new.deck, new.sampled = list(self.moves), None, [], True
+        return new
 
     def _begin_deal(self) -> None:
         choices = self.state.next_first
@@ -138,11 +144,27 @@ class _Engine:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine.__new__(_Engine)
         new.shared, new.state, new.events = self.shared, self.state.copy(), list(self.events)
-        new.moves, new.first, new.deck = list(self.moves), self.first, list(self.deck)
+        new.moves, new.first, new.deck, new.sampled = list(self.moves), self.first, list(self.deck), self.sampled
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self.sampled:
+            return _restored, (self.shared, self.state, self.events, self.moves, self.first, self.deck)
         return _replay, (self.shared, tuple(self.moves))
+
+
+def _restored(
+    shared: _Shared,
+    state: GameState,
+    events: list[Event],
+    moves: list[int],
+    first: int | None,
+    deck: list[str],
+) -> _Engine:
+    engine = _Engine.__new__(_Engine)
+    engine.shared, engine.state, engine.events, engine.moves = shared, state, events, moves
+    engine.first, engine.deck, engine.sampled = first, deck, True
+    return engine
 
 
 def _replay(shared: _Shared, moves: tuple[int, ...]) -> _Engine:
@@ -243,6 +265,18 @@ if pyspiel is not None:
         def is_terminal(self) -> bool:
             return bool(self.state.phase.value == "game_over")
 
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LoveLetterState:
+            """A state ``player_id`` cannot tell from this one (what OpenSpiel's ``ISMCTSBot`` searches): the cards
+            it cannot see dealt again by the engine's determinizer, its information state the same. The hidden
+            cards are dealt uniformly among those its view allows (``probability_sampler`` seeds the deal): what
+            the history implies beyond the view, such as a Guard's miss, does not weigh them, and the other seats'
+            information states hold the public history only, with their sampled hands."""
+            if self.current_player() < 0:
+                raise ValueError("resample_from_infostate: only at a player's decision")
+            new = LoveLetterState(self.get_game())
+            new.engine = self.engine.resampled(player_id, random.Random(int(probability_sampler() * 2**53)))
+            return new
+
         def returns(self) -> list[float]:
             winners = self.state.winners if self.is_terminal() else ()
             return [1.0 if p in winners else 0.0 for p in range(self.shared.players)]
@@ -263,11 +297,13 @@ if pyspiel is not None:
             self.dict = {"observation": self.tensor}
 
         def set_from(self, state: LoveLetterState, player: int) -> None:
-            self.tensor[:] = self.encoder.encode(state.state.view(player))
+            self.tensor[:] = self.encoder.observe(state.state, player)
 
         def string_from(self, state: LoveLetterState, player: int) -> str:
             if self.perfect_recall:
-                return f"seat {player}\n" + "\n".join(map(repr, visible_to(state.engine.events, player)))
+                # The hand follows from the events in a real game; a resampled one also says the sampled hand.
+                events = "\n".join(map(repr, visible_to(state.engine.events, player)))
+                return f"seat {player}\n{events}\nhand {','.join(state.state.hands[player]) or '-'}"
             view = state.state.view(player)
             seats = " ".join(
                 f"[{sv.seat} t{sv.tokens} {'in' if sv.in_round else 'out'}{' P' if sv.protected else ''}"
@@ -280,6 +316,25 @@ if pyspiel is not None:
             )
 
     pyspiel.register_game(_GAME_TYPE, LoveLetterGame)
+
+
+def ismcts_bot(game: Any, *, simulations: int = 100, rollouts: int = 1, uct_c: float = 2.0, seed: int = 0) -> Any:
+    """OpenSpiel's Python ``ISMCTSBot`` for this game (random roll-outs), with the two methods its
+    ``evaluate_bots`` asks of every bot: it keeps nothing between decisions (each search starts afresh from
+    :meth:`LoveLetterState.resample_from_infostate`), so starting again and hearing the others' actions are
+    nothing to it. (OpenSpiel's C++ ``ISMCTSBot`` cannot call a Python game's resampling.)"""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+    evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
+    return Bot(game, evaluator, uct_c, simulations, random_state=np.random.RandomState(seed + 1))
 
 
 def load_game(ruleset: str = "2019", players: int = 2) -> Any:

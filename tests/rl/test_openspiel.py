@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -95,3 +96,79 @@ def test_bad_parameters_are_one_clear_error() -> None:
         openspiel.load_game("1999", 2)
     with pytest.raises(ValueError, match="seats 2 to 4 players, not 6"):
         openspiel.load_game("classic", 6)
+
+
+def play_out(state: Any, bots: list[Any], rng: random.Random) -> Any:
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+TABLES = [("classic", 2), ("2019", 3), ("original2012", 4), ("premium", 2), ("premium", 5), ("2019", 6)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ruleset", "players"), TABLES, ids=[f"{r}-{n}p" for r, n in TABLES])
+def test_openspiels_ismcts_plays_whole_games(ruleset: str, players: int) -> None:
+    """Its search resamples the hidden cards at every decision (resample_from_infostate); its information
+    states keep the same actions legal in every sample, so it needs no inconsistent action sets."""
+    game = openspiel.load_game(ruleset, players)
+    bots = [openspiel.ismcts_bot(game, simulations=8, seed=players)]
+    bots += [pyspiel.make_uniform_random_bot(p, p) for p in range(1, players)]
+    state = play_out(game.new_initial_state(), bots, random.Random(players))
+    assert sum(state.returns()) >= 1
+
+
+def test_a_resampled_state_is_one_the_seat_cannot_tell_from_the_true_one() -> None:
+    game = openspiel.load_game("2019", 3)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    differs = checked = 0
+    while not state.is_terminal() and checked < 30:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            continue
+        seat = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+        sample = state.resample_from_infostate(seat, sampler)
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        assert sample.observation_string(seat) == state.observation_string(seat)
+        assert np.array_equal(sample.information_state_tensor(seat), state.information_state_tensor(seat))
+        assert sample.legal_actions() == state.legal_actions() and sample.current_player() == seat
+        others = [p for p in range(3) if p != seat]
+        differs += any(sample.state.hands[p] != state.state.hands[p] for p in others)
+        for twin in (pickle.loads(pickle.dumps(sample)), sample.clone()):
+            assert twin.information_state_string(seat) == sample.information_state_string(seat)
+            assert str(twin) == str(sample)
+        play_out(sample.clone(), [pyspiel.make_uniform_random_bot(p, p) for p in range(3)], rng)  # it plays on
+        state.apply_action(rng.choice(state.legal_actions()))
+        checked += 1
+    assert checked >= 10 and differs >= checked // 2
+    with pytest.raises(ValueError, match="only at a player's decision"):
+        game.new_initial_state().resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
+@pytest.mark.slow
+def test_openspiels_evaluate_bots_runs_its_bots_on_the_game() -> None:
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+    from open_spiel.python.bots import uniform_random
+
+    game = openspiel.load_game("classic", 3)
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    line_ups = [
+        [uniform_random.UniformRandomBot(p, np.random.RandomState(p)) for p in range(3)],
+        [pyspiel.make_uniform_random_bot(p, p) for p in range(3)],
+        [openspiel.ismcts_bot(game, simulations=8), mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rng),
+         pyspiel.make_uniform_random_bot(2, 2)],
+    ]  # fmt: skip
+    for bots in line_ups:
+        returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+        assert set(returns) <= {0.0, 1.0} and sum(returns) >= 1  # a game has its winners
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), line_ups[1], 7)  # OpenSpiel's C++ loop
+    assert set(returns) <= {0.0, 1.0} and sum(returns) >= 1
