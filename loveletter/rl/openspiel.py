@@ -22,6 +22,7 @@ string is perfect recall: every event of the game the seat has seen, in order.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -335,6 +336,47 @@ def ismcts_bot(game: Any, *, simulations: int = 100, rollouts: int = 1, uct_c: f
 
     evaluator = mcts.RandomRolloutEvaluator(rollouts, np.random.RandomState(seed))
     return Bot(game, evaluator, uct_c, simulations, random_state=np.random.RandomState(seed + 1))
+
+
+def level_policy(game: Any, level: str, *, samples: int = 1, seed: int = 0, budget: int | None = None) -> Any:
+    """A built-in computer player as an OpenSpiel policy (``open_spiel.python.policy.Policy``), for
+    ``exploitability``, ``best_response`` and the like: at each information state, how often the ``level`` player
+    (made afresh, deciding from that seat's view alone) chooses each action over ``samples`` decisions with
+    different random sources; ``random`` is its exact uniform distribution. Decisions are asked for when first
+    needed and kept. A player's choices are a function of its view, so of the information state: this is the
+    behaviour policy that level plays (estimated with ``samples`` draws where it is random)."""
+    from collections import Counter
+
+    from open_spiel.python import policy as spiel_policy
+
+    from loveletter.bots import make_bot
+
+    class LevelPolicy(spiel_policy.Policy):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__(game, list(range(game.num_players())))
+            self.level, self.samples = level, samples
+            self.kept: dict[str, dict[int, float]] = {}
+
+        def action_probabilities(self, state: Any, player_id: int | None = None) -> dict[int, float]:
+            key = state.information_state_string()
+            found = self.kept.get(key)
+            if found is None:
+                legal = state.legal_actions()
+                if level == "random":
+                    found = dict.fromkeys(legal, 1.0 / len(legal))
+                else:
+                    view = state.state.view(state.current_player())
+                    table = game.shared.table
+                    counts: Counter[int] = Counter()
+                    for k in range(samples):
+                        digest = hashlib.sha256(f"{seed}/{k}/{key}".encode()).digest()
+                        bot = make_bot(level, seed=int.from_bytes(digest[:8], "big"), budget=budget)
+                        counts[table.index(bot.choose(view))] += 1
+                    found = {action: counts[action] / samples for action in legal}
+                self.kept[key] = found
+            return found
+
+    return LevelPolicy()
 
 
 def load_game(ruleset: str = "2019", players: int = 2) -> Any:

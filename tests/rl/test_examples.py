@@ -49,3 +49,15 @@ def test_the_environment_benchmark_prints_its_figures() -> None:
             line = next(line for line in out.splitlines() if line.startswith(f"{players}p, {workload} "))
             rate, ratio = line.split()[-3], line.split()[-1]
             assert float(rate.replace(",", "")) > 0 and ratio.endswith("%"), line
+
+
+@pytest.mark.slow
+def test_the_exploitability_benchmark_prints_its_curve_and_the_players() -> None:
+    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (uv sync --extra openspiel)")
+    out = run("benchmarks/exploitability.py", "--quick").stdout
+    rows = [line.split() for line in out.splitlines() if line.split() and line.split()[0].replace(",", "").isdigit()]
+    cfr_plus = [float(row[2]) for row in rows]
+    assert len(cfr_plus) >= 3 and cfr_plus[-1] < cfr_plus[0]  # CFR+ closes in on an equilibrium
+    for level in ("random", "easy"):
+        line = next(line for line in out.splitlines() if line.startswith(level + " "))
+        assert 0.0 < float(line.split()[1]) <= 0.5, line

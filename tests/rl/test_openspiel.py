@@ -172,3 +172,43 @@ def test_openspiels_evaluate_bots_runs_its_bots_on_the_game() -> None:
         assert set(returns) <= {0.0, 1.0} and sum(returns) >= 1  # a game has its winners
     returns = pyspiel.evaluate_bots(game.new_initial_state(), line_ups[1], 7)  # OpenSpiel's C++ loop
     assert set(returns) <= {0.0, 1.0} and sum(returns) >= 1
+
+
+@pytest.mark.slow
+def test_the_duel_ruleset_is_small_and_constant_sum() -> None:
+    """Every game of the duel ruleset has exactly one winner, so its exploitability is well defined; and it is
+    small enough to walk whole (benchmarks/exploitability.py solves it)."""
+    game = openspiel.load_game("duel", 2)
+    stack, terminals, infosets = [game.new_initial_state()], 0, set()
+    while stack:
+        state = stack.pop()
+        if state.is_terminal():
+            assert sorted(state.returns()) == [0.0, 1.0]
+            terminals += 1
+        elif state.is_chance_node():
+            stack += [state.child(a) for a, _ in state.chance_outcomes()]
+        else:
+            infosets.add(state.information_state_string())
+            stack += [state.child(a) for a in state.legal_actions()]
+    assert 1_000 < len(infosets) < 10_000 and terminals > 1_000
+
+
+def test_the_built_in_players_are_openspiel_policies() -> None:
+    game = openspiel.load_game("duel", 2)
+    rng = random.Random(2)
+    uniform = openspiel.level_policy(game, "random")
+    easy = openspiel.level_policy(game, "easy", samples=4, seed=1)
+    again = openspiel.level_policy(game, "easy", samples=4, seed=1)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        legal = state.legal_actions()
+        assert uniform.action_probabilities(state) == pytest.approx(dict.fromkeys(legal, 1 / len(legal)))
+        probabilities = easy.action_probabilities(state)
+        assert set(probabilities) == set(legal) and sum(probabilities.values()) == pytest.approx(1.0)
+        assert again.action_probabilities(state) == probabilities  # the same seed, the same decisions
+        view = state.state.view(state.current_player())
+        likeliest = max(probabilities, key=probabilities.__getitem__)
+        assert game.shared.table.actions[likeliest] in view.legal_actions
