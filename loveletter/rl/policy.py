@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import io
 import os
 import random
 from collections.abc import Callable
@@ -105,8 +106,19 @@ def load_model(path: str) -> Any:
 def snapshot(model: Any, *, deterministic: bool = False) -> ModelPolicy:
     """A frozen copy of ``model``'s policy as it is now: it keeps playing this way however the model learns on
     (an opponent for self-play). It samples its actions unless ``deterministic=True``: opponents that always
-    answer the same way are easier to exploit than to learn from."""
-    return ModelPolicy(copy.deepcopy(model.policy), deterministic=deterministic)
+    answer the same way are easier to exploit than to learn from. A Stable-Baselines3 policy is copied as it saves
+    itself (its weights and how it was made; a learning one holds tensors that cannot be deep-copied), on the
+    CPU."""
+    policy = model.policy
+    if callable(getattr(policy, "save", None)) and callable(getattr(type(policy), "load", None)):
+        buffer = io.BytesIO()
+        policy.save(buffer)
+        buffer.seek(0)
+        frozen = type(policy).load(buffer, device="cpu")
+        frozen.set_training_mode(False)
+    else:
+        frozen = copy.deepcopy(policy)
+    return ModelPolicy(frozen, deterministic=deterministic)
 
 
 class Chooser:

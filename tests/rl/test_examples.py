@@ -1,5 +1,6 @@
-"""The examples and the benchmark run: the random-agent script plays its games and tallies them, the MaskablePPO
-script says what it needs when sb3-contrib is missing, and ``benchmarks/env.py --quick`` prints every figure."""
+"""The examples and the benchmarks run: the random-agent script plays its games and tallies them; the training
+scripts (MaskablePPO, self-play) run their smoke mode where sb3-contrib is installed and say what they need where it
+is not; ``benchmarks/env.py --quick`` and ``benchmarks/exploitability.py --quick`` print their figures."""
 
 from __future__ import annotations
 
@@ -34,11 +35,39 @@ def test_the_random_agent_example_reports_bad_input_in_one_line() -> None:
     assert result.stderr.strip() == "random_agent.py: the classic ruleset seats 2 to 4 players, not 7"
 
 
-@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is not None, reason="it would train for minutes")
-def test_the_maskable_ppo_example_names_what_it_needs() -> None:
-    result = run("examples/maskable_ppo.py", "--steps", "1", check=False)
+HAVE_SB3 = importlib.util.find_spec("sb3_contrib") is not None
+NO_SB3 = "sb3-contrib is not installed (it needs torch; docs/how-to/research.md gives the install lines)"
+TRAINING = ("examples/maskable_ppo.py", "examples/self_play.py")
+
+
+@pytest.mark.skipif(HAVE_SB3, reason="sb3-contrib is installed: the smoke runs below run the examples instead")
+@pytest.mark.parametrize("example", TRAINING)
+def test_the_training_examples_name_what_they_need(example: str) -> None:
+    result = run(example, "--smoke", check=False)
     assert result.returncode == 2
     assert "sb3-contrib" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAVE_SB3, reason=NO_SB3)
+def test_the_maskable_ppo_example_trains_saves_and_measures_its_agent() -> None:
+    out = run("examples/maskable_ppo.py", "--smoke").stdout
+    assert re.search(r"^trained [\d,]+ steps", out, re.M) and re.search(r"^saved to .+agent\.zip$", out, re.M)
+    for level in ("random", "easy"):
+        found = re.search(
+            rf"^trained: +([\d.]+)% of \d+ games against {level} .+95% interval ([\d.]+)%-([\d.]+)%", out, re.M
+        )
+        assert found is not None, out
+        rate, low, high = map(float, found.groups())
+        assert low <= rate <= high
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAVE_SB3, reason=NO_SB3)
+def test_the_self_play_example_plays_its_generations() -> None:
+    out = run("examples/self_play.py", "--smoke").stdout
+    lines = [line for line in out.splitlines() if line.startswith("generation ")]
+    assert len(lines) == 2 and "pool of 2" in lines[1] and "easy" in lines[1]
 
 
 def test_the_environment_benchmark_prints_its_figures() -> None:

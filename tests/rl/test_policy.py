@@ -4,7 +4,9 @@ games, an interval that holds the win rate."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -162,3 +164,31 @@ def test_a_random_policy_scores_about_its_share_and_a_good_one_beats_random() ->
     assert fair.low < 0.5 < fair.high
     easy_like = evaluate(uniform, "easy", ruleset="classic", games=100, seed=5)
     assert easy_like.high < 0.5  # easy beats random play
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    importlib.util.find_spec("sb3_contrib") is None, reason="sb3-contrib is not installed (it needs torch)"
+)
+def test_a_real_model_saved_loaded_and_snapshotted(tmp_path: Path) -> None:
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    torch.set_num_threads(1)
+    env = LoveLetterEnv("classic", "random")
+    model = MaskablePPO("MlpPolicy", env, seed=1, n_steps=64, batch_size=32, verbose=0)
+    model.learn(total_timesteps=64)
+    frozen = snapshot(model, deterministic=True)
+    _, info = env.reset(seed=3)
+    observation = env.encoder.observe(env.game.state, env.seat)  # type: ignore[union-attr]
+    before = [frozen(observation, info["action_mask"]) for _ in range(3)]
+    model.learn(total_timesteps=256)  # the learner changes; the snapshot does not
+    assert [frozen(observation, info["action_mask"]) for _ in range(3)] == before
+    path = tmp_path / "agent.zip"
+    model.save(path)
+    Agent = policy_bot(str(path))
+    game = Game("classic", 2, seed=4)
+    view = game.view(game.decider)
+    assert Agent(random.Random(0)).choose(view) == policy_bot(model)(random.Random(0)).choose(view)
+    with pytest.raises(FileNotFoundError, match="no saved model at"):
+        policy_bot(str(tmp_path / "missing.zip"))
