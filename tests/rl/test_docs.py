@@ -34,3 +34,13 @@ def test_the_quoted_action_space_sizes_are_right(ruleset: str, players: int) -> 
     size = len(ActionTable(ruleset, players))
     count = "two" if players == 2 else "eight"
     assert re.search(rf"{size:,}\s+at\s+{count}(\s+players)?\s+of\s+`{ruleset}`", SECTION)
+
+
+def test_the_research_pages_examples_run() -> None:
+    """docs/how-to/research.md: its ``>>>`` examples run and print what the page says."""
+    import doctest
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "research.md"
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.testfile(str(page), module_relative=False, optionflags=flags, raise_on_error=False)
+    assert result.attempted > 5 and result.failed == 0
