@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import extras
 from tests.rl.conftest import NO_RL
 
 pytest.importorskip("pettingzoo", reason=NO_RL)
@@ -81,8 +82,9 @@ def test_the_environment_benchmark_prints_its_figures() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.extra("openspiel")
 def test_the_exploitability_benchmark_prints_its_curve_and_the_players() -> None:
-    pytest.importorskip("pyspiel", reason="the openspiel extra is not installed (uv sync --extra openspiel)")
+    pytest.importorskip("pyspiel", reason=extras.reason("openspiel"))
     out = run("benchmarks/exploitability.py", "--quick").stdout
     rows = [line.split() for line in out.splitlines() if line.split() and line.split()[0].replace(",", "").isdigit()]
     cfr_plus = [float(row[2]) for row in rows]
