@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from loveletter.engine.errors import EngineError
@@ -141,7 +141,7 @@ class View:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return View, tuple(getattr(self, name) for name in _FIELDS)
+        return _unpickled, _compared(self)
 
     @property
     def mode(self) -> Mode:
@@ -210,8 +210,6 @@ class View:
         return {card: max(0, left[card]) for card in self.mode.copies}
 
 
-#: The fields of a view, in the constructor's order.
-_FIELDS = tuple(f.name for f in fields(View))
 _new = object.__new__
 _set = object.__setattr__
 
@@ -377,6 +375,12 @@ def view_with_history(fields: dict[str, Any], history: Callable[[], tuple[Event,
         _set(view, name, value)
     _set_seen(view, (history,))
     return view
+
+
+def _unpickled(*values: Any) -> View:
+    """A pickled view again: its fields, and its history (``None``: its game kept none, and reading it says so)."""
+    *fields, history = values
+    return view_with_history(dict(zip(_COMPARED, fields, strict=True)), None if history is None else lambda: history)
 
 
 def _history(chains: tuple[Any, Any] | Callable[[], tuple[Event, ...]] | None) -> tuple[Event, ...]:

@@ -22,7 +22,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from loveletter.bots import LEVELS, REFERENCE_LEVELS, Bot, make_bot
+from loveletter.bots import LEVELS, REFERENCE_LEVELS, Bot, make_bot, reads_history
 from loveletter.engine import Game, Ruleset, load_ruleset
 from loveletter.rl.actions import ActionTable, mode_of
 from loveletter.rl.observation import Encoder
@@ -186,9 +186,11 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
             else:
                 self.bots[p] = make_bot(opponent[0], rng=rng, budget=opponent[1])
         first = self._rng.randrange(self.players) if self.ruleset.flags.first_player_mode == "choose" else None
-        self.game = Game(
-            self.ruleset, self.players, rng=random.Random(self._rng.getrandbits(64)), first_player=first, record=False
-        )
+        # Events only for an opponent that reads the round's history, or to render the table: the engine is
+        # faster without them (the learner's view then has no history).
+        record = self.render_mode is not None or any(map(reads_history, self.bots.values()))
+        deal = random.Random(self._rng.getrandbits(64))
+        self.game = Game(self.ruleset, self.players, rng=deal, first_player=first, record=record)
         # A round may end before the learner's first decision (a Baron played on it that loses): its reward is
         # paid with the learner's first step.
         self._pending = self._play_others()

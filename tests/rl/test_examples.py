@@ -20,8 +20,10 @@ pytest.importorskip("pettingzoo", reason=NO_RL)
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, check=check, timeout=120, cwd=ROOT)
+def run(*args: str, check: bool = True, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, check=check, timeout=timeout, cwd=ROOT
+    )
 
 
 def test_the_random_agent_example_plays_and_tallies_its_games() -> None:
@@ -85,7 +87,9 @@ def test_the_environment_benchmark_prints_its_figures() -> None:
 @pytest.mark.extra("openspiel")
 def test_the_exploitability_benchmark_prints_its_curve_and_the_players() -> None:
     pytest.importorskip("pyspiel", reason=extras.reason("openspiel"))
-    out = run("benchmarks/exploitability.py", "--quick").stdout
+    out = run(
+        "benchmarks/exploitability.py", "--quick", timeout=900
+    ).stdout  # it walks the whole game: minutes at load 18
     rows = [line.split() for line in out.splitlines() if line.split() and line.split()[0].replace(",", "").isdigit()]
     cfr_plus = [float(row[2]) for row in rows]
     assert len(cfr_plus) >= 3 and cfr_plus[-1] < cfr_plus[0]  # CFR+ closes in on an equilibrium
