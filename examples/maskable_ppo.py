@@ -4,7 +4,7 @@ It trains on ``loveletter/LoveLetter-v0`` (the learner at a seat drawn each game
 its turns, illegal actions masked with the environment's ``action_masks()``), saves the model, then measures it
 with ``loveletter.rl.evaluate`` against ``random`` and ``easy``: every deal played at both seats, the win rate with
 its 95% interval. The saved model is a bot: a file holding ``Agent = policy_bot("agent.zip")`` (from
-``loveletter.rl``) plays in ``loveletter tournament``, ``simulate`` and ``play --level FILE.py:Agent``.
+``loveletter.rl``) plays in ``loveletter tournament --player FILE.py:Agent``.
 
 It needs sb3-contrib, which needs torch; the project does not depend on them. The CPU build of torch is small::
 

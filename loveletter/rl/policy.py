@@ -9,10 +9,10 @@ A *policy* is anything :func:`as_policy` accepts:
   the mask, other models must choose legal actions on their own;
 * the path of a model that sb3-contrib's ``MaskablePPO.save`` wrote (a ``.zip`` file).
 
-:func:`policy_bot` turns one into a bot class, as ``loveletter tournament``, ``simulate`` and ``play --level
-FILE.py:CLASS`` take them; :func:`snapshot` freezes a learning model as it is now (an opponent for self-play);
-``gymnasium.make("loveletter/LoveLetter-v0", opponents=[...])`` takes policies among its opponents, and
-:func:`loveletter.rl.evaluate` measures one against the built-in players.
+:func:`policy_bot` turns one into a bot class, which ``loveletter tournament`` takes in a bot file (run in a
+process of its own, through the bot protocol); :func:`snapshot` freezes a learning model as it is now (an
+opponent for self-play); ``gymnasium.make("loveletter/LoveLetter-v0", opponents=[...])`` takes policies among
+its opponents, and :func:`loveletter.rl.evaluate` measures one against the built-in players.
 
 >>> import numpy as np
 >>> first_legal = lambda observation, mask: int(np.flatnonzero(mask)[0])
@@ -161,11 +161,11 @@ class Chooser:
 
 
 def policy_bot(policy: Any, *, scaled: bool = False, deterministic: bool = True, name: str = "PolicyBot") -> type:
-    """A bot class that plays ``policy`` (anything :func:`as_policy` takes), for ``loveletter tournament``,
-    ``simulate`` and ``play --level FILE.py:CLASS``: a file holding ``Agent = policy_bot("agent.zip")`` is a bot
-    file. ``scaled``: the policy learned on scaled observations. Like every bot it is made with its own
-    ``random.Random`` and decides from its seat's view alone; the policy needs no random source of its own (a
-    model that samples its actions draws from torch's). A policy that chooses an illegal action raises
+    """A bot class that plays ``policy`` (anything :func:`as_policy` takes): a file holding ``Agent =
+    policy_bot("agent.zip")`` is a bot file for ``loveletter tournament --player FILE.py:Agent``. ``scaled``: the
+    policy learned on scaled observations. Like every bot it is made with its own ``random.Random`` and decides
+    from its seat's view alone; the policy needs no random source of its own (a model that samples its actions
+    draws from torch's). A policy that chooses an illegal action raises
     :class:`IllegalPolicyAction` (in a tournament, it loses that game)."""
     chooser = Chooser(as_policy(policy, deterministic=deterministic), scaled=scaled)
 

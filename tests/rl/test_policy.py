@@ -192,3 +192,38 @@ def test_a_real_model_saved_loaded_and_snapshotted(tmp_path: Path) -> None:
     assert Agent(random.Random(0)).choose(view) == policy_bot(model)(random.Random(0)).choose(view)
     with pytest.raises(FileNotFoundError, match="no saved model at"):
         policy_bot(str(tmp_path / "missing.zip"))
+
+
+def test_a_policy_bot_file_plays_a_tournament_in_its_own_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot file that holds a policy_bot plays ``tournament`` through the bot protocol, in a runner process of its
+    own that rebuilds each view from its message: whole games, no forfeit, and every choice its policy's."""
+    import json
+
+    from loveletter.arena import referee
+    from loveletter.cli import main
+
+    bot = tmp_path / "agent_bot.py"
+    bot.write_text(
+        "import numpy as np\n"
+        "from loveletter.rl import policy_bot\n\n"
+        "def last_legal(observation, mask):\n"
+        "    print('asked', observation.shape[0], int(mask.sum()))\n"  # to the bot's log
+        "    return int(np.flatnonzero(mask)[-1])\n\n"
+        "Agent = policy_bot(last_legal)\n",
+        encoding="utf-8",
+    )
+    results = tmp_path / "r.jsonl"
+    args = ["--player", f"Agent={bot}:Agent", "--player", "random", "--ruleset", "classic", "--deals", "2"]
+    try:
+        code = main(["--lang", "en", "tournament", *args, "--seed", "3", "--json", "--results", str(results)])
+    finally:
+        referee.close_all()
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    agent = next(p for p in data["players"] if p["name"] == "Agent")
+    assert data["games"] == 4 and agent["games"] == 4 and agent["forfeits"] == {} and data["forfeits"] == []
+    asked = (tmp_path / "r.logs" / "Agent.log").read_text(encoding="utf-8").count(f"asked {Encoder('classic', 2).size}")
+    assert asked >= 8  # it decided in every game, from an observation of the classic table's size
