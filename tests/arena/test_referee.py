@@ -257,3 +257,28 @@ def test_nothing_a_bot_does_reaches_the_tournaments_output(tmp_path: Path) -> No
     assert logs == tmp_path / "r.logs"
     assert "my move:" in (logs / "P.log").read_text(encoding="utf-8")
     assert "pwned" in (logs / "E.log").read_text(encoding="utf-8")
+
+
+def test_bots_that_exit_or_raise_what_no_except_catches_lose_in_worker_processes_too(tmp_path: Path) -> None:
+    """With ``--jobs 2`` (where the issue saw a ``BrokenProcessPool``): a bot that ends its process with
+    ``os._exit``, one that raises ``KeyboardInterrupt`` and one a ``BaseException`` lose each game by forfeit at
+    their first decision, and the tournament ends with its ``--json`` whole and each game once in its results."""
+    results = tmp_path / "r.jsonl"
+    command = [
+        sys.executable, "-m", "loveletter", "--lang", "en", "tournament", "--player", "easy",
+        "--player", f"X={MISBEHAVING}:Exits", "--player", f"K={MISBEHAVING}:Interrupts",
+        "--player", f"B={MISBEHAVING}:RaisesBase", "--deals", "1", "--seed", "4", "--move-time", str(MOVE_TIME),
+        "--jobs", "2", "--oversubscribe", "--json", "--results", str(results),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path, check=False)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    data = json.loads(done.stdout)
+    assert data["games"] == 12 and done.stdout.count("\n") == 1
+    games = [json.loads(line) for line in results.read_text(encoding="utf-8").splitlines()[1:]]
+    assert sorted(game["index"] for game in games) == list(range(12))
+    expected = {1: "exit", 2: "exception", 3: "exception"}
+    for game in games:
+        loser = game["seats"][game["forfeit"]["seat"]]
+        assert game["forfeit"]["reason"] == expected[loser] and game["winners"] == [1 - game["forfeit"]["seat"]]
+    totals = {p["name"]: p for p in data["players"]}
+    assert totals["easy"]["wins"] == totals["easy"]["games"] == 6 and totals["easy"]["forfeits"] == {}
