@@ -551,7 +551,7 @@ class _Reader:
         if len(legal) == 1:
             return (1.0,) * len(self.styles)
         scorer = Scorer(self._perspective(m, q, (action.card, kept), pu))
-        scores = [scorer.score(a) for a in legal]
+        scores = scorer.scores(legal)
         progress = 1.0 - m.deck_size / self.tables.deck_size
         return tuple(_share(legal, scores, action, style, progress, self.last) for style in self.styles)
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from loveletter.bots import beliefs
@@ -47,6 +47,10 @@ BUDGET = {2: 6_000, 3: 5_000, 4: 4_000, 5: 3_000, 6: 3_000, 7: 2_500, 8: 2_500}
 EXACT_DEALS = 120
 #: Standard errors of a difference under which two moves are "about equal".
 Z = 2.0
+#: The budget is spent in this many steps; after each, the search stops if the best move leads every other by
+#: more than :data:`CLEAR` times the error of their difference (most decisions are clear long before the budget).
+STEPS = 4
+CLEAR = 2.0
 #: A move is marked a mistake only if it gives up at least this much beyond the error (a difference smaller than
 #: this is not worth a person's attention even when the judge is sure of it).
 MISTAKE = 0.05
@@ -165,40 +169,44 @@ def judge(view: View, *, budget: int | None = None, reading: beliefs.Reading | N
         rows.append({a: totals[a] / counts[a] for a in actions})
         weights.append(weight)
 
+    def means() -> dict[Action, float]:
+        total = sum(weights)
+        values = {a: sum(w * row[a] for w, row in zip(weights, rows, strict=True)) / total for a in actions}
+        _smooth_names(values, view, reading.chances)
+        return values
+
+    # The budget is spent in steps; after each (but the last) the search stops once its verdict is clear.
+    steps = [budget * k // STEPS for k in range(1, STEPS + 1)]
     deals = _every_deal(view, sampler, reading.likely, len(options), budget)
     exact = deals is not None
-    if deals is not None:
-        while spent < budget:
-            for base, weight in deals:
-                play(base, weight)
-    else:
-        while spent < budget:
-            sampled.append(sampler.sample(rng, reading.likely))
-            play(sampled[-1], 1.0)
+    for step in steps:
+        if deals is not None:
+            while spent < step:
+                for base, weight in deals:
+                    play(base, weight)
+        else:
+            while spent < step:
+                sampled.append(sampler.sample(rng, reading.likely))
+                play(sampled[-1], 1.0)
+        if step < budget and _clear(means(), weights, rows, legal):
+            break
 
-    total = sum(weights)
-    means = {a: sum(w * row[a] for w, row in zip(weights, rows, strict=True)) / total for a in actions}
-    _smooth_names(means, view, reading.chances)
+    values = means()
     played = [base for base, _ in deals] if deals is not None else sampled
-    settled = {a: v for a in actions if means[a] in (0.0, 1.0) and (v := _settled(played, a, me)) is not None}
+    settled = {a: v for a in actions if values[a] in (0.0, 1.0) and (v := _settled(played, a, me)) is not None}
     seats = view.seats_in_round
     moves = tuple(
         replace(m, chance=settled[m.action], uncalibrated=m.chance, decided=True)
         if m.action in settled
         else replace(m, chance=calibrated(m.chance, seats), uncalibrated=m.chance)
-        for m in _tiers(means, weights, rows, legal)
+        for m in _tiers(values, weights, rows, legal)
     )
     return Judgement(moves, exact=exact, deals=len(rows), chances=reading.chances)
 
 
-def _tiers(
-    means: dict[Action, float],
-    weights: Sequence[float],
-    rows: Sequence[Mapping[Action, float]],
-    legal: Sequence[Action],
-) -> tuple[Estimate, ...]:
-    """The moves in tiers: a tier's leader is the best move left, its members every move left within
-    :data:`Z` standard errors of their paired difference with the leader."""
+def _error(weights: Sequence[float], rows: Sequence[Mapping[Action, float]]) -> Callable[[Action, Action], float]:
+    """The error of the weighted mean of the paired differences of two moves over the deals: :data:`Z` standard
+    errors."""
     total = sum(weights)
     # The effective number of deals, for the standard error of a weighted mean.
     effective = total * total / sum(w * w for w in weights)
@@ -211,6 +219,32 @@ def _tiers(
         var = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
         return Z * math.sqrt(var * effective / (effective - 1.0) / effective)
 
+    return error
+
+
+def _clear(
+    means: Mapping[Action, float],
+    weights: Sequence[float],
+    rows: Sequence[Mapping[Action, float]],
+    legal: Sequence[Action],
+) -> bool:
+    """Whether the verdict is already clear: the best move leads every other by more than twice the error of
+    their difference (:data:`CLEAR` times), so that the rest of the budget would not change which move is first,
+    and would tell apart only moves that are anyway well below it."""
+    error = _error(weights, rows)
+    best = max(legal, key=lambda a: means[a])
+    return all(a == best or means[best] - means[a] > CLEAR * error(a, best) for a in legal)
+
+
+def _tiers(
+    means: dict[Action, float],
+    weights: Sequence[float],
+    rows: Sequence[Mapping[Action, float]],
+    legal: Sequence[Action],
+) -> tuple[Estimate, ...]:
+    """The moves in tiers: a tier's leader is the best move left, its members every move left within
+    :data:`Z` standard errors of their paired difference with the leader."""
+    error = _error(weights, rows)
     order = {a: i for i, a in enumerate(legal)}
     left = sorted(legal, key=lambda a: (-means[a], order[a]))
     best = left[0]
