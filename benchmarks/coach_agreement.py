@@ -98,8 +98,10 @@ def compare(before: list[dict[str, object]], after: list[dict[str, object]]) -> 
         if bad:
             print(f"  beyond the error: {a['table']}: before {border[:4]} after {aorder[:4]}")
     n = len(before)
-    print(f"{n} decisions: same first move {first} ({first / n:.0%}), same order {order} ({order / n:.0%}), "
-          f"an order changed beyond the estimate's error {beyond}")
+    print(
+        f"{n} decisions: same first move {first} ({first / n:.0%}), same order {order} ({order / n:.0%}), "
+        f"an order changed beyond the estimate's error {beyond}"
+    )
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -176,19 +177,28 @@ class Review:
         return [t("coach.review.summary").strip() + ":", *(line.plain for line in self.summary_lines())]
 
     def summary_lines(self) -> list[Text]:
-        """The summary: how many decisions, how many marked, and the worst ones with their moment."""
-        lines = [Text(self.totals(), style="bold")]
+        """The summary as lines of text, each with its indent (:meth:`summary`)."""
+        return [Text.assemble(" " * indent, line) for indent, line in self.summary()]
+
+    def summary(self) -> list[tuple[int, Text]]:
+        """The summary: how many decisions, how many marked, and the worst ones with their moment; each line with
+        its indent, which a screen keeps on the lines it wraps into (:meth:`summary_renderables`)."""
+        lines = [(0, Text(self.totals(), style="bold"))]
         worst = self.worst
         if not worst:
-            lines.append(Text(t("coach.review.no_mistakes")))
+            lines.append((0, Text(t("coach.review.no_mistakes"))))
             return lines
-        lines.append(Text(t("coach.review.worst", count=len(worst))))
+        lines.append((0, Text(t("coach.review.worst", count=len(worst)))))
         for number, decision in enumerate(worst, 1):
-            lines.append(Text.assemble(f"{number}. ", self.situation(decision)))
-            lines.append(Text.assemble("   ", self.played(decision), " · ", self.verdict(decision)))
+            lines.append((0, Text.assemble(f"{number}. ", self.situation(decision))))
+            lines.append((3, Text.assemble(self.played(decision), " · ", self.verdict(decision))))
             if reason := self.reason(decision):
-                lines.append(Text.assemble("   ", reason))
+                lines.append((3, reason))
         return lines
+
+    def summary_renderables(self) -> list[RenderableType]:
+        """The summary on a screen: an indented line wraps under its own start, not under the margin."""
+        return [Padding(line, (0, 0, 0, indent)) if indent else line for indent, line in self.summary()]
 
     # ------------------------------------------------------------------------------------------- screens
 
@@ -215,7 +225,7 @@ class Review:
         """Screen ``position``: a decision (the table as the seat saw it, the verdict as its banner), or after the
         last one, the summary."""
         if position >= len(self.decisions):
-            return Group(Text(t("coach.review.summary"), style="bold reverse"), *self.summary_lines())
+            return Group(Text(t("coach.review.summary"), style="bold reverse"), *self.summary_renderables())
         decision = self.decisions[position]
         status = fmt(
             "coach.review.status", number=str(position + 1), total=str(len(self.decisions)), round=str(decision.round)

@@ -572,6 +572,31 @@ def test_the_docs_example_bot_is_the_one_bot_new_writes() -> None:
     assert len(example.strip().splitlines()) <= 22
 
 
+#: Players a tournament of a minute can afford on two cores: no search, or a search at a small effort.
+QUICK = re.compile(r"(?:\w+=)?(?:random|easy|hard(?:-v[12])?:(?:[1-9]\d?|1\d\d|200))")
+
+
+def test_the_docs_first_tournament_is_quick_and_the_heavy_ones_say_how_long() -> None:
+    """Issue 48 item 13: the first tournament the docs show plays only quick players (it finishes within a minute
+    on two cores, as its comment says); every other that sets a full search or a bot file to play says how long
+    it takes."""
+    docs = HERE.parents[1] / "docs"
+    pages = [docs / "how-to" / "bots-and-tournaments.md", docs / "how-to" / "ray.md"]
+    examples = [
+        line
+        for page in pages
+        for block in re.findall(r"^```\w*\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
+        for line in block.splitlines()
+        if line.startswith("loveletter tournament --player")
+    ]
+    took = re.compile(r"#.*~\s*[\d-]+\s*(?:s|min|minutes?|hours?)\b")
+    first, *others = examples
+    assert all(QUICK.fullmatch(p) for p in re.findall(r"--player (\S+)", first)), first
+    assert took.search(first) and "--deals" not in first, first
+    heavy = [line for line in others if not all(QUICK.fullmatch(p) for p in re.findall(r"--player (\S+)", line))]
+    assert heavy and all(took.search(line) for line in heavy), heavy
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="Ctrl-C as a signal to the group")
 def test_a_real_ctrl_c_in_processes_then_resume(tmp_path: Path) -> None:
     """Ctrl-C at the terminal while two processes play: exit 130 with whole lines in the results file; resumed,

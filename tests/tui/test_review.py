@@ -78,6 +78,20 @@ def test_the_summary_names_the_biggest_mistakes_with_their_moment() -> None:
 # ------------------------------------------------------------------------------------------- the command
 
 
+def test_the_summary_s_reasons_wrap_under_their_own_indent_on_a_narrow_screen() -> None:
+    """Issue 48 item 10: a long reason in the summary wraps; its continuation lines keep the reason's indent."""
+    review = Review(blunder(), 0)
+    console = Console(width=50, record=True, color_system=None, file=io.StringIO())
+    console.print(review.body(len(review.decisions), 24))
+    text = console.export_text().replace(NBSP, " ")
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("   your move:"))
+    end = next((i for i in range(start + 1, len(lines)) if not lines[i].strip() or lines[i][0].isdigit()), None)
+    reason = lines[start:end]
+    assert len(reason) >= 3  # it does wrap at this width
+    assert all(line.startswith("   ") and line[3] != " " for line in reason), reason
+
+
 @pytest.mark.slow
 def test_review_prints_the_review_without_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.json"
