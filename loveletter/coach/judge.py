@@ -51,6 +51,9 @@ Z = 2.0
 #: more than :data:`CLEAR` times the error of their difference (most decisions are clear long before the budget).
 STEPS = 4
 CLEAR = 2.0
+#: ...and only once this many deals (effective, for weighted ones) are played: on fewer, a difference that did not
+#: vary yet says little.
+CLEAR_DEALS = 40
 #: A move is marked a mistake only if it gives up at least this much beyond the error (a difference smaller than
 #: this is not worth a person's attention even when the judge is sure of it).
 MISTAKE = 0.05
@@ -228,9 +231,11 @@ def _clear(
     rows: Sequence[Mapping[Action, float]],
     legal: Sequence[Action],
 ) -> bool:
-    """Whether the verdict is already clear: the best move leads every other by more than twice the error of
-    their difference (:data:`CLEAR` times), so that the rest of the budget would not change which move is first,
-    and would tell apart only moves that are anyway well below it."""
+    """Whether the verdict is already clear: on at least :data:`CLEAR_DEALS` deals, the best move leads every
+    other by more than twice the error of their difference (:data:`CLEAR` times), so that the rest of the budget
+    would not change which move is first, and would only order moves well below it."""
+    if sum(weights) ** 2 < CLEAR_DEALS * sum(w * w for w in weights):
+        return False
     error = _error(weights, rows)
     best = max(legal, key=lambda a: means[a])
     return all(a == best or means[best] - means[a] > CLEAR * error(a, best) for a in legal)
