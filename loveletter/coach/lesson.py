@@ -13,7 +13,8 @@ The texts are in the message catalogs (``learn.toml``), under ``learn.<lesson>.<
 * ``<step>.say`` (what this moment teaches) and ``<step>.do`` (the one instruction) for a person's step;
   ``<step>.wrong``, ``.wrong_target`` and ``.wrong_named`` (optional: why another card, another player or another
   guess is not the one asked; a general text otherwise); ``<step>.done`` (optional: said over the table as the
-  move left it, before the next player moves);
+  move left it, before the next player moves); ``<step>.coach`` (said after ``say`` when the move the step asks
+  for is not the coach's choice, which the review will mark: why the lesson asks for it all the same);
 * for a step that asks for the coach's hint first (``hint = true``): ``<step>.ask`` (the instruction until ``h``
   is pressed) and ``<step>.hinted`` (said over the hint, with ``do`` after it);
 * ``<step>.say`` (optional) for a computer player's step: what just happened;

@@ -144,7 +144,10 @@ class Tutor(TerminalFrontend):
             return self.panel(t(f"{step.key}.say"), t(f"{step.key}.ask"))
         if step.hint:
             return self.panel(t(f"{step.key}.hinted"), t(f"{step.key}.do"))
-        return self.panel(t(f"{step.key}.say"), t(f"{step.key}.do"))
+        said = t(f"{step.key}.say")
+        if has(f"{step.key}.coach"):  # the lesson's move is not the coach's: why, before the review says so
+            said = f"{said} {t(f'{step.key}.coach')}"
+        return self.panel(said, t(f"{step.key}.do"))
 
     def work_out_hint(self, view: View) -> Hint:
         hint = super().work_out_hint(view)

@@ -351,6 +351,24 @@ def test_the_first_lesson_asks_for_the_hint_once_and_its_coach_agrees_with_the_l
     assert hint_for(moment.view).moves[0].action in moment.step.moves
 
 
+def test_a_lesson_never_asks_for_a_move_its_review_marks_without_saying_why() -> None:
+    """Issue 48 item 10: where the coach's review (the judge at the hint's budget) marks a move a lesson asks for
+    as a mistake, the step says why, in every language, on the screen of that step."""
+    from loveletter.coach.advice import assess
+
+    marked = [
+        step
+        for name in lesson_names()
+        for step, view, _ in walk(load_lesson(name))
+        if step.person and len(view.legal_actions) > 1 and assess(view, step.moves[0]).mistake
+    ]
+    assert [step.key for step in marked] == ["learn.basic.keep"]  # the King shown, though a Guard does better
+    for step in marked:
+        assert all(f"{step.key}.coach" in catalog(lang) for lang in LANGUAGES)
+    _, drawn = run_lesson("basic", [*BASIC_KEYS, SKIP])
+    assert " ".join(t("learn.basic.keep.coach").split()[:8]) in flat_text(drawn)
+
+
 def test_a_move_before_the_hint_is_answered_with_the_key_and_the_hint_shows_over_the_table() -> None:
     # At the Baron: the Baron before h (not yet: ask the coach), then h, then the Baron.
     keys = [*BASIC_KEYS[:-2], "1", "\r", "h", "1", SKIP]
