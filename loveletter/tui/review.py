@@ -39,6 +39,21 @@ from loveletter.tui.surface import Surface
 LISTED = 5
 
 
+#: Between the clauses of a reason (each catalog's reasons use it).
+CLAUSES = "; "
+
+
+def distinct(played: Text, better: Text) -> tuple[Text, Text]:
+    """Two moves' reasons without the clauses they share: what a reason says of both (two Chancellor keeps: "the
+    others go under the deck") does not tell them apart, so each says only what differs. Both empty when the
+    two say the same."""
+    mine, theirs = played.split(CLAUSES), better.split(CLAUSES)
+    common = {line.plain for line in mine} & {line.plain for line in theirs}
+    return tuple(  # type: ignore[return-value]
+        Text(CLAUSES).join(line for line in lines if line.plain not in common) for lines in (mine, theirs)
+    )
+
+
 class Review:
     """The decisions of ``seat`` in the finished game of ``record``, weighed by the coach's model and said in
     words. ``progress`` hears how far the weighing is; ``budget`` is each decision's search budget (by default
@@ -112,11 +127,10 @@ class Review:
         if decision.mistake:
             better = facts.reason(judged.best[0])
             if played.key != "none" and better.key != "none":
-                return fmt(
-                    "coach.review.why_mistake",
-                    played=reason_text(played, view, self.names),
-                    better=reason_text(better, view, self.names),
-                )
+                mine, theirs = distinct(reason_text(played, view, self.names), reason_text(better, view, self.names))
+                if not mine.plain or not theirs.plain:  # the same words for both: said once
+                    return fmt("coach.review.why", reason=theirs or mine)
+                return fmt("coach.review.why_mistake", played=mine, better=theirs)
             played = better if better.key != "none" else played
         if played.key == "none":
             return Text()

@@ -16,7 +16,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from loveletter.coach import advice
-from loveletter.engine import Play
+from loveletter.engine import Keep, Play
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.table.loop import GameLoop
@@ -76,6 +76,31 @@ def test_the_summary_names_the_biggest_mistakes_with_their_moment() -> None:
 
 
 # ------------------------------------------------------------------------------------------- the command
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_two_reasons_say_what_differs_between_the_two_moves(lang: str) -> None:
+    """Issue 48 item 10: the basic lesson's Chancellor keep (the King, where the coach keeps a Guard): the reasons
+    of the two keeps name the card each keeps, and what both would say (the others go under the deck) is said by
+    neither."""
+    from loveletter.coach.advice import assess
+    from loveletter.coach.lesson import load_lesson, walk
+    from loveletter.coach.review import Decision
+    from loveletter.i18n import set_language, t
+
+    step, view = next((s, v) for s, v, _ in walk(load_lesson("basic")) if s.id == "keep")
+    judged = assess(view, step.moves[0], budget=BUDGET * 5)
+    assert judged.mistake and judged.best[0] == Keep("Guard", ("King", "Guard"))
+    set_language(lang)
+    try:
+        why = Review(blunder(), 0).reason(Decision(0, 2, 9, view, judged)).plain
+        tail = t("coach.reason.keep", card="X").split("; ")[1]
+        king, guard = t("card.King.name"), t("card.Guard.name")
+    finally:
+        set_language("en")
+    mine, theirs = why.split(" · ")
+    assert king in mine and guard in theirs, why
+    assert tail not in why and mine.split(": ", 1)[1] != theirs.split(": ", 1)[1], why
 
 
 def test_the_summary_s_reasons_wrap_under_their_own_indent_on_a_narrow_screen() -> None:
