@@ -19,6 +19,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,7 +32,7 @@ DECISIONS = 300
 
 def decisions(total: int = DECISIONS) -> list[tuple[str, int, int, list[str]]]:
     """(ruleset, players, seed, the moves before) for ``total`` decisions spread over :data:`TABLES`."""
-    out = []
+    out: list[tuple[str, int, int, list[str]]] = []
     each = -(-total // len(TABLES))
     for ruleset, players in TABLES:
         rng = random.Random(players)
@@ -52,8 +53,8 @@ def decisions(total: int = DECISIONS) -> list[tuple[str, int, int, list[str]]]:
     return out
 
 
-def judged() -> list[dict[str, object]]:
-    out = []
+def judged() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
     for ruleset, players, seed, moves in decisions():
         game = Game(ruleset, players, seed=seed)
         for move in moves:
@@ -73,13 +74,13 @@ def judged() -> list[dict[str, object]]:
     return out
 
 
-def compare(before: list[dict[str, object]], after: list[dict[str, object]]) -> None:
+def compare(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> None:
     first = order = beyond = 0
     for b, a in zip(before, after, strict=True):
-        bm = {m[0]: m for m in b["moves"]}  # type: ignore[union-attr]
-        am = {m[0]: m for m in a["moves"]}  # type: ignore[union-attr]
-        border = [m[0] for m in b["moves"]]  # type: ignore[union-attr]
-        aorder = [m[0] for m in a["moves"]]  # type: ignore[union-attr]
+        bm = {m[0]: m for m in b["moves"]}
+        am = {m[0]: m for m in a["moves"]}
+        border = [m[0] for m in b["moves"]]
+        aorder = [m[0] for m in a["moves"]]
         if border[0] == aorder[0]:
             first += 1
         if border == aorder:
@@ -110,8 +111,8 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="compare this run with a saved one")
     args = parser.parse_args()
     run = judged()
-    secs = sorted(r["seconds"] for r in run)  # type: ignore[type-var]
-    print(f"{len(run)} hints in {sum(secs):.1f} s")  # type: ignore[arg-type]
+    secs = sorted(r["seconds"] for r in run)
+    print(f"{len(run)} hints in {sum(secs):.1f} s")
     if args.save:
         args.save.write_text(json.dumps(run))
     if args.against:
