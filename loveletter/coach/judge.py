@@ -8,7 +8,8 @@ The value of a move is the ``hard-v2`` player's (:class:`~loveletter.bots.hard_v
 calibration was fitted on, kept unchanged): its reading of the round, play-outs of every move on common deals of
 the hidden cards, the round's result. When the hidden cards are few (:data:`EXACT_DEALS`), every deal the seat
 cannot tell apart is played, each weighed by the reading, in passes until the budget is spent: the deals are then
-exact and only the play-outs vary. Otherwise deals are sampled.
+exact and only the play-outs vary. Otherwise deals are sampled. The budget is spent in :data:`STEPS` steps, and
+the search stops after one once its verdict is clear (:func:`_clear`): most decisions are, long before the budget.
 
 The estimate shown is the play-outs' own, read through :mod:`loveletter.coach.calibration` (what such estimates
 have meant in rounds won by strong players): a never-decreasing mapping, so the order of the moves stands. A move
