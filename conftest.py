@@ -30,9 +30,9 @@ SLOW_DOCTESTS = ("loveletter/solitaire/bot.py",)
 #: Modules whose tests each start real programs (subprocesses, Ray, the examples and benchmarks' smoke runs), or
 #: weigh many positions.
 SLOW_MODULES = (
-    "tests/records/test_output_streams.py",
+    "tests/test_output_streams.py",
     "tests/records/test_lock.py",
-    "tests/records/test_odd_inputs.py",
+    "tests/test_input_limits.py",
     "tests/arena/test_ray.py",
     "tests/arena/test_benchmark.py",
     "tests/rl/test_examples.py",

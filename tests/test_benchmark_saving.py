@@ -1,4 +1,4 @@
-"""The saving benchmark's smoke run (issue 44): it runs, plays each table with ``simulate`` and ``play``, checks the
+"""The saving benchmark's smoke run: it runs, plays each table with ``simulate`` and ``play``, checks the
 records ``play`` saved, and prints every figure the issue names (speed is measured by running the script, never
 asserted by a test)."""
 

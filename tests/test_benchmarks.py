@@ -1,4 +1,4 @@
-"""The engine benchmark's smoke run: it runs, and prints every figure the engine issue names (speed is measured
+"""The engine benchmark's smoke run: it runs, and prints each of its figures (speed is measured
 by running the script, never asserted by a test)."""
 
 from __future__ import annotations

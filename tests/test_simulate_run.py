@@ -1,4 +1,4 @@
-"""``loveletter simulate`` as a run (issues 12.6 and 18): its input checked before the first game, its games
+"""``loveletter simulate`` as a run: its input checked before the first game, its games
 described one at a time (memory flat whatever ``--games``), Ctrl-C that prints the figures so far and stops every
 process, ``--jobs`` capped at the cores unless ``--oversubscribe``, names shown as text."""
 

@@ -34,7 +34,7 @@ FORMAT = "loveletter-record"
 VERSION = 4
 #: A record is a few kilobytes (a long premium game, some tens); a file past this size is refused unread. It is
 #: above the largest record the program can write (the largest deck a ruleset may have, dealt in every round of
-#: the longest game, with the largest ruleset file inside: ``tests/records/test_rulesets_end.py`` checks it).
+#: the longest game, with the largest ruleset file inside: ``tests/engine/test_rulesets_end.py`` checks it).
 MAX_BYTES = 16 << 20
 #: What a new record says wrote it.
 PROGRAM = f"loveletter {__version__}"

@@ -1,4 +1,4 @@
-"""The tournament benchmark's smoke run: it runs and prints every figure issue 33 names (speed is measured by
+"""The tournament benchmark's smoke run: it runs and prints each of its figures (speed is measured by
 running the script, never asserted by a test)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Ray backend (issue 33.6) on a local instance of two workers: the same results as the local backend, a
+"""The Ray backend on a local instance of two workers: the same results as the local backend, a
 user's bot file carried to the workers, ``simulate`` on the same backend, and an unreachable cluster in one line."""
 
 from __future__ import annotations

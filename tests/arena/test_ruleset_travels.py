@@ -1,4 +1,4 @@
-"""A user's ruleset file travels with each game, as a bot file's text does (issue 33.6): a worker on another machine
+"""A user's ruleset file travels with each game, as a bot file's text does: a worker on another machine
 has no such file, and a file edited or removed during a run changes none of its games."""
 
 from __future__ import annotations

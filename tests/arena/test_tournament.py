@@ -1,4 +1,4 @@
-"""Tournaments (issue 33): the schedule and duplicate deals, bots that misbehave, reproducibility for any
+"""Tournaments: the schedule and duplicate deals, bots that misbehave, reproducibility for any
 ``--jobs``, ratings, SPRT, results streamed and resumed, the command's output and its one-line errors."""
 
 from __future__ import annotations

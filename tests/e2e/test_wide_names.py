@@ -1,5 +1,5 @@
 """Names with an emoji and a skin tone, a flag, an emoji variation selector or a combining mark do not shift the
-table's columns at 80x24 (issue 34, point 8), on a terminal that draws each code point on its own (pyte, as many
+table's columns at 80x24, on a terminal that draws each code point on its own (pyte, as many
 terminals do: the thumb and its skin tone four cells, where the program counts two): the seats' rows stay one
 line each, their columns in line, and nothing runs over the screen's edge."""
 

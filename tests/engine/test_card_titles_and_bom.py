@@ -1,4 +1,4 @@
-"""Issue 44, small things: a ruleset saved with a UTF-8 byte-order mark loads (it was "not valid TOML (line 1,
+"""Card titles and byte-order marks: a ruleset saved with a UTF-8 byte-order mark loads (it was "not valid TOML (line 1,
 column 1)"); a card's ``title`` is checked as players' names are (printable, nothing invisible, no two alike)."""
 
 from __future__ import annotations

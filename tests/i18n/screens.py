@@ -857,7 +857,7 @@ def saved_game_screens(console: Console) -> None:
 
 
 def shared_and_old_games(console: Console) -> None:
-    """Issue 44: a finished game from another account (not verified), an old unsigned game accepted once, names
+    """A finished game from another account (not verified), an old unsigned game accepted once, names
     with a character that shows nothing or a control character, and a damaged or unreadable record key."""
     with tempfile.TemporaryDirectory() as folder:
         home, elsewhere = Path(folder) / "home", Path(folder) / "elsewhere"

@@ -118,8 +118,8 @@ def test_every_card_text_in_spanish_names_cards_in_spanish() -> None:
             assert not re.search(rf"\b{name}\b", text), (key, name)
 
 
-#: The Spanish catalogs this issue wrote (the others are checked by their own areas' tests, and listed in the
-#: Spanish report when they stray).
+#: The Spanish catalogs of the cards, the command line and the game (the others are checked by their own areas'
+#: tests, and listed in the Spanish report when they stray).
 OWN = ("cards.toml", "cli.toml", "play.toml", "simulate.toml")
 
 

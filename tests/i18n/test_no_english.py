@@ -36,7 +36,7 @@ NOT_DRAWN = {
     r"learn\.wrong": "the general word on a wrong choice in a lesson: every step of the bundled lessons that allows "
     "one explains it in its own words (tests/tui/test_lesson.py)",
     r"play\.window_title": "the terminal's title, the same in both languages",
-    r"play\.hint\.too_small": "drawn on a terminal too small for a question: tests/records/test_small_terminal.py",
+    r"play\.hint\.too_small": "drawn on a terminal too small for a question: tests/e2e/test_small_terminal.py",
     r"records\.(saving_stopped|saving_banner|save_failed_since)": "a save that fails: tests/records/test_full_disk.py",
     r"simulate\.progress": "the progress bar, shown on a terminal only",
     r"records\.error\.\w+": "a record damaged in each possible way: tests/records builds them (the catalog tests check "

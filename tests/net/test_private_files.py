@@ -1,4 +1,4 @@
-"""Issue 44: the join code is written nowhere but where ``resume --host`` needs it, and every file the program
+"""The join code is written nowhere but where ``resume --host`` needs it, and every file the program
 writes in its data folder, the host's log included, is its owner's only (0600, folders 0700), in a data folder the
 player chose too (``LOVELETTER_HOME``, as every test's is).
 

@@ -1,4 +1,4 @@
-"""A property of hosting (issue 44): whatever bytes guests send at whatever question they are asked, the host and
+"""A property of hosting: whatever bytes guests send at whatever question they are asked, the host and
 the other guests go on, and the game is played to its end.
 
 Hypothesis draws the bytes: random ones mixed with the sequences of :mod:`tests.net.test_stranger_bytes`, sent by

@@ -1,4 +1,4 @@
-"""Whatever a connection sends, before or after the code, the host and the other guests go on (issue 44).
+"""Whatever a connection sends, before or after the code, the host and the other guests go on.
 
 The attack: connect with any username, type a sequence that is not a key (a colour code, an OSC 52 clipboard
 write, a bracketed paste, a DCS string, bytes that are not UTF-8, a huge burst, a Ctrl-C) at the join code's
@@ -81,7 +81,7 @@ async def _stranger_then_friend(local: object, sequence: bytes, where: str) -> N
 
 @pytest.mark.parametrize("where", PROMPTS)
 def test_the_real_host_survives_a_colour_code(where: str) -> None:
-    """The issue's own attack on the real program at a terminal: ``ESC [ 3 1 m`` and leave, then a friend joins.
+    """A colour code sent to the real program at a terminal: ``ESC [ 3 1 m`` and leave, then a friend joins.
     Before the fix the host died in its lobby, 5 times of 5."""
     host = Terminal(["host", "--players", "3", "--port", "0", "--bind", "127.0.0.1", "--delay", "0", "--seed", "1"],
                     env=program_env())  # fmt: skip

@@ -1,8 +1,8 @@
-"""Issue 34, point 7: records carry a MAC made with a key in the user's data folder (owner-only, made on first
-use). A game in progress whose record was edited outside the program (a seat's kind, seats swapped, a flipped bit
-of the random state) or signed with another key is refused. Since issue 44 a finished game is shown from anywhere
-(it hides nothing: ``tests/records/test_trust.py``), and records of the formats from before MACs are read as they
-always were only once finished."""
+"""Records carry a MAC made with a key in the user's data folder (owner-only, made on first use). A game in
+progress whose record was edited outside the program (a seat's kind, seats swapped, a flipped bit of the random
+state) or signed with another key is refused. A finished game is shown from anywhere (it hides nothing:
+``tests/records/test_trust.py``), and records of the formats from before MACs are read as they always were only
+once finished."""
 
 from __future__ import annotations
 

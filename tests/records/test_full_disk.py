@@ -1,4 +1,4 @@
-"""Issue 34, point 5: when saving fails (a full disk, a read-only folder) the game goes on, says at once that
+"""When saving fails (a full disk, a read-only folder) the game goes on, says at once that
 moves are no longer saved and why, keeps trying, and at the end says exactly what can be resumed; in plain mode
 the exit status is not 0. The disk is made full by a failing write (the tests run as root, whom a read-only
 folder does not stop)."""

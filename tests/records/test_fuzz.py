@@ -1,4 +1,4 @@
-"""Fuzzing records and rulesets (issue 18): valid files changed at random, in their values and in their text.
+"""Fuzzing records and rulesets: valid files changed at random, in their values and in their text.
 Whatever a file holds, reading it raises only the one-line error of its kind, never another exception; a record
 that loads replays or is refused in one line; ``games``, ``replay`` and ``resume`` answer with an exit status,
 never a traceback, and never change the file; a ruleset the validator accepts plays a game to its end."""

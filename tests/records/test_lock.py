@@ -1,4 +1,4 @@
-"""Issue 34, point 1: a game is open in one program at a time. A second ``resume`` (with the record named, or
+"""A game is open in one program at a time. A second ``resume`` (with the record named, or
 with none while it is the game played last) is refused in one line that says which program holds it and since
 when; a lock left by a killed program is taken over. Every program here is a real process."""
 

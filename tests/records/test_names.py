@@ -1,4 +1,4 @@
-"""Issue 34, point 8: names are kept in NFC; two names that look the same (case, accents composed or not,
+"""Names are kept in NFC; two names that look the same (case, accents composed or not,
 look-alike letters of other scripts, invisible characters) are refused at the table; names are measured in
 terminal cells; a zero-width character in a name read from a record is escaped as control characters are."""
 
@@ -25,7 +25,7 @@ LOOK_THE_SAME = [
     ("Ana", "Ana\u3164"),  # Hangul filler
     ("Ana", "A\u200bna"),  # zero-width space
     ("Ana", "Ａｎａ"),  # full-width letters
-    # Issue 44, by Unicode's rules (UTS #39 skeletons, Default_Ignorable_Code_Point).
+    # By Unicode's rules (UTS #39 skeletons, Default_Ignorable_Code_Point).
     ("Ann", "Ann\u034f"),  # combining grapheme joiner
     ("Ann", "Ann\ufe00"),  # a variation selector
     ("Ann", "An\ufe0fn"),
@@ -94,7 +94,7 @@ def test_a_zero_width_character_from_a_record_is_escaped(
      ("Ann\u17b4", "U+17B4"), ("Ana\u00a0Bel", "U+00A0"), ("Ana\ufe0f", None), ("\u2764\ufe0f Ana", None)],
 )  # fmt: skip
 def test_a_character_that_shows_nothing_is_named_as_such(name: str, code: str | None) -> None:
-    """Issue 44: a zero-width joiner was refused for "control characters"; a variation selector that draws the
+    """A zero-width joiner was refused for "control characters"; a variation selector that draws the
     character before it (an emoji's) is no invisible character."""
     problem = check_name(name, [])
     if code is None:

@@ -1,4 +1,4 @@
-"""Issue 44: the record key fails safe. A damaged, empty or short ``record.key`` is one line naming the file and
+"""The record key fails safe. A damaged, empty or short ``record.key`` is one line naming the file and
 what to do, never a traceback and never a key to sign with; the key is written whole or not at all, so a full disk
 at the first run leaves no empty key behind (every record would then be signed with an empty key: anyone could
 forge them)."""

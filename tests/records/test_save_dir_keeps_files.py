@@ -1,4 +1,4 @@
-"""Issue 34, point 4: ``simulate --save-dir`` never writes over a file, neither one that is not a record nor an
+"""``simulate --save-dir`` never writes over a file, neither one that is not a record nor an
 earlier run's records (the docs promise the program deletes nothing of yours)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 44: saving costs the same each move however long the game, and a killed save leaves nothing behind.
+"""Saving costs the same each move however long the game, and a killed save leaves nothing behind.
 
 A 99-token game of eight computer players took 9 minutes to ``play`` (every move wrote the whole record again,
 serialised and signed from scratch, and fsynced) where ``simulate`` took a fifth of a second; the time is measured

@@ -1,4 +1,4 @@
-"""Issue 44: no edit changes a game in progress, and finished games travel.
+"""No edit changes a game in progress, and finished games travel.
 
 The attacks on a game in progress: open the sealed round, put the Princess in one's own hand, call the record an
 old unsigned one (``"version": 3``, no ``mac``) and resume it; or add a second ``"version"`` to a signed record

@@ -1,4 +1,4 @@
-"""Records are untrusted input (issues 12 and 18): what a file, a folder or a name holds never deletes another
+"""Records are untrusted input: what a file, a folder or a name holds never deletes another
 program's file, crashes, hangs, paints the terminal or shows a hand of a game still going on; the files are the
 owner's alone, the round still being played is kept out of casual sight, and the system's failures are said in the
 player's language."""
@@ -265,7 +265,7 @@ def test_a_damaged_seal_is_one_line() -> None:
 
 def test_a_version_1_record_still_loads() -> None:
     """Records written before the seal: version 1, every round plain. Unsigned, its game in progress replays only
-    once the player vouches for it (``resume --trust-unsigned``, issue 44)."""
+    once the player vouches for it (``resume --trust-unsigned``)."""
     from loveletter.records.fileformat import Trust
 
     data = opened(json.loads(record().to_json()))

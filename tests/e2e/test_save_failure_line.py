@@ -1,4 +1,4 @@
-"""Issue 34, point 5 at the table: when a save fails, every screen of the table says so at once, with the reason,
+"""A save that fails, at the table: when a save fails, every screen of the table says so at once, with the reason,
 in a lasting line under its header, and the game goes on without waiting for a key; the line goes once a save
 works again (the saved-games folder is replaced by a file mid-game, then put back: the tests run as root, whom a
 read-only folder does not stop)."""

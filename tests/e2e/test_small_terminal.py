@@ -1,4 +1,4 @@
-"""Issue 34, point 9: a terminal too small to show a question takes no key (only Ctrl-C): keys pressed while it
+"""A terminal too small to show a question takes no key (only Ctrl-C): keys pressed while it
 says so answer nothing, and the game goes on from the same point once the window is made larger."""
 
 from __future__ import annotations

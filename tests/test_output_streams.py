@@ -1,4 +1,4 @@
-"""Issue 34, point 6: every command works, or fails in one line, whatever its output is: closed (``>&-``), a pipe
+"""Every command works, or fails in one line, whatever its output is: closed (``>&-``), a pipe
 whose reader has gone (``| head -1``: the program ends as a broken pipe ends it, status 141, saying nothing), or
 a terminal of another encoding (``PYTHONIOENCODING=ascii`` or ``latin-1``). Real processes, real descriptors."""
 

@@ -1,9 +1,9 @@
-"""Issue 34, point 2: a ruleset the program accepts plays every game to the end, or is refused in one line.
+"""A ruleset the program accepts plays every game to the end, or is refused in one line.
 
-The four rulesets of the issue are refused, each naming its problem; then hypothesis writes rulesets from
-scratch (few values, so that decks of one value come often; every effect; every flag that changes how a round
-ends) and every one the validator accepts is played by computer players at every player count it seats, with
-several seeds, to the end. ``LOVELETTER_FUZZ=N`` runs N rulesets instead of the CI's few."""
+Five rulesets that cannot be played to the end are refused, each naming its problem; then hypothesis writes
+rulesets from scratch (few values, so that decks of one value come often; every effect; every flag that changes
+how a round ends) and every one the validator accepts is played by computer players at every player count it
+seats, with several seeds, to the end. ``LOVELETTER_FUZZ=N`` runs N rulesets instead of the CI's few."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def ruleset(cards: dict[str, tuple[int, str]], copies: dict[str, int], **mode: A
     }
 
 
-ISSUE_CASES = {
+UNPLAYABLE = {
     # A Bishop may not name a Guard's value, and every card has it: the first player has nothing to do.
     "bishop_nothing_to_name": ruleset({"Bishop": (1, "bishop"), "Guard": (1, "guard")}, {"Bishop": 10, "Guard": 2}),
     # Three or four players, but a tie-break round between two sets ten cards face up.
@@ -102,10 +102,10 @@ ISSUE_CASES = {
 }
 
 
-@pytest.mark.parametrize("code", ISSUE_CASES)
-def test_the_issues_rulesets_are_refused_naming_the_problem(code: str) -> None:
+@pytest.mark.parametrize("code", UNPLAYABLE)
+def test_unplayable_rulesets_are_refused_naming_the_problem(code: str) -> None:
     with pytest.raises(RulesetError) as caught:
-        parse_ruleset(ISSUE_CASES[code], source="house.toml")
+        parse_ruleset(UNPLAYABLE[code], source="house.toml")
     assert caught.value.code == code
     assert "\n" not in str(caught.value)
 

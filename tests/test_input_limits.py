@@ -1,4 +1,4 @@
-"""Issue 34, point 10: the hidden options get the limits of every other input (``--deal-file``: a regular file
+"""The hidden options get the limits of every other input (``--deal-file``: a regular file
 of a size, so neither ``/dev/zero`` nor a FIFO with no writer holds the program; ``--delay``: seconds from 0 to
 60, never ``inf`` or ``nan``), ``replay ""`` says what is wrong, a 301-digit number in a record is not printed
 whole, and SIGTERM says how to continue the game as Ctrl-C does (in `play` and in `solitaire`)."""

@@ -1,5 +1,4 @@
-"""Issue 37's small things, each as a player met it: the review's words for a Chancellor's keep, and solitaire's
-result box over the log's last line."""
+"""The solitaire's result box, over the last line of its log."""
 
 from __future__ import annotations
 
@@ -9,44 +8,13 @@ import random
 import pytest
 from rich.console import Console
 
-from loveletter.coach import advice
-from loveletter.engine import Keep
 from loveletter.i18n import set_language, t
-from loveletter.records import GameRecord, Seat
 from loveletter.solitaire import SolitaireGame
-from loveletter.tui.review import Review
 from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board
 from loveletter.tui.solitaire.streak import Streak
 from loveletter.tui.surface import Frames
-from tests.support import deal, play, random_playout
-
-
-@pytest.fixture(autouse=True)
-def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(advice, "REVIEW_BUDGET", 200)
-
-
-@pytest.mark.parametrize(
-    ("lang", "said"),
-    [
-        ("en", "your choice: keep Guard, return Baron, then Priest ("),
-        ("es", "tu elección: te quedas Guardia, devuelves Barón y luego Sacerdote ("),
-    ],
-)
-def test_the_review_says_a_chancellors_keep_as_a_move_not_played_keep(lang: str, said: str) -> None:
-    """It read "played keep Baron, return Guard, then Priest": a keep is not a card played."""
-    set_language(lang)
-    game = deal("2019", 2, hands=["Chancellor", "King"], draws=["Guard", "Baron", "Priest"])
-    record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed=5)
-    play(game, "Chancellor", "keep Guard return Baron,Priest")
-    random_playout(game, random.Random(1))
-    record.update(game)
-    review = Review(record, 0)
-    keep = next(d for d in review.decisions if isinstance(d.judged.played, Keep))
-    text = review.played(keep).plain
-    assert text.startswith(said), text
 
 
 def end_board(seed: int, height: int) -> tuple[list[str], str]:
