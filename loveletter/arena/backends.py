@@ -16,6 +16,8 @@ stops the bot processes it started there.
 from __future__ import annotations
 
 import itertools
+import os
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -100,14 +102,13 @@ class RayCluster:
 
 
 def _ray() -> Any:
-    import os
-
     # Under `uv run`, Ray's default is to start every worker through `uv run` in a copy of the current folder,
     # which fails outside the project's folder and is slow; the workers run this very interpreter instead
     # (read when ray is first imported; a user who sets the variable keeps their choice).
     os.environ.setdefault("RAY_ENABLE_UV_RUN_RUNTIME_ENV", "0")
     try:
-        import ray
+        # An extra, imported here: once the variable above is set, and only by tournaments that ask for Ray.
+        import ray  # noqa: PLC0415
     except ImportError:
         raise BackendError("missing") from None
     return ray
@@ -117,8 +118,6 @@ def connect(address: str | None, jobs: int) -> bool:
     """Connect this process to Ray (unless it already is): to the cluster at ``address`` or ``RAY_ADDRESS``, else
     a local instance of ``jobs`` CPUs. True if this call connected (so the caller disconnects after). Raises
     :class:`BackendError` when no cluster answers."""
-    import os
-
     ray = _ray()
     target = address or os.environ.get("RAY_ADDRESS") or None
     if target is not None:
@@ -188,8 +187,6 @@ def _ray_stream(
 def _reachable(address: str, timeout: float = 5.0) -> None:
     """Raise :class:`BackendError` unless something listens at ``address`` (``host:port`` or
     ``ray://host:port``): Ray itself keeps retrying an unreachable cluster for minutes."""
-    import socket
-
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if not sep or not port.isdigit():
         return  # "auto", "local" and other forms Ray resolves itself

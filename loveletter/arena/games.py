@@ -24,17 +24,25 @@ import hashlib
 import itertools
 import math
 import random
+import signal
 import time
+import tomllib
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing import util
 from pathlib import Path
 from typing import Any, TypeVar
 
 from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot, reads_history
 from loveletter.engine import Game, Play, Ruleset, load_ruleset, parse_ruleset
+from loveletter.engine.ruleset import read_toml
+from loveletter.records import GameRecord, Seat
+from loveletter.records.solitaire import SolitaireRecord
+from loveletter.records.store import write_new
+from loveletter.solitaire.simulate import describe, play_out
 
 #: How a multi-player round can end (the engine's ``RoundEnd``).
 ROUND_ENDS = ("deck_out", "last_standing", "interrupted")
@@ -213,8 +221,6 @@ def ruleset_text(name: str) -> str:
     """The text of a user's ruleset file, to travel with each game: a worker on another machine (a Ray cluster)
     has no such file, and a file edited during a run changes none of its games. Empty for a bundled ruleset,
     which every installation has."""
-    from loveletter.engine.ruleset import read_toml
-
     _, _, text, bundled = read_toml(name)
     return "" if bundled else text
 
@@ -227,8 +233,6 @@ def game_ruleset(name: str, text: str = "") -> Ruleset:
     by ``name``; kept for the next games of this process."""
     rs = _RULESETS.get((name, text))
     if rs is None:
-        import tomllib
-
         rs = parse_ruleset(tomllib.loads(text), source=name, text=text) if text else load_ruleset(name)
         _RULESETS[(name, text)] = rs
     return rs
@@ -294,9 +298,6 @@ def play_game(spec: GameSpec) -> GameResult:
 def save_record(game: Game, spec: GameSpec, directory: Path) -> Path:
     """Write the game's record (``loveletter.records``) as ``game-<index>.json`` in ``directory``, or under the
     next free name: never over a file (:func:`~loveletter.records.store.write_new`)."""
-    from loveletter.records import GameRecord, Seat
-    from loveletter.records.store import write_new
-
     seats = [Seat(f"{level} {s + 1}", "computer", level) for s, level in enumerate(spec.levels)]
     record = GameRecord.start(game, seats, spec.seed)
     return write_new(directory / f"game-{spec.index:05d}.json", record.to_json())
@@ -305,17 +306,12 @@ def save_record(game: Game, spec: GameSpec, directory: Path) -> Path:
 def play_solitaire_game(spec: GameSpec) -> GameResult:
     """Play one deal of the solitaire variant (``loveletter.solitaire.simulate.play_deal``) as a one-seat game:
     won when the player beats the Princess's retinue."""
-    from loveletter.solitaire.simulate import describe, play_out
-
     level, budget = parse_level(spec.levels[0])
     start = time.perf_counter()
     game = play_out(spec.seed, level, spec.bot_seeds[0], spec.ruleset, budget=budget)
     elapsed = time.perf_counter() - start
     deal = describe(game, level, spec.bot_seeds[0])
     if spec.save_dir is not None:
-        from loveletter.records.solitaire import SolitaireRecord
-        from loveletter.records.store import write_new
-
         write_new(Path(spec.save_dir) / f"game-{spec.index:05d}.json", SolitaireRecord.start(game).to_json())
     decisions = list(deal["decisions"])
     return GameResult(
@@ -410,8 +406,6 @@ def play_chunk(play_one: Callable[[S], R], specs: list[S]) -> list[R]:
 def _interrupts_held() -> Iterator[None]:
     """Ctrl-C held back (not lost) while a worker may be started: a process forked now inherits the held signal,
     so that a Ctrl-C before its :func:`_ignore_interrupts` cannot kill it half-started."""
-    import signal
-
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
@@ -427,16 +421,12 @@ def _start_worker(finish: Callable[[], None] | None) -> None:
     without running ``atexit``; multiprocessing's own finalizers do run)."""
     _ignore_interrupts()
     if finish is not None:
-        from multiprocessing import util
-
         util.Finalize(None, finish, exitpriority=100)
 
 
 def _ignore_interrupts() -> None:
     """In a worker process: Ctrl-C at the terminal reaches the whole process group; only the caller handles it
     (a Ctrl-C held back while the worker started is dropped here too)."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

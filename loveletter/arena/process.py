@@ -11,6 +11,7 @@ not answer in time, closes its output, writes a line that is too long, or writes
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import json
 import math
 import os
@@ -44,8 +45,6 @@ def _prctl() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None
     try:
-        import ctypes
-
         return ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
         return None
@@ -59,7 +58,8 @@ _PR_SET_PDEATHSIG = 1
 def _limits(memory: int) -> Callable[[], None]:
     """What the child does before it runs the bot: limit its address space to ``memory`` bytes (0: no limit), and
     ask to be killed if its parent dies. Nothing here imports or allocates much: it runs between fork and exec."""
-    import resource
+    # POSIX only, as the fork and exec it serves.
+    import resource  # noqa: PLC0415
 
     def apply() -> None:
         if memory:

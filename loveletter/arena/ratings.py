@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from openskill.models import PlackettLuce
+
 
 class Ratings:
     """The players' ratings after the games rated so far, in the order they were rated.
@@ -19,8 +21,6 @@ class Ratings:
     games are played."""
 
     def __init__(self, names: Sequence[str], *, history_points: int = 60) -> None:
-        from openskill.models import PlackettLuce
-
         self.model = PlackettLuce()
         self.ratings: list[Any] = [self.model.rating(name=name) for name in names]
         self.history: list[tuple[int, list[float]]] = [(0, [r.mu for r in self.ratings])]

@@ -8,6 +8,7 @@ by the command that runs the tournament.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -166,8 +167,6 @@ def _what(player: dict[str, Any]) -> str:
 def read_results(path: str) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
     """A results file's header, its games (in order, a contiguous run from game 0) and how many bytes of it are
     whole lines (a line cut short by a stop mid-write is dropped). Raises :class:`ResultsError`."""
-    import json
-
     try:
         with open(path, "rb") as file:
             data = file.read()

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from loveletter.arena.games import wilson
+from loveletter.arena.intervals import ClusteredScore
+from loveletter.arena.ratings import Ratings
 from loveletter.arena.results import Outcome
 
 
@@ -35,9 +37,6 @@ class Standings:
     with their history."""
 
     def __init__(self, names: Sequence[str], *, by_deal: bool = False, history_points: int = 60) -> None:
-        from loveletter.arena.intervals import ClusteredScore
-        from loveletter.arena.ratings import Ratings
-
         self.names = list(names)
         n = len(names)
         self.totals = [PlayerTotals() for _ in names]

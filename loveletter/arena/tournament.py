@@ -19,13 +19,16 @@ The games are played by the referee (:mod:`loveletter.arena.referee`), added up 
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from loveletter.arena.games import derive_seed, ruleset_text
 from loveletter.arena.userbots import DEFAULT_MEMORY, Entrant
+from loveletter.engine.ruleset import read_toml
 
 FORMATS = ("round-robin", "gauntlet")
 
@@ -139,11 +142,6 @@ class Tournament:
 def ruleset_digest(name: str) -> str:
     """The SHA-256 of a ruleset's data (its TOML parsed, written out as canonical JSON): a ruleset file is known by
     what it says, not by where it is or how it is laid out (comments, spacing, the order of keys)."""
-    import hashlib
-    import json
-
-    from loveletter.engine.ruleset import read_toml
-
     data = read_toml(name)[0]
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()

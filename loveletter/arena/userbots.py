@@ -24,8 +24,9 @@ import os
 import shlex
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from string import Template
 from typing import Any
 
 from loveletter.arena.games import LevelError, parse_level
@@ -212,8 +213,6 @@ def from_identity(data: Any, *, memory: int = DEFAULT_MEMORY) -> Entrant:
 
 
 def _named(entrant: Entrant, name: str) -> Entrant:
-    from dataclasses import replace
-
     return replace(entrant, name=name)
 
 
@@ -239,8 +238,6 @@ def check(entrant: Entrant, memory: int = DEFAULT_MEMORY, seconds: float = START
 
 def unique_names(entrants: list[Entrant]) -> list[Entrant]:
     """The same players, a name given twice made unique by a number (``easy``, ``easy 2``)."""
-    from dataclasses import replace
-
     seen: dict[str, int] = {}
     out = []
     for entrant in entrants:
@@ -281,6 +278,4 @@ def class_name(name: str) -> str:
 
 def bot_template(name: str) -> str:
     """The text of a new bot file called ``name`` (``name.py``, class :func:`class_name`)."""
-    from string import Template
-
     return Template(TEMPLATE).substitute(cls=class_name(name), file=f"{name}.py")

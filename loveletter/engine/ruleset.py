@@ -175,7 +175,8 @@ class CardType:
         """What this card's effect does (see :mod:`loveletter.engine.traits`)."""
         traits = _TRAITS.get(self.effect)
         if traits is None:
-            from loveletter.engine.effects import EFFECTS  # the effects import this module's types
+            # The effects import this module's types.
+            from loveletter.engine.effects import EFFECTS  # noqa: PLC0415
 
             traits = _TRAITS[self.effect] = EFFECTS[self.effect].traits
         return traits

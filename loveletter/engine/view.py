@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from loveletter.engine.actions import Play, Redraw
 from loveletter.engine.errors import EngineError
 from loveletter.engine.history import unwound
 from loveletter.engine.phase import Phase
@@ -165,8 +166,6 @@ class View:
         """How ``action`` would surely knock out its own player, or ``None``: playing a card whose discard knocks
         its holder out (``"play"``), choosing oneself with a card that discards the chosen hand while keeping such
         a card (``"discard"``), or a Bishop's redraw of such a card (``"redraw"``). For front ends to ask first."""
-        from loveletter.engine.actions import Play, Redraw
-
         cards = self.ruleset.cards
         if isinstance(action, Play):
             traits = cards[action.card].traits

@@ -17,14 +17,19 @@ speaks that person's language within ``with speaking(lang):``.
 
 from __future__ import annotations
 
+import contextlib
+import errno as codes
+import marshal
 import os
+import re
 import sys
+import unicodedata
 from contextvars import ContextVar
 from functools import cache
 
 # The command line builds its --help from these catalogs, so this module is imported on every start: it imports
 # only what the interpreter has already loaded (no tomllib, pathlib or typing at import time).
-TYPE_CHECKING = False
+TYPE_CHECKING = False  # not typing's: the parser's words are on every start's path, and typing costs a tenth of it
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from pathlib import Path
@@ -80,8 +85,6 @@ def load_catalog(folder: str, cached: str | None = None) -> dict[str, str]:
 
 
 def _read_cache(path: str, signature: tuple[tuple[str, int, int], ...]) -> dict[str, str] | None:
-    import marshal
-
     try:
         with open(path, "rb") as f:
             layout, stored, flat = marshal.load(f)
@@ -93,8 +96,6 @@ def _read_cache(path: str, signature: tuple[tuple[str, int, int], ...]) -> dict[
 
 
 def _write_cache(path: str, signature: tuple[tuple[str, int, int], ...], flat: dict[str, str]) -> None:
-    import marshal
-
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -102,15 +103,14 @@ def _write_cache(path: str, signature: tuple[tuple[str, int, int], ...], flat: d
             marshal.dump((_CACHE_LAYOUT, signature, flat), f)
         os.replace(temporary, path)  # atomic: another process reads the old cache or the new one, never half
     except OSError:
-        import contextlib
-
         with contextlib.suppress(OSError):
             os.unlink(temporary)
 
 
 def catalog_file(path: str | Path) -> dict[str, str]:
     """One catalog file, flattened: dotted key -> text."""
-    import tomllib
+    # Read only when the catalogs' cache is stale: tomllib brings typing and datetime to every start.
+    import tomllib  # noqa: PLC0415
 
     flat: dict[str, str] = {}
 
@@ -220,8 +220,6 @@ def t(key: str, /, **values: object) -> str:
     if values:
         text = text.format(**values)
     if "loveletter " in text and program() != PROGRAM:
-        import re
-
         text = re.sub(r"(`|^ +)loveletter ", rf"\g<1>{program()} ", text, flags=re.MULTILINE)
     return text
 
@@ -268,8 +266,6 @@ def os_problem(errno: int | None, strerror: str | None = None) -> str:
     'Something odd'
     >>> set_language("en")
     """
-    import errno as codes
-
     words = {
         codes.ENOENT: "not_found",
         codes.EACCES: "permission",
@@ -383,8 +379,6 @@ def fold(text: str) -> str:
     >>> fold("PRÍNCIPE"), fold("Bufón"), fold("Espía")
     ('principe', 'bufon', 'espia')
     """
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

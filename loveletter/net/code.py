@@ -24,6 +24,8 @@ import os
 import secrets
 from pathlib import Path
 
+from loveletter.records import home
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 LENGTH = 6
 #: Longer answers are not codes: refused before they are compared (an input size limit).
@@ -74,8 +76,6 @@ KEPT = 20
 
 
 def _codes_path() -> Path:
-    from loveletter.records import home
-
     return home() / CODES_FILE
 
 

@@ -25,11 +25,13 @@ from rich.text import Text
 from loveletter.i18n import ruleset_title, speaking, t
 from loveletter.net import code as join_code
 from loveletter.net import waiting
+from loveletter.net.frontend import NetFrontend
 from loveletter.net.hostkey import fingerprint
 from loveletter.net.seating import RemoteSeat, Seating, TableClosed
 from loveletter.net.server import Server
 from loveletter.table.loop import GameLoop, Observer
 from loveletter.table.seats import Seat, StackedDeal
+from loveletter.tui.prompts import Choice
 
 if TYPE_CHECKING:
     import random
@@ -37,7 +39,6 @@ if TYPE_CHECKING:
     import asyncssh
 
     from loveletter.engine import Game, Ruleset
-    from loveletter.net.frontend import NetFrontend
     from loveletter.tui.terminal import TerminalFrontend
 
 #: Seconds to let guests see the goodbye before their connections are closed.
@@ -233,8 +234,6 @@ class Host:
         """Ask the host which guest to let go (someone who took a friend's seat with the code) and do it: the
         seat waits for its friend, and the join code changes, so that only who the host gives the new one to
         can take it (those seated keep theirs). Esc: nobody is let go."""
-        from loveletter.tui.prompts import Choice
-
         seated = [seat for seat in self.remote_seats if seat.connected and seat.name]
         choices = [Choice(seat.index, seat.name) for seat in seated]
         body = Panel(self.seat_rows(), box=box.ROUNDED, padding=(1, 2))
@@ -271,8 +270,6 @@ class Host:
         hints: bool = True,
     ) -> GameLoop:
         """Play ``game`` to its end (or until the host stops it); the game loop, for its state afterwards."""
-        from loveletter.net.frontend import NetFrontend
-
         self.game = game
         frontend = NetFrontend(local, self.seating, code=join_code.shown(self.code), command=self.server.join_command())
         if local is not None:

@@ -11,28 +11,24 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+import asyncssh
 
 from loveletter.errors import UserError
-from loveletter.i18n import t
-
-if TYPE_CHECKING:
-    import asyncssh
+from loveletter.i18n import os_problem, t
+from loveletter.records import home
+from loveletter.records.store import make_folder
 
 FILE_NAME = "host_key"
 
 
 def key_path() -> Path:
-    from loveletter.records import home
-
     return home() / FILE_NAME
 
 
 def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
     """The host key at ``path`` (default :func:`key_path`), created first if there is none. A key file others
     can read, or one that is not a key, is a :class:`UserError` (one line: what and how to fix it)."""
-    import asyncssh
-
     path = path if path is not None else key_path()
     if not path.exists():
         _create(path)
@@ -49,11 +45,6 @@ def load_or_create(path: Path | None = None) -> asyncssh.SSHKey:
 
 
 def _create(path: Path) -> None:
-    import asyncssh
-
-    from loveletter.i18n import os_problem
-    from loveletter.records.store import make_folder
-
     data = asyncssh.generate_private_key("ssh-ed25519").export_private_key()
     try:
         make_folder(path.parent)

@@ -20,6 +20,10 @@ from collections.abc import Callable, Iterable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
+from loveletter.net.code import matches
+from loveletter.records import home
+from loveletter.records.store import FILE_MODE, make_folder
+
 FILE_NAME = "host.log"
 #: The log is started afresh past this size (one earlier file kept), so a flood cannot fill the disk.
 MAX_BYTES = 1024 * 1024
@@ -29,8 +33,6 @@ LOGGERS = ("asyncssh", "py.warnings", "loveletter.net")
 
 
 def log_path() -> Path:
-    from loveletter.records import home
-
     return home() / FILE_NAME
 
 
@@ -46,8 +48,6 @@ def redact(text: str, codes: Iterable[str]) -> str:
     >>> redact("Auth for user 7kq-m4t succeeded; user play", ["7KQM4T"])
     'Auth for user [join code] succeeded; user play'
     """
-    from loveletter.net.code import matches
-
     known = list(codes)
     if not known:
         return text
@@ -70,8 +70,6 @@ class _OwnerOnlyFile(RotatingFileHandler):
     """A rotating log whose file is created (again, after each rotation) readable by its owner only."""
 
     def _open(self) -> io.TextIOWrapper:
-        from loveletter.records.store import FILE_MODE
-
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, FILE_MODE)
         if hasattr(os, "fchmod"):
             os.fchmod(fd, FILE_MODE)  # a log left by an older version may be open to all
@@ -89,8 +87,6 @@ class HostLog:
         self._saved: list[tuple[logging.Logger, int, bool, list[logging.Handler]]] = []
 
     def open(self) -> None:
-        from loveletter.records.store import make_folder
-
         if self._handler is not None:
             return
         try:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import importlib
 import logging
 import socket
 import threading
@@ -32,6 +33,9 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncssh
+from asyncssh.encryption import get_encryption_algs
+from asyncssh.kex import get_kex_algs
+from asyncssh.mac import get_mac_algs
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import DummyInput
 from prompt_toolkit.output import DummyOutput
@@ -41,6 +45,7 @@ from loveletter.errors import UserError
 from loveletter.i18n import named_language, speaking, t
 from loveletter.net import code as join_code
 from loveletter.net.limits import IN_SESSION, LOGGED_IN, REFUSALS_PER_SECOND, Gate, Limiter, address_of
+from loveletter.net.lines import ask_line
 from loveletter.net.link import Link
 from loveletter.net.log import HostLog
 from loveletter.net.seating import Refused, Seating
@@ -104,9 +109,6 @@ _log = logging.getLogger("loveletter.net")
 
 def algorithms() -> dict[str, list[str]]:
     """The ``kex_algs``, ``encryption_algs`` and ``mac_algs`` to offer: ours that the installed asyncssh knows."""
-    from asyncssh.encryption import get_encryption_algs
-    from asyncssh.kex import get_kex_algs
-    from asyncssh.mac import get_mac_algs
 
     def known(wanted: tuple[str, ...], have: list[bytes]) -> list[str]:
         names = {alg.decode("ascii") for alg in have}
@@ -319,8 +321,6 @@ def _any_username(conn: Any) -> None:
     local user's name when none is given. asyncssh refuses those its SASLprep rejects (an emoji), and never asks
     about an empty one (so refuses it), both before :meth:`_Connection.begin_auth` is asked; not used as a name
     anywhere (a guest's name is asked in the session). Relies on two private details of asyncssh's, kept here."""
-    import importlib
-
     connection: Any = importlib.import_module("asyncssh.connection")
     if not getattr(connection.saslprep, "lenient", False):
         strict = connection.saslprep
@@ -611,8 +611,6 @@ async def _ask(link: Link, message: str) -> str:
     by Ctrl-C too."""
     try:
         if link.screen_reader:  # a plain line, no prompt drawn (net.lines)
-            from loveletter.net.lines import ask_line
-
             return await ask_line(link, message)
         with link.interaction() as keys:
             session: PromptSession[str] = PromptSession(input=keys, output=link.output, key_bindings=ignored_reports())

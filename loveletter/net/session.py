@@ -9,19 +9,30 @@ saved. What a failed save leaves to resume is said as for a game at one computer
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rich.console import Console
 
 from loveletter.i18n import t
+from loveletter.net import code as join_code
+from loveletter.records.library import short_name
+from loveletter.table.autosave import Autosave
+from loveletter.table.seats import first_player_rng
+from loveletter.table.setup import NewGame, default_name
+from loveletter.tui.screen import Screen
 from loveletter.tui.session import report_problem
+from loveletter.tui.style import fmt
+from loveletter.tui.surface import Frames
+from loveletter.tui.terminal import TerminalFrontend
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from loveletter.engine import Game
     from loveletter.net.host import Host
-    from loveletter.table.autosave import Autosave
     from loveletter.table.seats import StackedDeal
-    from loveletter.table.setup import NewGame
-    from loveletter.tui.terminal import TerminalFrontend
 
 
 def host_game(
@@ -37,16 +48,6 @@ def host_game(
     """Open the table, wait for the guests, play ``game`` to its end (or until the host stops it), saving it
     after every move; then say goodbye to the guests (``hints``: whether players may ask the coach). Ctrl-C at
     the host saves and exits with 130, as in ``loveletter play``; the guests are told that the game is saved."""
-    import contextlib
-    import sys
-    from functools import partial
-
-    from rich.console import Console
-
-    from loveletter.tui.screen import Screen
-    from loveletter.tui.surface import Frames
-    from loveletter.tui.terminal import TerminalFrontend
-
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     state: dict[str, Autosave | None] = {"saver": saver}
     try:
@@ -86,8 +87,6 @@ def host_game(
     assert current is not None
     print(summary)
     if current.problem is None:
-        from loveletter.records.library import short_name
-
         key = "records.saved_over" if played.over else "host.saved_stopped"
         print(t(key, path=str(current.path), name=short_name(current.path)))
     report_problem(current)
@@ -107,13 +106,6 @@ def play_hosted(
     """The lobby and the game: on the host's terminal (``local``, already on its alternate screen) or, with no
     terminal (``None``), printing only who joins. The game played; ``state["saver"]`` saves it (a resumed game's
     saver, or one begun here once the game has started)."""
-    from functools import partial
-
-    from loveletter.table.autosave import Autosave
-    from loveletter.table.seats import first_player_rng
-    from loveletter.table.setup import NewGame, default_name
-    from loveletter.tui.style import fmt
-
     first_rng = first_player_rng(seed)
     resumed = state["saver"] is not None
     here = [i for i, s in enumerate(host.seats) if not s.computer and i not in host.remote]
@@ -135,7 +127,6 @@ def play_hosted(
                 None if i in clashes else name if i in here else host.seats[i].name for i, name in enumerate(asked)
             ]
     seats = host.lobby(local, say=local is None)
-    from loveletter.net import code as join_code
 
     while True:
         if isinstance(game, NewGame):

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from loveletter.errors import UserError
+from loveletter.i18n import os_problem, t
 from loveletter.records.store import FILE_MODE, fsync_folder, home, make_folder
 
 #: The first format whose records carry a MAC.
@@ -69,8 +70,6 @@ def key() -> bytes:
 
 
 def _read(path: Path) -> bytes:
-    from loveletter.i18n import os_problem, t
-
     try:
         with open(path, "rb") as f:
             data = f.read(4 * KEY_BYTES)  # a key is 65 bytes; anything longer is damaged anyway
@@ -117,8 +116,6 @@ def mac_of(message: bytes) -> str:
     """The MAC of ``message`` with the user's key (never with a key shorter than :data:`KEY_BYTES`)."""
     secret = key()
     if len(secret) != KEY_BYTES:  # _read and _make make sure of it; a signature with a short key is worthless
-        from loveletter.i18n import t
-
         raise RecordKeyError(t("records.key.damaged", path=str(home() / KEY_NAME), digits=2 * KEY_BYTES))
     return hmac.new(secret, message, hashlib.sha256).hexdigest()
 

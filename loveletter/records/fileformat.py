@@ -11,9 +11,13 @@ catalog, with only the file's own language-neutral values (action notation, card
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import reprlib
+import tomllib
 import uuid
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -23,8 +27,14 @@ from pathlib import Path
 from typing import Any, ClassVar, Self, TypedDict, TypeVar
 
 from loveletter import __version__
+from loveletter.engine.errors import EngineError, IllegalActionError, NotationError, RulesetError
+from loveletter.engine.ruleset import bundled_names, read_toml
+from loveletter.engine.textfile import TextFileError, read_text_file
 from loveletter.errors import UserError
-from loveletter.i18n import t
+from loveletter.i18n import os_problem, t
+from loveletter.i18n import ruleset_problem as worded
+from loveletter.records.auth import FIRST_SIGNED, mac_of, verified
+from loveletter.records.store import write_atomic
 
 FORMAT = "loveletter-record"
 #: Version 2 writes the round still being played of an unfinished game sealed (see :func:`seal`); version 3 says
@@ -143,9 +153,6 @@ def parse_json(text: str, source: str) -> Any:
 def read_text(path: Any) -> str:
     """The text of a record file, read only from a regular file of at most :data:`MAX_BYTES`
     (:func:`~loveletter.engine.textfile.read_text_file`); anything else is a :class:`RecordError`."""
-    from loveletter.engine.textfile import TextFileError, read_text_file
-    from loveletter.i18n import os_problem
-
     source = str(path)
     try:
         return read_text_file(path, limit=MAX_BYTES)
@@ -256,19 +263,12 @@ def seal(fields: Mapping[str, Any]) -> str:
     >>> "Princess" in sealed, unseal(sealed)
     (False, {'deck': ['Guard', 'Princess'], 'actions': []})
     """
-    import base64
-    import zlib
-
     text = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
     return base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
 
 
 def unseal(text: str) -> dict[str, Any] | None:
     """The fields :func:`seal` sealed; ``None`` if ``text`` is not a seal (damaged, edited, or too large)."""
-    import base64
-    import binascii
-    import zlib
-
     try:
         inflate = zlib.decompressobj()
         raw = inflate.decompress(base64.b64decode(text.encode("ascii"), validate=True), MAX_BYTES)
@@ -372,8 +372,6 @@ class Trust(Enum):
 def trust_of(top: Mapping[str, Any]) -> Trust:
     """How far a record's top-level object can be trusted (a damaged record key is a
     :class:`~loveletter.records.auth.RecordKeyError`)."""
-    from loveletter.records.auth import FIRST_SIGNED, verified
-
     version = top.get("version")
     if isinstance(version, int) and version < FIRST_SIGNED:
         return Trust.UNSIGNED
@@ -471,14 +469,11 @@ class RecordFile:
             if fixed != body:
                 body = fixed
                 canonical = _canonical(json.loads(fixed + "\n}"))
-        from loveletter.records.auth import mac_of
 
         # The MAC last, one more field of the same object.
         return body + f',\n "mac": "{mac_of(canonical.encode("ascii"))}"\n}}\n'
 
     def save(self, path: Path) -> None:
-        from loveletter.records.store import write_atomic
-
         write_atomic(path, self.to_json())
 
     @classmethod
@@ -493,8 +488,6 @@ class RecordFile:
 @cache
 def bundled_of_kind(kind: str) -> tuple[str, ...]:
     """The bundled rulesets of one kind (``"multiplayer"`` or ``"solitaire"``), by name."""
-    from loveletter.engine.ruleset import bundled_names, read_toml
-
     names = []
     for name in bundled_names():
         data = read_toml(name)[0]
@@ -526,8 +519,6 @@ def record_ruleset(
     """A record's ruleset: the bundled one of ``kind`` called ``name`` (``load``), or ``text``, the TOML inside
     the record (its data given to ``check``, then to ``parse`` with the text), never a file the record names.
     Every problem is a :class:`RecordError`."""
-    from loveletter.engine.errors import EngineError
-
     if text is None:
         check_bundled(name, kind, source)
         try:
@@ -545,8 +536,6 @@ def record_ruleset(
 
 def ruleset_data(text: str, source: str) -> dict[str, Any]:
     """The TOML data of a ruleset written inside a record."""
-    import tomllib
-
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -557,9 +546,6 @@ def ruleset_data(text: str, source: str) -> dict[str, Any]:
 
 def ruleset_problem(exc: Exception, source: str) -> RecordError:
     """A ruleset written inside a record that the engine rejects: where in it, in the player's words."""
-    from loveletter.engine.errors import RulesetError
-    from loveletter.i18n import ruleset_problem as worded
-
     if not isinstance(exc, RulesetError):
         return RecordError(source, "ruleset.text", t("records.error.ruleset_invalid", key="?"))
     key = exc.key or "?"
@@ -594,8 +580,6 @@ def deck_problem(cards: Sequence[str], expected: Iterable[str]) -> str | None:
 
 def action_problem(exc: Exception, action: str, legal: Sequence[object], over: bool) -> str:
     """Why ``action`` could not be applied, from the engine's error type and the legal actions of the moment."""
-    from loveletter.engine.errors import IllegalActionError, NotationError
-
     if isinstance(exc, NotationError):
         return t("records.error.notation", action=clip(action))
     if isinstance(exc, IllegalActionError):

@@ -13,13 +13,12 @@ from typing import TYPE_CHECKING
 from loveletter.errors import UserError
 from loveletter.i18n import os_problem, t
 from loveletter.records.fileformat import Check, RecordError, parse_json, read_text, whole_record
+from loveletter.records.record import GameRecord
+from loveletter.records.solitaire import KIND, SolitaireRecord
 from loveletter.records.store import games_dir, is_games_dir, sweep_temporaries
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from loveletter.records.record import GameRecord
-    from loveletter.records.solitaire import SolitaireRecord
 
 
 def new_record_path(kind: str, ruleset: str, game_id: str, folder: Path | None = None) -> Path:
@@ -178,9 +177,6 @@ def find_record(name: str, folder: Path | None = None) -> Path:
 def load_record(path: Path) -> GameRecord | SolitaireRecord:
     """The record in ``path``, of the kind it says it is (a multi-player game when it does not say), read and
     parsed once, its structure checked (its kind's ``replay`` checks the rules). Never writes to it."""
-    from loveletter.records.record import GameRecord
-    from loveletter.records.solitaire import KIND, SolitaireRecord
-
     source = str(path)
     top = Check(source).top(read_text(path))
     if top.get("kind") == KIND:

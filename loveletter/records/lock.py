@@ -22,6 +22,7 @@ from typing import IO
 from loveletter.errors import UserError
 from loveletter.i18n import t
 from loveletter.records.fileformat import PROGRAM, clip, now
+from loveletter.records.library import short_name
 from loveletter.records.store import make_folder
 
 try:
@@ -142,8 +143,6 @@ def _take(record: Path, command: str) -> IO[str] | None:
 
 def refusal(record: Path, who: Holder) -> str:
     """The one line that says the game of ``record`` is open elsewhere."""
-    from loveletter.records.library import short_name
-
     return t(
         "records.error.open_elsewhere",
         name=short_name(record),

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import unicodedata
 
+from rich.cells import cell_len, split_graphemes
+from wcwidth import wcwidth
+
 from loveletter.engine.lookalike import folded, hidden, invisible, look_alike
 
 __all__ = ["cell_width", "disputed_widths", "hidden", "invisible", "name_key", "normalize_name", "same_name"]
@@ -49,8 +52,6 @@ def same_name(a: str, b: str) -> bool:
 
 def cell_width(text: str) -> int:
     """How many terminal cells ``text`` takes (emoji sequences, flags, combining marks counted as drawn)."""
-    from rich.cells import cell_len
-
     return cell_len(text)
 
 
@@ -71,9 +72,6 @@ def disputed_widths(text: str) -> list[tuple[int, int]]:
     """
     if text.isascii() or max(text) < _FIRST_DISPUTED:  # the table's box lines, marks and tokens: no emoji
         return []
-    from rich.cells import split_graphemes
-    from wcwidth import wcwidth
-
     found = []
     cells = 0
     for start, end, width in split_graphemes(text)[0]:

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
 #: Temporary files are named ``.<record name>.<pid>.tmp``; a leftover is swept once the program that wrote it is
 #: gone, or once it is older than this (the number may be another program's since).
 STALE_SECONDS = 60.0
@@ -35,7 +37,6 @@ def home() -> Path:
     override = os.environ.get("LOVELETTER_HOME")
     if override:
         return Path(override).expanduser()
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir("loveletter", appauthor=False))
 

@@ -61,7 +61,8 @@ def __getattr__(name: str) -> Any:
 def _register() -> None:
     """Register the Gymnasium environments by name (their modules load when one is made)."""
     try:
-        import gymnasium
+        # An extra: without it the package still imports, and only its environments need it.
+        import gymnasium  # noqa: PLC0415
     except ImportError:
         return
     for name, entry in (("LoveLetter-v0", "LoveLetterEnv"), ("LoveLetterSolitaire-v0", "LoveLetterSolitaireEnv")):

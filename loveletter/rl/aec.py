@@ -22,7 +22,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from loveletter.engine import Game, NotationError, Ruleset, View, load_ruleset
 from loveletter.rl.actions import ActionTable, mode_of
 from loveletter.rl.observation import Encoder
-from loveletter.rl.render import check_render_mode
+from loveletter.rl.render import check_render_mode, table_text
 
 Rewards = Literal["game", "round"]
 
@@ -238,7 +238,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         returned as text (``"ansi"``) or printed (``"human"``)."""
         if self.render_mode is None or self.game is None:
             return None
-        from loveletter.rl.render import table_text
 
         seat = self._seat[self.agent_selection]
         text = table_text(self.game.view(seat))

@@ -22,6 +22,7 @@ from loveletter.arena.intervals import ClusteredScore
 from loveletter.bots import make_bot
 from loveletter.engine import Game, Ruleset, load_ruleset
 from loveletter.rl.actions import mode_of
+from loveletter.rl.gym import opponents_of
 from loveletter.rl.policy import Chooser, as_policy
 
 
@@ -68,8 +69,6 @@ def evaluate(
     per seat), and return its win rate with its interval. The same ``seed`` plays the same games: deals, seats and
     the built-in players' choices (a policy that samples its actions draws from its own source). ``scaled``: the
     policy takes scaled observations."""
-    from loveletter.rl.gym import opponents_of
-
     rs = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     others = opponents_of(opponents, scaled=scaled)
     n = len(others) + 1

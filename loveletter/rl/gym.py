@@ -15,21 +15,24 @@ naming it and the legal ones instead).
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any, Literal
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from rich.console import Console
 
 from loveletter.bots import LEVELS, REFERENCE_LEVELS, Bot, make_bot, reads_history
 from loveletter.engine import Game, Ruleset, load_ruleset
-from loveletter.rl.actions import ActionTable, mode_of
+from loveletter.rl.actions import ActionTable, mode_of, notation_to_action
 from loveletter.rl.observation import Encoder
 from loveletter.rl.policy import Chooser, as_policy
-from loveletter.rl.render import check_render_mode
+from loveletter.rl.render import check_render_mode, table_text
 from loveletter.rl.solitaire import SolitaireActions, SolitaireEncoder
 from loveletter.solitaire import SolitaireGame, SolitaireRuleset, load_solitaire_ruleset
+from loveletter.tui.solitaire.board import Board, BoardModel
 
 Illegal = Literal["penalty", "raise"]
 
@@ -143,8 +146,6 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self.table.to_notation(int(action))
 
     def notation_to_action(self, text: str) -> int:
-        from loveletter.rl.actions import notation_to_action
-
         return notation_to_action(text, self.ruleset, self.players)
 
     def _mask(self) -> np.ndarray:
@@ -251,7 +252,6 @@ class LoveLetterEnv(gymnasium.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
             return None
-        from loveletter.rl.render import table_text
 
         return _render(table_text(self.game.view(self.seat)), self.render_mode)
 
@@ -325,11 +325,6 @@ class LoveLetterSolitaireEnv(gymnasium.Env[np.ndarray, np.int64]):
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
             return None
-        import io
-
-        from rich.console import Console
-
-        from loveletter.tui.solitaire.board import Board, BoardModel
 
         buffer = io.StringIO()
         console = Console(file=buffer, width=100, height=40, color_system=None, force_terminal=False)

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from typing import Any
 
 import numpy as np
 
+from loveletter.bots import make_bot
 from loveletter.engine import GameState, Ruleset, load_ruleset
 from loveletter.engine.determinize import Determinizer
 from loveletter.engine.events import Event, visible_to
@@ -324,8 +326,8 @@ def ismcts_bot(game: Any, *, simulations: int = 100, rollouts: int = 1, uct_c: f
     ``evaluate_bots`` asks of every bot: it keeps nothing between decisions (each search starts afresh from
     :meth:`LoveLetterState.resample_from_infostate`), so starting again and hearing the others' actions are
     nothing to it. (OpenSpiel's C++ ``ISMCTSBot`` cannot call a Python game's resampling.)"""
-    import numpy as np
-    from open_spiel.python.algorithms import ismcts, mcts
+    # The openspiel extra, imported when asked for (pyspiel may be missing: see the top).
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
 
     class Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
         def restart_at(self, state: Any) -> None:
@@ -345,11 +347,8 @@ def level_policy(game: Any, level: str, *, samples: int = 1, seed: int = 0, budg
     different random sources; ``random`` is its exact uniform distribution. Decisions are asked for when first
     needed and kept. A player's choices are a function of its view, so of the information state: this is the
     behaviour policy that level plays (estimated with ``samples`` draws where it is random)."""
-    from collections import Counter
-
-    from open_spiel.python import policy as spiel_policy
-
-    from loveletter.bots import make_bot
+    # The openspiel extra, imported when asked for (pyspiel may be missing: see the top).
+    from open_spiel.python import policy as spiel_policy  # noqa: PLC0415
 
     class LevelPolicy(spiel_policy.Policy):  # type: ignore[misc]
         def __init__(self) -> None:

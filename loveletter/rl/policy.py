@@ -90,7 +90,8 @@ def as_policy(thing: Any, *, deterministic: bool = True) -> Policy:
 def load_model(path: str) -> Any:
     """A model saved by sb3-contrib's ``MaskablePPO.save``, loaded for playing (on the CPU)."""
     try:
-        from sb3_contrib import MaskablePPO
+        # Not a dependency of ours: said below when missing.
+        from sb3_contrib import MaskablePPO  # noqa: PLC0415
     except ImportError:
         raise ImportError(
             f"loading the model {path} needs sb3-contrib: pip install sb3-contrib (see docs/how-to/research.md "

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import io
 
+from rich.console import Console
+
 from loveletter.engine import View
+from loveletter.tui.board import Board, BoardModel
 
 
 class RenderModeError(ValueError, TypeError):
@@ -27,10 +30,6 @@ def check_render_mode(mode: str | None, modes: list[str]) -> str | None:
 
 def table_text(view: View, width: int = 100, height: int = 40) -> str:
     """``view`` drawn as the table its seat sees (its hand shown, marked "you")."""
-    from rich.console import Console
-
-    from loveletter.tui.board import Board, BoardModel
-
     names = [f"player_{p}" for p in range(view.players)]
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, height=height, color_system=None, force_terminal=False)

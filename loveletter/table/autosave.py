@@ -18,12 +18,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from loveletter.bots import LEVELS, REFERENCE_LEVELS
 from loveletter.engine import Action, Game
 from loveletter.engine import events as ev
 from loveletter.i18n import printable, t
 from loveletter.records import GameRecord, RecordError
 from loveletter.records import Seat as RecordSeat
-from loveletter.records.lock import GameLock
+from loveletter.records.library import new_record_path
+from loveletter.records.lock import GameLock, command_line
 from loveletter.records.saver import RecordSaver
 from loveletter.table.loop import Observer
 from loveletter.table.seats import Seat
@@ -38,8 +40,6 @@ def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
     """The game loop's seats for a record's (a resumed game is played by the same seats). A computer player's
     level must be one this program has (``hard:N``, as ``loveletter simulate`` writes it, plays as ``hard``).
     A name is shown as printable text (a record may come from anyone); the record keeps it as it is."""
-    from loveletter.bots import LEVELS, REFERENCE_LEVELS
-
     seats = []
     for index, seat in enumerate(record.seats):
         level = None
@@ -80,9 +80,6 @@ class Autosave(Observer):
     ) -> Autosave:
         """Start the record of ``game`` in ``folder`` (default: the saved-games folder) and save it once; ``hints``:
         whether the coach's hints are on; ``hosted``: whether it is hosted for friends over ssh."""
-        from loveletter.records.library import new_record_path
-        from loveletter.records.lock import GameLock, command_line
-
         record = GameRecord.start(game, record_seats(seats), seed, hints=hints, hosted=hosted)
         path = new_record_path(record.KIND, record.ruleset, record.game_id, folder)
         lock = GameLock(path, command_line())  # a new name: nobody else holds it

@@ -37,6 +37,7 @@ from typing import Protocol
 from loveletter.bots import Bot, make_bot
 from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
+from loveletter.i18n import t
 from loveletter.records.timeline import round_start
 from loveletter.table.news import is_private_news
 from loveletter.table.seats import Seat, StackedDeal, first_player_rng
@@ -149,8 +150,6 @@ class GameLoop:
     @property
     def unnamed_computers(self) -> frozenset[int]:
         """Computer players whose name does not say so (a name given with ``--names``): the table tags them."""
-        from loveletter.i18n import t
-
         defaults = {t("play.setup.bot_name", number=n) for n in range(1, len(self.seats) + 1)}
         return frozenset(i for i in self.computers if self.seats[i].name.rstrip("'") not in defaults)
 

@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import json
 import random
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
 from loveletter.engine import Game, Ruleset
+from loveletter.engine.textfile import TextFileError, read_text_file
 from loveletter.i18n import t
+from loveletter.records.names import cell_width, hidden, name_key, normalize_name, same_name
 from loveletter.table.seats import Seat, StackedDeal
 
 #: Longest name: the table has room for this many characters.
@@ -31,10 +34,6 @@ MAX_NAME = 16
 def check_name(name: str, taken: list[str]) -> str | None:
     """Why ``name`` cannot be used (a message), or ``None`` if it can. Names are compared as they look
     (:func:`~loveletter.records.names.same_name`) and measured in terminal cells."""
-    import unicodedata
-
-    from loveletter.records.names import cell_width, hidden, name_key, normalize_name, same_name
-
     name = normalize_name(name)
     if not name:
         return t("play.setup.name_empty")
@@ -66,8 +65,6 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
     people = players - bots
     given: list[str] = []
     if names is not None:
-        from loveletter.records.names import normalize_name
-
         given = [normalize_name(n) for n in names]
         if len(given) not in (players, people):
             # With only people or only computer players, "the people only" is no second way to count.
@@ -79,7 +76,6 @@ def plan_seats(players: int, bots: int, level: str, names: list[str] | None) -> 
             if problem:
                 raise ValueError(t("play.setup.bad_name", problem=problem))
             taken.append(name)
-    from loveletter.records.names import same_name
 
     seats: list[Seat] = []
     for index in range(players):
@@ -100,8 +96,6 @@ DEAL_FILE_BYTES = 1 << 20
 def read_deals(path: str, ruleset: Ruleset, players: int) -> list[StackedDeal]:
     """Read a ``--deal-file``: a JSON list of ``{"deck": [...top card first], "first_player": n}`` (the
     first player may be left out), one per round from the first. Each deck must be the ruleset's deck."""
-    from loveletter.engine.textfile import TextFileError, read_text_file
-
     try:
         # Like every file the program reads: a regular file (never a pipe that blocks or /dev/zero), of a size.
         data = json.loads(read_text_file(path, limit=DEAL_FILE_BYTES))

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from rich.text import Text
 
@@ -38,7 +38,6 @@ from loveletter.i18n import card_name, printable, t
 from loveletter.table.news import shown_by_hand
 from loveletter.tui.style import PRIVATE, card_label, cards_text, fmt, join_names, name_text, named_text
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from loveletter.table.loop import GameLoop
 

@@ -30,6 +30,7 @@ the same decision takes keys typed ahead (:data:`TYPE_AHEAD`), as do tests that 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -52,6 +53,15 @@ from rich.text import Text
 from loveletter.i18n import DEFAULT, has, match_card, t
 from loveletter.tui.interrupts import raise_kept
 from loveletter.tui.style import wrap_words
+
+try:
+    import termios
+except ImportError:  # pragma: no cover (Windows)
+    termios = None  # type: ignore[assignment]
+from prompt_toolkit.application.current import get_app_session
+from prompt_toolkit.output.vt100 import Vt100_Output
+from prompt_toolkit.shortcuts import PromptSession
+from prompt_toolkit.validation import ValidationError, Validator
 
 T = TypeVar("T")
 
@@ -238,13 +248,9 @@ def drop_typed(input: Input) -> None:
         fileno: int | None = input.fileno()
     except (NotImplementedError, OSError, ValueError):
         fileno = None
-    if fileno is not None and os.isatty(fileno):
-        try:
-            import termios
-
+    if termios is not None and fileno is not None and os.isatty(fileno):
+        with contextlib.suppress(OSError):
             termios.tcflush(fileno, termios.TCIFLUSH)  # the kernel's buffer, a half-typed line included
-        except (ImportError, OSError):
-            pass
     dropped = []
     for _ in range(10_000):  # bounded: a remote peer could keep typing
         keys = input.read_keys() + input.flush_keys()
@@ -386,9 +392,6 @@ def _no_cpr(output: Output | None) -> Output:
     the terminal; an answer that comes back after a resize would tell where the cursor was *before* the table was
     drawn again, and the prompt would pad itself down to the bottom of the grown screen, scrolling the table's
     top away."""
-    from prompt_toolkit.application.current import get_app_session
-    from prompt_toolkit.output.vt100 import Vt100_Output
-
     chosen = output if output is not None else get_app_session().output
     if isinstance(chosen, Vt100_Output):
         chosen.enable_cpr = False
@@ -582,8 +585,6 @@ def ask_text(
 ) -> str:
     """Ask for a line of text; ``check(text)`` returns an error message to show, or ``None`` to accept it.
     An empty answer takes ``default``. Of ``guard`` only ``drop`` counts: the question shows at once."""
-    from prompt_toolkit.shortcuts import PromptSession
-    from prompt_toolkit.validation import ValidationError, Validator
 
     class _Check(Validator):
         def validate(self, document: Any) -> None:

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from loveletter.engine import Mode, Ruleset
 from loveletter.i18n import card_name, card_text, ruleset_title, t
+from loveletter.tui.howto import howto
 from loveletter.tui.style import card_short, fmt, value_style
 
 
@@ -92,8 +93,6 @@ def reference_lines(ruleset: Ruleset, players: int) -> list[str]:
 
 def reference(ruleset: Ruleset, players: int | None = None) -> Group:
     """Title, card table, summary, and how a game goes: what ``loveletter rules`` prints."""
-    from loveletter.tui.howto import howto
-
     title = Text(ruleset_title(ruleset), style="bold")
     summary = reference_summary(ruleset, players)
     return Group(title, reference_table(ruleset, players), summary, Text(""), howto(ruleset))

@@ -19,14 +19,20 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
 from types import FrameType, TracebackType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
-if TYPE_CHECKING:
-    from rich.console import Console
+from rich.console import Console, ConsoleDimensions
+
+try:
+    import termios
+except ImportError:  # pragma: no cover (Windows)
+    termios = None  # type: ignore[assignment]
+
 
 ENTER_ALT = "\x1b[?1049h"
 LEAVE_ALT = "\x1b[?1049l"
@@ -106,9 +112,7 @@ class Screen:
 def _echo_off(keys: TextIO | None) -> list[Any] | None:
     """Turn the echo of ``keys`` off if it is a terminal; its settings before (``None``: nothing was changed)."""
     try:
-        import termios
-
-        if keys is None or not keys.isatty():
+        if termios is None or keys is None or not keys.isatty():
             return None
         fd = keys.fileno()
         before = termios.tcgetattr(fd)
@@ -116,17 +120,14 @@ def _echo_off(keys: TextIO | None) -> list[Any] | None:
         quiet[3] &= ~termios.ECHO  # local modes: echo off, the rest (signals, lines) as they were
         termios.tcsetattr(fd, termios.TCSANOW, quiet)
         return before
-    except (ImportError, OSError, ValueError):
+    except (OSError, ValueError):
         return None
 
 
 def _restore(keys: TextIO, settings: list[Any]) -> None:
-    try:
-        import termios
-
-        termios.tcsetattr(keys.fileno(), termios.TCSANOW, settings)
-    except (ImportError, OSError, ValueError):
-        pass
+    if termios is not None:
+        with contextlib.suppress(OSError, ValueError):
+            termios.tcsetattr(keys.fileno(), termios.TCSANOW, settings)
 
 
 def terminal_console() -> Console:
@@ -135,8 +136,6 @@ def terminal_console() -> Console:
     as a fixed size: they are ignored). On a ``TERM=dumb`` terminal rich would assume 80x25 whatever the size,
     one line more than 80x24 holds, and the screen's first line would scroll away: the size is the terminal's
     there too, and there is no colour."""
-    from rich.console import Console
-
     environ = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
     if environ.get("TERM", "").lower() not in ("dumb", "unknown"):
         return Console(highlight=False, emoji=False, _environ=environ)
@@ -145,7 +144,6 @@ def terminal_console() -> Console:
 
 def _dumb_console_class() -> type[Console]:
     """The class of :func:`terminal_console` on a dumb terminal (made when first needed: rich loads late)."""
-    from rich.console import Console, ConsoleDimensions
 
     class DumbTerminalConsole(Console):
         """A console on a ``TERM=dumb`` terminal that still reads the terminal's size."""

@@ -8,18 +8,29 @@ what can still be resumed is said exactly (:func:`report_problem`, shared with h
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from loveletter.i18n import t
+from loveletter.records.library import short_name
+from loveletter.table.autosave import Autosave
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import first_player_rng
+from loveletter.table.setup import NewGame
+from loveletter.tui.lines import Lines, LineScreen
+from loveletter.tui.screen import Screen, terminal_console
+from loveletter.tui.spectator import SpectatorFrontend
+from loveletter.tui.surface import Frames, Surface
+from loveletter.tui.terminal import TerminalFrontend
 
-TYPE_CHECKING = False  # not typing's: a command imports this module when it runs, and typing costs a tenth of a start
 if TYPE_CHECKING:
     import random
 
     from loveletter.engine import Game
-    from loveletter.table.autosave import Autosave
     from loveletter.table.seats import Seat, StackedDeal
-    from loveletter.table.setup import NewGame
 
 
 def play_game(
@@ -46,14 +57,6 @@ def play_game(
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
     """
-    import signal
-    import sys
-
-    from loveletter.records.library import short_name
-    from loveletter.table.autosave import Autosave
-    from loveletter.table.seats import first_player_rng
-    from loveletter.table.setup import NewGame
-
     try:  # plain mode too (the table's screen sets its own, to the same effect)
         previous = signal.signal(signal.SIGTERM, _terminated)
     except ValueError:  # not the main thread: leave signals alone
@@ -115,8 +118,6 @@ def _terminated(signum: int, frame: object) -> None:
 
 def tell(game: Game, saver: Autosave) -> None:
     """A game's result (or where it stopped) and where it is saved, on the normal screen."""
-    from loveletter.records.library import short_name
-
     names = [seat.name for seat in saver.record.seats]
     standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names, game.tokens, strict=True))
     where = {"path": str(saver.path), "name": short_name(saver.path)}
@@ -133,10 +134,6 @@ def tell(game: Game, saver: Autosave) -> None:
 
 def report_problem(saver: Autosave) -> None:
     """If the last save failed: why, and exactly what can be resumed (the file keeps the last save that worked)."""
-    import sys
-
-    from loveletter.records.library import short_name
-
     if saver.problem is None:
         return
     saved = saver.saver.saved
@@ -157,13 +154,6 @@ def _play_plain(
     resumed: bool,
     first_rng: random.Random,
 ) -> int:
-    import os
-    import sys
-
-    from loveletter.records.library import short_name
-    from loveletter.table.loop import GameLoop
-    from loveletter.tui.spectator import SpectatorFrontend
-
     # Said at once (the output is the game's log; this goes on the side), and the game goes on trying.
     saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
@@ -198,16 +188,6 @@ def _play_terminal(
 ) -> None:
     """The games on the terminal's alternate screen (or as plain lines, ``reader``), another one each time the
     players ask at the end."""
-    import sys
-
-    from loveletter.table.loop import GameLoop
-    from loveletter.table.seats import first_player_rng
-    from loveletter.table.setup import NewGame
-    from loveletter.tui.lines import Lines, LineScreen
-    from loveletter.tui.screen import Screen, terminal_console
-    from loveletter.tui.surface import Frames, Surface
-    from loveletter.tui.terminal import TerminalFrontend
-
     chosen = LineScreen(sys.stdout) if reader else Screen(sys.stdout, title=t("play.window_title"), keys=sys.stdin)
     with chosen as screen:
         surface: Surface = Lines(screen) if reader else Frames(terminal_console(), screen)

@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from loveletter.i18n import t
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from loveletter.i18n import has, printable, t
 
 if TYPE_CHECKING:
     from loveletter.arena.games import Summary
@@ -30,9 +36,6 @@ def progress(stream: Iterator[T], total: int, done: int = 0, *, show: bool, stde
     if not show:
         yield from stream
         return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=True, console=Console(stderr=stderr)) as bar:
         task = bar.add_task(t("simulate.progress"), total=total, completed=done)
@@ -48,19 +51,11 @@ def progress(stream: Iterator[T], total: int, done: int = 0, *, show: bool, stde
 
 def _reason(reason: str) -> str:
     """Why a game ended, in words (``simulate.reason.<id>``), or its id when the catalog has no words for it."""
-    from loveletter.i18n import has
-
     key = f"simulate.reason.{reason}"
     return t(key) if has(key) or has(key, "en") else reason
 
 
 def print_simulation(summary: Summary, seed: int, save_dir: str | None) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from loveletter.i18n import printable
-
     # Nothing here is read as rich markup: the ruleset's name and the folder come from the player's files.
     console = Console(highlight=False)
     games = summary.games
@@ -124,13 +119,6 @@ def print_tournament(
     tournament: Tournament, standings: Standings, sprt: Sprt | None, path: str, seconds: float, resume: str = ""
 ) -> None:
     """The tournament's tables, chart, forfeits and SPRT; ``resume`` is the command that continues it."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from loveletter.i18n import printable
-
     console = Console(highlight=False)
     names = [printable(name) for name in standings.names]
     title = t(
@@ -231,8 +219,6 @@ MARKS = "●▲■◆★✚▼◉"
 
 def chart(history: list[tuple[int, list[float]]], names: list[str], width: int = 60, height: int = 12) -> Any:
     """Each player's rating (``mu``) as the games accumulate, drawn with characters: games across, rating up."""
-    from rich.text import Text
-
     text = Text()
     if len(history) < 2:
         return text

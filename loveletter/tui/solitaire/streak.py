@@ -15,14 +15,15 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from loveletter.i18n import t
+from loveletter.records.store import home, write_atomic
+
 FILENAME = "solitaire-streak.json"
 VERSION = 1
 FIELDS = ("current", "best", "won", "played")
 
 
 def streak_path() -> Path:
-    from loveletter.records.store import home
-
     return home() / FILENAME
 
 
@@ -85,12 +86,8 @@ def load_streak(path: Path | None = None) -> Streak:
 
 def save_streak(streak: Streak, path: Path | None = None) -> None:
     """Write the count atomically (a failure to write is the caller's to report)."""
-    from loveletter.records.store import write_atomic
-
     write_atomic(path or streak_path(), streak.to_json())
 
 
 def _warning(path: Path) -> str:
-    from loveletter.i18n import t
-
     return t("solitaire.streak.corrupt", path=path)
