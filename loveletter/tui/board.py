@@ -48,6 +48,7 @@ from loveletter.tui.style import (
     counts_text,
     fmt,
     join_names,
+    keep_together,
     name_text,
     named_text,
     tokens_text,
@@ -174,23 +175,24 @@ class Board:
         faces = render(hand_section(m, width)) if has_hand else []
         hand, left = faces, 0
         optional: dict[str, list[Line]] = {}
-        # Private news first, then a result's banner, then the card tracker (before the room kept for the log's new
-        # lines: a knock-out shows on its row anyway, and the rest of the log is a key away), then the rest.
+        # The card tracker first (the docs promise it on every screen), then private news, then a result's banner
+        # (before the room kept for the log's new lines: a knock-out shows on its row anyway, and the rest of the
+        # log is a key away), then the rest.
         candidates: list[tuple[str, RenderableType | None]] = [
             ("rule", None),
+            ("info", Group(*table_info(m, width))),
             ("news", news_panel(m, news) if news else None),
             ("banner", m.banner),  # a round's or the game's result: the screen is there to show it
-            ("info", Group(*table_info(m, width))),
             ("keep", None),
         ]
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]  # a replay's hands, say
         candidates.append(("plays", None))  # who did what to whom: as many as fit, else folded into the rows
         wanted = {name for name, r in candidates if r is not None}
-        if news:
-            wanted.discard("info")
         for compact in (False, True) if has_hand else (False,):
-            if compact:
+            if compact:  # a crowded table: the hand in words, the tracker without the cards all seen
                 hand = render(hand_words(m, width))
+                tracker = Group(*table_info(m, width, short=True))
+                candidates = [(n, tracker if n == "info" else r) for n, r in candidates]
             left = room - len(seats) - len(marks) - len(hand)
             optional = {}
             for name, renderable in candidates:
@@ -200,8 +202,6 @@ class Board:
                 if name == "keep":  # the log's new lines (their title line counted above)
                     left -= max(keep - 1, 0) if rule else keep
                     continue
-                if name == "info" and news and "news" not in optional:
-                    continue  # the news goes in the log instead (see _narrow): it needs the room more
                 if name == "plays":
                     for count in range(min(plays_max, len(moments)), 0, -1):
                         if count not in strips:  # one line a play, unless a name is very long: rendered once
@@ -578,8 +578,9 @@ def plays_strip(m: BoardModel, moments: Sequence[Moment], width: int) -> Group:
     return Group(*lines)
 
 
-def table_info(m: BoardModel, width: int) -> list[Text]:
-    """The face-up set-aside cards and the card tracker, wrapped to ``width`` between cards."""
+def table_info(m: BoardModel, width: int, *, short: bool = False) -> list[Text]:
+    """The face-up set-aside cards and the card tracker, wrapped to ``width`` between cards. A ``short`` tracker
+    (a crowded table) names only the cards still unseen, so it keeps its place beside private news."""
     view = m.view
     lines: list[Text] = []
     if view.face_up:
@@ -591,7 +592,11 @@ def table_info(m: BoardModel, width: int) -> list[Text]:
         lines.extend(wrap_words(Text.assemble(label, " ", card_label(view.result.set_aside, view.ruleset)), width))
     key = "play.table.unseen" if m.viewer is not None else "play.table.unseen_public"
     label = Text(fmt(key).plain, style="bold")
-    lines.extend(wrap_words(Text.assemble(label, " ", counts_text(view.unseen(), view.ruleset)), width))
+    counts = view.unseen()
+    tracker = counts_text({c: n for c, n in counts.items() if n} if short else counts, view.ruleset)
+    if short and not all(counts.values()):
+        tracker.append(Text.assemble(f"{NBSP}· ", (keep_together(t("play.table.unseen_rest")), DIM)))
+    lines.extend(wrap_words(Text.assemble(label, " ", tracker), width))
     return lines
 
 
