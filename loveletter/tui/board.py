@@ -188,9 +188,13 @@ class Board:
         candidates += [(f"extra{i}", r) for i, r in enumerate(m.extra)]  # a replay's hands, say
         candidates.append(("plays", None))  # who did what to whom: as many as fit, else folded into the rows
         wanted = {name for name, r in candidates if r is not None}
-        for compact in (False, True) if has_hand else (False,):
-            if compact:  # a crowded table: the hand in words, the tracker without the cards all seen
-                hand = render(hand_words(m, width))
+        # The hand as cards; on a crowded table in words (and the tracker without the cards all seen); then, if
+        # the news still has no room, the hand's cards without their effects.
+        for compact in (0, 1, 2) if has_hand else (0,):
+            if compact == 2 and not (news or keep):
+                break
+            if compact:
+                hand = render(hand_words(m, width, bare=compact == 2))
                 tracker = Group(*table_info(m, width, short=True))
                 candidates = [(n, tracker if n == "info" else r) for n, r in candidates]
             left = room - len(seats) - len(marks) - len(hand)
@@ -678,13 +682,14 @@ def hand_section(m: BoardModel, width: int, *, large: bool = False) -> Renderabl
     return Group(grid, Text.assemble((title.plain, "bold"), ": ", Text("; ").join(known)))
 
 
-def hand_words(m: BoardModel, width: int) -> Group:
+def hand_words(m: BoardModel, width: int, *, bare: bool = False) -> Group:
     """The viewer's hand in words for a crowded table (``Your hand: 3 Baron, compare hands...``), and what
-    they know under it: the same as :func:`hand_section`, in fewer lines."""
+    they know under it: the same as :func:`hand_section`, in fewer lines; ``bare``: the cards without what they
+    do (``?`` says it), when even that leaves the news no room."""
     view = m.view
     cards = [
         Text.assemble(card_text_of(card, view.ruleset), Text(f" ({card_short(card, view.ruleset.name)})", style=DIM))
-        if card_short(card, view.ruleset.name)
+        if card_short(card, view.ruleset.name) and not bare
         else card_text_of(card, view.ruleset)
         for card in view.hand
     ]
