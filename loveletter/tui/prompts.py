@@ -86,6 +86,14 @@ class Nav(Enum):
     HINT = "hint"
 
 
+@dataclass(slots=True)
+class Cursor:
+    """Where a question's selection was when :func:`choose` last answered: the same question asked again (after
+    the hint, the log, the card reference) starts there, not back on its first option."""
+
+    index: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
     """An option of :func:`choose`: its value, its label, the key that picks it (default: its position,
@@ -411,8 +419,10 @@ def choose(
     frame: Callable[[], None] | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    cursor: Cursor | None = None,
 ) -> T | Nav:
-    """Ask for one of ``choices`` (at least one must be enabled), starting on ``default`` (an index). ``extra``
+    """Ask for one of ``choices`` (at least one must be enabled), starting on ``default`` (an index), or where
+    ``cursor`` was left (it keeps the selection the question ends on). ``extra``
     keys answer their value (``{"l": Nav.LOG}``). When the options are cards, a letter among them that begins
     (or goes on) the name of one of them types it instead, and answers only where it cannot: with the Handmaid
     among the options, ``h`` selects the Handmaid and a second ``h`` answers (:func:`letter_types`).
@@ -420,6 +430,8 @@ def choose(
     enabled = [i for i, c in enumerate(choices) if c.enabled]
     if not enabled:
         raise ValueError("no option can be picked")
+    if cursor is not None and cursor.index in enabled:
+        default = cursor.index
     state = {"selected": default if default in enabled else enabled[0]}
     bindings = KeyBindings()
 
@@ -491,7 +503,11 @@ def choose(
     def render(width: int) -> list[StyleAndTextTuples]:
         return choice_lines(title, choices, state["selected"], width, hint, typed["text"], typed["stray"])
 
-    result: T | Nav = _run(render, bindings, guard=guard, frame=frame, input=input, output=output)
+    try:
+        result: T | Nav = _run(render, bindings, guard=guard, frame=frame, input=input, output=output)
+    finally:
+        if cursor is not None:
+            cursor.index = state["selected"]
     return result
 
 

@@ -42,7 +42,7 @@ from loveletter.tui.coach import HINT_KEY, HintView, hint_keys, hint_lines
 from loveletter.tui.howto import howto_lines, howto_pages
 from loveletter.tui.log import Entry, NewsTeller, round_log
 from loveletter.tui.plan import ActionPlan, Option, Step
-from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, Cursor, KeyPolicy, Nav
 from loveletter.tui.reference import reference_lines, reference_pages
 from loveletter.tui.review import review_on
 from loveletter.tui.style import NBSP, fmt, keep_together, name_text, tokens_text, wrap_words
@@ -262,8 +262,12 @@ class TerminalFrontend:
         hint: Hint | None = None
         showing = False
         numbers: dict[Hashable, str] = {}
+        # Where the selection was: a question asked again (after the hint, the log, ?) starts there.
+        cursor, at = Cursor(), plan.asked
         while True:
             step = plan.step()
+            if plan.asked != at:
+                cursor, at = Cursor(), plan.asked
             if step is None:
                 action = plan.action()
                 warning = risk(action, view)
@@ -302,6 +306,7 @@ class TerminalFrontend:
                 allow_back=plan.asked > 0,
                 allow_help=True,
                 extra=extra,
+                cursor=cursor,
             )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:

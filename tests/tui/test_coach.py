@@ -158,6 +158,20 @@ def test_holding_the_handmaid_h_twice_shows_the_hint(keys: PipeInput) -> None:
     assert "Hints for Ana" in drawn(out)
 
 
+@pytest.mark.parametrize("typed", ["hh", "hh" + "hh"])  # the hint; the hint, then the table again
+def test_the_selection_stays_where_it_was_when_the_hint_comes_and_goes(keys: PipeInput, typed: str) -> None:
+    """h selects the Handmaid, the second h shows the hint: Enter then plays the Handmaid still selected (the
+    cursor went back to the first card, issue 48, item 8). Ctrl-C ends the question if Enter asks another."""
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Handmaid"])
+    front, _ = frontend(keys, game)
+    keys.send_text(typed + "\r" + "\x03")
+    try:
+        played = front.decide(0)
+    except KeyboardInterrupt:
+        pytest.fail("Enter did not play the Handmaid selected before the hint")
+    assert played == Play("Handmaid")
+
+
 def test_the_hint_narrows_the_moves_to_the_card_chosen(keys: PipeInput) -> None:
     game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Baron"])
     front, out = frontend(keys, game)

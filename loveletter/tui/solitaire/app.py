@@ -30,7 +30,7 @@ from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.plan import ActionPlan, Step
-from loveletter.tui.prompts import TYPE_AHEAD, Choice, KeyPolicy, Nav
+from loveletter.tui.prompts import TYPE_AHEAD, Choice, Cursor, KeyPolicy, Nav
 from loveletter.tui.solitaire.board import Board, BoardModel, board_lines
 from loveletter.tui.solitaire.coach import HINT_KEY, SolitaireHintView, hint_keys, hint_lines, place_text
 from loveletter.tui.solitaire.narrate import Teller, narrate
@@ -177,6 +177,7 @@ class SolitaireApp:
         body: Callable[[int], RenderableType] | None = None,
         extra: dict[str, object] | None = None,
         said: Sequence[str] = (),
+        cursor: Cursor | None = None,
     ) -> Hashable | Nav:
         """Ask over the board (or ``body``, drawn in the lines it is given); ``guard``: a new screen's unless
         given (:class:`~loveletter.tui.prompts.KeyPolicy`); ``extra``: more keys and what they answer. As lines, the
@@ -199,6 +200,7 @@ class SolitaireApp:
             hint=hint,
             guard=guard,
             default=default,
+            cursor=cursor,
             allow_back=back,
             # The cards' pages (?) have no lines yet: lines do not offer them.
             allow_help=self.surface.draws,
@@ -241,8 +243,11 @@ class SolitaireApp:
         # the board) until the decision is made.
         hint: SolitaireHint | None = None
         showing = False
+        cursor, at = Cursor(), plan.asked  # where the selection was (see TerminalFrontend.decide)
         while True:
             step = plan.step()
+            if plan.asked != at:
+                cursor, at = Cursor(), plan.asked
             if step is None:
                 action = plan.action()
                 warning = risk(action, view)
@@ -280,6 +285,7 @@ class SolitaireApp:
                 body=body,
                 extra={HINT_KEY: Nav.HINT},
                 said=said,
+                cursor=cursor,
             )
             guard = TYPE_AHEAD
             if answer is Nav.BACK:
