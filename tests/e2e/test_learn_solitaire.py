@@ -8,6 +8,7 @@ Each script entry is ``(step id, keys)``: wait for the step's words and its firs
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,20 @@ def first_line(text: str, width: int = 40) -> str:
     return text[: text.rfind(" ", 0, width)]
 
 
+def check_whole(screen: str, key: str) -> None:
+    """At 80x24 a step's words show whole in their panel (its bottom border drawn), the card tracker stays (the
+    words point at it), and the log above them never ends in the middle of a sentence (issue 48, item 3)."""
+    lines = screen.splitlines()
+    flat = "".join(re.sub("[│┃]", " ", screen).split())
+    assert "".join(t(f"{key}.say").split()) in flat, screen
+    top = next(i for i, line in enumerate(lines) if t("learn.title", lesson=t("learn.solitaire.title")) in line)
+    assert any(line.startswith("╰") for line in lines[top:]), screen
+    assert t("solitaire.table.unseen", count="", cards="").split("(")[0].strip() in screen, screen
+    rule = next((i for i, line in enumerate(lines) if line.startswith("─ " + t("solitaire.table.log"))), None)
+    if rule is not None and rule + 1 < top:
+        assert lines[top - 1].rstrip()[-1:] in ".!?…)", screen
+
+
 def start(tmp_path: Path, lang: str) -> Terminal:
     env = program_env(LOVELETTER_LANG=lang, LOVELETTER_HOME=str(tmp_path / "home"))
     return Terminal(["learn", "solitaire"], env=env)
@@ -52,7 +67,8 @@ def test_the_solitaire_lesson_plays_to_its_end(tmp_path: Path, lang: str) -> Non
         for step, keys in SCRIPT:
             key = f"learn.solitaire.{step}"
             # The question's options show once it takes keys (a new screen ignores keys for a moment).
-            term.wait_for("▶ " + first_line(t(f"{key}.do")), first_line(t(f"{key}.say")), "▸")
+            screen = term.wait_for("▶ " + first_line(t(f"{key}.do")), first_line(t(f"{key}.say")), "▸")
+            check_whole(screen, key)
             if step == "draw":  # the coach's hint, and the board again
                 term.press("h")
                 term.wait_for(t("solcoach.hint.title").strip(), t("solcoach.move.draw"), "▸")

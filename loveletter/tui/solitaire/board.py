@@ -81,9 +81,15 @@ class Board:
         if self.model.banner is not None:
             bottom = console.render_lines(self.model.banner, opts, pad=False)
         room = height - len(top) - len(bottom)
+        if room < 0:
+            top = []
+            for part in self.parts(width, caption=False):
+                top.extend(console.render_lines(part, opts, pad=False))
+            room = height - len(top) - len(bottom)
         rule = True
-        if self.model.banner is not None and self.model.log:
-            # The game is over: its last words show whole before the card tracker and the log's rule do.
+        if self.model.banner is not None and self.model.log and self.model.view.over:
+            # The game is over: its last words show whole before the card tracker and the log's rule do (a
+            # lesson's words are a banner too, but they may point at the tracker: it stays while the game goes on).
             newest = len(self.log_line(console, opts, self.model.log[-1]))
             if newest > room - 1:
                 top = []
@@ -104,8 +110,10 @@ class Board:
 
     # ------------------------------------------------------------------------------------------- parts
 
-    def parts(self, width: int, *, unseen: bool = True) -> list[RenderableType]:
-        return [self.header(width), self.queue(), self.player(width), self.piles(unseen=unseen)]
+    def parts(self, width: int, *, unseen: bool = True, caption: bool = True) -> list[RenderableType]:
+        """The board above the log; ``caption``: the queue's line saying what it is (the first to go when a
+        lesson's words need the room)."""
+        return [self.header(width), self.queue(caption=caption), self.player(width), self.piles(unseen=unseen)]
 
     def header(self, width: int) -> Table:
         m = self.model
@@ -126,7 +134,7 @@ class Board:
             grid.add_row(streak)
         return grid
 
-    def queue(self) -> Table:
+    def queue(self, *, caption: bool = True) -> Table:
         view = self.model.view
         grid = Table.grid(padding=0)
         for _ in range(SLOTS):
@@ -137,10 +145,10 @@ class Board:
         for slot in range(1, SLOTS + 1):
             place = by_slot.get(slot)
             cells.append(self.slot(slot, place, next_up=slot == first))
-        caption = Text(t("solitaire.table.queue"), style=DIM)
         outer = Table.grid()
         outer.add_column()
-        outer.add_row(caption)
+        if caption:
+            outer.add_row(Text(t("solitaire.table.queue"), style=DIM))
         grid.add_row(*cells)
         outer.add_row(grid)
         return outer
@@ -227,12 +235,16 @@ class Board:
 
     # --------------------------------------------------------------------------------------------- log
 
-    def log_line(self, console: Console, options: ConsoleOptions, line: Line) -> list[list[Segment]]:
-        """A log line with its mark (new since the last turn, or not), as rendered lines."""
+    def log_line(
+        self, console: Console, options: ConsoleOptions, line: Line, *, end: int | None = None
+    ) -> list[list[Segment]]:
+        """A log line with its mark (new since the last turn, or not), as rendered lines; ``end``: only its text
+        up to there, then "…"."""
         m = self.model
         new = m.new_from is not None and line.index >= m.new_from
         mark = t("solitaire.table.new_mark") if new else t("solitaire.table.old_mark")
-        text = Text.assemble((mark + " ", NEW if new else DIM), line.text)
+        body = line.text if end is None else Text.assemble(line.text[:end], " …")
+        text = Text.assemble((mark + " ", NEW if new else DIM), body)
         if new:
             text.stylize(NEW, 0, len(mark))
         return console.render_lines(text, options, pad=False)
@@ -246,12 +258,23 @@ class Board:
         for line in reversed(m.log):
             rendered = self.log_line(console, options, line)
             if len(rendered) > budget:
-                if not out and budget > 0:  # the newest line alone is too long: its start says the most
-                    out = rendered[:budget]
+                if not out and budget > 0:  # the newest line alone is too long: its first sentences say the most
+                    out = self.first_sentences(console, options, line, budget)
                 break
             out = rendered + out
             budget -= len(rendered)
         return [rule, *out]
+
+    def first_sentences(self, console: Console, options: ConsoleOptions, line: Line, room: int) -> list[list[Segment]]:
+        """As many whole sentences of ``line`` as fit in ``room`` lines, then "…" (never a sentence cut in the
+        middle: a lesson's words or the whole log, a key away, tell the rest); none if not even one fits."""
+        plain = line.text.plain
+        ends = [i + 1 for i, char in enumerate(plain) if char in ".!?" and plain[i + 1 : i + 2] in (" ", "")]
+        for end in reversed(ends):
+            rendered = self.log_line(console, options, line, end=end)
+            if len(rendered) <= room:
+                return rendered
+        return []
 
 
 def board_lines(view: SolitaireView, deal: int | None, streak: str, status: Text | None = None) -> list[str]:
