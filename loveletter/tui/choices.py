@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 
 from loveletter.engine import Action, Keep, Phase, Play, Redraw, View
 from loveletter.tui.plan import ACTION, ActionPlan, Option, Step
@@ -96,7 +96,7 @@ class TurnQuestions:
             legal = {a.card for a in plays}
             only = next(iter(legal)) if len(legal) == 1 else ""
             options = [
-                Option(card, card in legal, "" if card in legal else "play.note.must_play")
+                Option(card, card in legal, self.card_note(card, plays) if card in legal else "play.note.must_play")
                 for card in dict.fromkeys(view.hand)
             ]
             return Step("card", tuple(options), card=only or None)
@@ -143,6 +143,18 @@ class TurnQuestions:
         if kind == "redraw":
             return Step("redraw", (Option(True), Option(False)))
         raise AssertionError(kind)
+
+    def card_note(self, card: str, plays: Sequence[Play]) -> str:
+        """``play.note.no_effect`` for a card that would do nothing if played now (a card that chooses, with
+        nobody to choose; a card that draws, with no deck), said before it is played, as the Princess's warning
+        is; else nothing."""
+        traits = self.view.ruleset.cards[card].traits
+        mine = [a for a in plays if a.card == card]
+        if traits.chooses and all(not a.targets for a in mine):
+            return "play.note.no_effect"
+        if traits.draws and self.view.deck_size == 0:
+            return "play.note.no_effect"
+        return ""
 
 
 def _second(a: Action, v: object) -> bool:

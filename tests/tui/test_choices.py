@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 from loveletter.engine import Action, Game, Keep, Phase, Play, Redraw
+from loveletter.i18n import set_language, t
+from loveletter.table.loop import GameLoop
+from loveletter.table.seats import Seat
 from loveletter.tui.choices import plan_for
 from loveletter.tui.plan import ActionPlan
+from loveletter.tui.screen import Screen
+from loveletter.tui.surface import Frames
+from loveletter.tui.terminal import TerminalFrontend
 from tests.support import deal, play
 
 
@@ -150,3 +158,21 @@ def test_every_legal_action_is_reachable_and_nothing_else(ruleset: str, players:
         checked += 1
         game.push(rng.choice(game.legal_actions()))
     assert checked > 20
+
+
+def test_a_card_that_would_do_nothing_says_so_before_it_is_played() -> None:
+    """Bea is protected: Ana's Guard can choose nobody, and says "(no effect now)" among the cards (issue 48,
+    item 6); her Prince can still choose herself, and says nothing."""
+    set_language("en")
+    game = deal("2019", 2, hands=["Priest", "Handmaid"], draws=["Guard", "Baron", "Prince"])
+    play(game, "Priest>1", "Handmaid")
+    step = plan_for(game.view(0)).step()
+    assert step is not None and step.kind == "card"
+    assert [(o.value, o.enabled, o.note) for o in step.options] == [
+        ("Guard", True, "play.note.no_effect"),
+        ("Prince", True, ""),
+    ]
+    front = TerminalFrontend(Frames(Console(file=io.StringIO()), Screen(io.StringIO())))
+    front.start(GameLoop(game, [Seat("Ana"), Seat("Bea")], front))
+    notes = [c.note for c in front.choices(step, game.view(0))]
+    assert notes == [t("play.note.no_effect"), ""] and t("play.note.no_effect") == "no effect now"
