@@ -476,9 +476,8 @@ def seat_lines(m: BoardModel, width: int, last: dict[int, Text] | None = None) -
         row.rstrip()
         play = (last or {}).get(sv.seat)
         spare = width - cell_len(row.plain) - 1
-        if fits and play is not None and spare >= FOLD_LEAST:
-            play = play.copy()
-            play.truncate(spare - 1, overflow="ellipsis")  # its beginning says whom; the log says the rest
+        play = _fold(play, spare - 1) if fits and play is not None and spare >= FOLD_LEAST else None
+        if play is not None:
             row.append_text(Text.assemble("  ", play))
         lines.append(row)
         if not fits:
@@ -487,6 +486,20 @@ def seat_lines(m: BoardModel, width: int, last: dict[int, Text] | None = None) -
         line.no_wrap = True
         line.overflow = "crop"
     return lines
+
+
+def _fold(play: Text, room: int) -> Text | None:
+    """A last play in ``room`` cells at the end of its row: whole, else cut where a part of it ends (``→ Bea ·
+    miss`` as ``→ Bea…``), never inside a name (``─Dowager Qu…`` read as one more card of the pile); ``None`` if
+    not even its first part fits (the log tells it)."""
+    plain = play.plain
+    if cell_len(plain) <= room:
+        return play
+    ends = [i for i in range(len(plain)) if plain.startswith((" · ", ", "), i)]
+    for end in reversed(ends):
+        if cell_len(plain[:end]) + 1 <= room:
+            return Text.assemble(play[:end], "…")
+    return None
 
 
 def _pile(discards: Sequence[str], ruleset: CardSet) -> Text:
