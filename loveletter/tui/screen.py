@@ -52,6 +52,27 @@ def title_sequence(title: str) -> str:
     return f"\x1b]0;{clean}\x07"
 
 
+def echo(message: str, file: TextIO | None = None) -> None:
+    """Print ``message`` on the normal screen, on a terminal each of its lines wrapped between words at the
+    terminal's width (the terminal itself would cut ``To contin`` / ``ue it:``), its indent kept on the lines a
+    wrap adds; a word wider than the line (a long path) is never cut. Piped, the lines go as they are."""
+    import shutil
+    import textwrap
+
+    out = file if file is not None else sys.stdout
+    if not out.isatty():
+        print(message, file=out)
+        return
+    width = shutil.get_terminal_size().columns
+    lines = []
+    for line in message.split("\n"):
+        indent = line[: len(line) - len(line.lstrip())]
+        lines.append(
+            textwrap.fill(line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False) or line
+        )
+    print("\n".join(lines), file=out)
+
+
 def move_to(row: int, column: int = 1) -> str:
     """The sequence that puts the cursor on ``row`` (1 = top), ``column``."""
     return f"\x1b[{max(row, 1)};{max(column, 1)}H"

@@ -21,7 +21,7 @@ from loveletter.table.loop import GameLoop
 from loveletter.table.seats import first_player_rng
 from loveletter.table.setup import NewGame
 from loveletter.tui.lines import Lines, LineScreen
-from loveletter.tui.screen import Screen, terminal_console
+from loveletter.tui.screen import Screen, echo, terminal_console
 from loveletter.tui.spectator import SpectatorFrontend
 from loveletter.tui.surface import Frames, Surface
 from loveletter.tui.terminal import TerminalFrontend
@@ -85,14 +85,14 @@ def play_game(
         if isinstance(exc, SystemExit) and exc.code != TERMINATED:
             raise
         if not played:
-            print(t("records.interrupted_unsaved"), file=sys.stderr)
+            echo(t("records.interrupted_unsaved"), sys.stderr)
         else:
             for finished, record in played[:-1]:  # the games played before this one
                 tell(finished, record)
             current = played[-1][1]
             current.flush()
             if current.problem is None:
-                print(t("records.interrupted", path=str(current.path), name=short_name(current.path)), file=sys.stderr)
+                echo(t("records.interrupted", path=str(current.path), name=short_name(current.path)), sys.stderr)
             report_problem(current)
         return 130 if isinstance(exc, KeyboardInterrupt) else TERMINATED
     finally:
@@ -122,13 +122,13 @@ def tell(game: Game, saver: Autosave) -> None:
     standings = ", ".join(f"{n} {tokens}" for n, tokens in zip(names, game.tokens, strict=True))
     where = {"path": str(saver.path), "name": short_name(saver.path)}
     if game.over:
-        print(t("play.summary.over", winners=", ".join(names[w] for w in game.winners), tokens=standings))
+        echo(t("play.summary.over", winners=", ".join(names[w] for w in game.winners), tokens=standings))
         if saver.problem is None:
-            print(t("records.saved_over", **where))
+            echo(t("records.saved_over", **where))
     else:
-        print(t("play.summary.stopped", round=game.state.round, tokens=standings))
+        echo(t("play.summary.stopped", round=game.state.round, tokens=standings))
         if saver.problem is None:
-            print(t("records.saved_stopped", **where))
+            echo(t("records.saved_stopped", **where))
     report_problem(saver)
 
 
@@ -138,11 +138,11 @@ def report_problem(saver: Autosave) -> None:
         return
     saved = saver.saver.saved
     if saved is None:
-        print(t("records.save_failed", problem=saver.problem), file=sys.stderr)
+        echo(t("records.save_failed", problem=saver.problem), sys.stderr)
         return
     round_, moves = saved
     where = {"round": round_, "moves": moves, "path": str(saver.path), "name": short_name(saver.path)}
-    print(t("records.save_failed_since", problem=saver.problem, **where), file=sys.stderr)
+    echo(t("records.save_failed_since", problem=saver.problem, **where), sys.stderr)
 
 
 def _play_plain(
