@@ -50,19 +50,26 @@ def run(args: argparse.Namespace) -> int:
     names = [printable(record_name(r.path)) for r in records]
     details = [_cells(r) if r.readable else ("?", "?", "?", t("records.unreadable")) for r in records]
     # Light rules: the columns keep their width for the text (the day, then the time, the name whole).
-    table = Table(title=Text(t("records.title", folder=folder)), box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(
+        title=Text(t("records.title", folder=folder)), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True
+    )
     table.add_column(t("records.col.number"), justify="right", no_wrap=True)
-    # Only the players and the state wrap: rich narrows a table by cutting its widest wrapping columns, words
-    # and all, and a date cut to "2026-11-…" or a ruleset to "origin…" says nothing.
+    # Only the state wraps: rich narrows a table by cutting its widest wrapping columns, words and all, and a
+    # date cut to "2026-11-…" or a ruleset to "origin…" says nothing.
     table.add_column(t("records.col.date"), no_wrap=True)
     table.add_column(t("records.col.ruleset"), no_wrap=True)
-    table.add_column(t("records.col.players"))
+    # The players on two lines at most, broken between names: wrapped by rich into a narrow column they came out
+    # as "Bot" / "1," row after row (the list then ran off a 24-row screen); where they do not fit, the games
+    # come one after another instead.
+    players = [_two_lines(cells[2].split(", ")) for cells in details]
+    table.add_column(t("records.col.players"), no_wrap=True, min_width=max(len(line) for p in players for line in p))
     table.add_column(t("records.col.state"))
     # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
     table.add_column(t("records.col.file"), no_wrap=True, min_width=max(len(n) for n in names))
-    for r, name, cells in zip(records, names, details, strict=True):
-        date, *rest = cells
-        table.add_row(str(r.number), Text(date.replace(" ", "\n", 1)), *(Text(cell) for cell in rest), Text(name))
+    for r, name, cells, who in zip(records, names, details, players, strict=True):
+        date, ruleset, _, state = cells
+        row = (Text(date.replace(" ", "\n", 1)), Text(ruleset), Text("\n".join(who)), Text(state), Text(name))
+        table.add_row(str(r.number), *row)
     # A table that could not show every word whole gives way to one game after another.
     widest = console.options.update_width(10**4)
     if console.width < TABLE_WIDTH or Measurement.get(console, widest, table).minimum > console.width:
@@ -77,6 +84,18 @@ def run(args: argparse.Namespace) -> int:
     console.print(table)
     print(t("records.hint"))
     return 0
+
+
+def _two_lines(names: list[str]) -> list[str]:
+    """``names`` as one line, or as two broken between names, the longer of them as short as it can be.
+
+    >>> _two_lines(["Ana", "Bot 1", "Bot 2"])
+    ['Ana, Bot 1,', 'Bot 2']
+    """
+    if len(names) < 2:
+        return [", ".join(names)]
+    splits = [[", ".join(names[:k]) + ",", ", ".join(names[k:])] for k in range(1, len(names))]
+    return min(splits, key=lambda lines: max(len(line) for line in lines))
 
 
 def _cells(r: RecordSummary) -> tuple[str, str, str, str]:

@@ -260,3 +260,23 @@ def test_a_narrow_terminal_lists_each_game_under_its_whole_name(
         below = lines[at + 1 : at + 4]
         assert all(line.startswith("     ") for line in below), below
         assert below[1].strip() == "Ana, Bot" and below[2].strip().startswith(state), below
+
+
+def test_an_80_column_list_of_a_crowded_game_keeps_each_player_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight players at 80 columns: the table squeezed the players into a narrow column ("Bot" / "1,", row after
+    row) while the name stayed wide; now each game comes under its name, the players on a line (issue 48, item 5)."""
+    monkeypatch.setenv("LOVELETTER_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "80")
+    game = Game("premium", 8, seed=3)
+    names = [f"Bot {n}" for n in range(1, 9)]
+    record = GameRecord.start(game, [Seat(n, "computer", "random") for n in names], 3)
+    random_playout(game, random.Random(1))
+    record.update(game)
+    (tmp_path / "games").mkdir()
+    record.save(tmp_path / "games" / "premium-a0b30dfd5c59.json")
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert ", ".join(names) in out, out
+    assert not any(line.rstrip().endswith("Bot") for line in out.splitlines()), out
