@@ -73,7 +73,8 @@ def test_tokens_given_for_a_card_are_explained_round_by_round() -> None:
     for line in lines:
         for seat, why in line.bonuses:
             assert f"+1 {NAMES[seat]} ({reasons[why]})" in drawn, drawn
-    assert "a card in brackets gave one more" in drawn
+    # The card is drawn in parentheses (above), and the explanation says so (it said "brackets"; issue 48, item 11).
+    assert "a card in parentheses gave one more" in drawn
 
 
 def test_a_game_decided_mid_round_says_how() -> None:
