@@ -242,7 +242,9 @@ class TerminalFrontend:
         surface = self.surface
         surface.clear()
         surface.say(t("play.reader.pass", player=name))
-        surface.press(body, t("play.handoff.prompt", player=name), t("play.hint.quit"), guard=surface.guards.handoff)
+        # Knocked out, they hold no cards: they are handed the laptop for what only they saw (the round's end).
+        prompt = "play.handoff.prompt" if table.view(seat).hand else "play.handoff.prompt_news"
+        surface.press(body, t(prompt, player=name), t("play.hint.quit"), guard=surface.guards.handoff)
         surface.screen.wipe()
 
     def decide(self, seat: int) -> Action:

@@ -60,7 +60,7 @@ def test_a_four_player_classic_round(tmp_path: Path) -> None:
         term.wait_for("Name a card:", "7) King")
         term.press("7")
         # Dee, knocked out by the Baron, had no turn since: she is handed the laptop to see Cal's King.
-        screen = term.wait_for("Pass the computer to Dee", "Dee: press Enter to see your cards.")
+        screen = term.wait_for("Pass the computer to Dee", "Dee: press Enter to see what only you saw.")
         assert "King" not in screen
         term.press("enter")
         term.wait_for("(secret: Cal has King, Dee has Handmaid.)", "Dee (you)", "What only you saw is marked *")

@@ -48,7 +48,7 @@ def test_the_barons_knocked_out_target_sees_the_winners_card_at_the_rounds_end(t
         term.press("2")
 
         # Before the public end screen, Bea is handed the laptop (a hand-off screen that shows nothing private)...
-        handoff = term.wait_for("Pass the computer to Bea", "Bea: press Enter to see your cards.")
+        handoff = term.wait_for("Pass the computer to Bea", "Bea: press Enter to see what only you saw.")
         others.append(handoff)
         assert "Countess" not in handoff
         term.press("enter")

@@ -46,3 +46,28 @@ def test_names_and_their_tokens_stay_together(width: int) -> None:
         assert not re.match(r"^[0-9]", inside), text  # ...or its number (or tokens) alone on the next line
     for name in NAMES:
         assert re.search(re.escape(name) + r" [○●]", text.replace("\u00a0", " ")), text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_player_knocked_out_is_not_told_to_see_their_cards(lang: str) -> None:
+    """Bea, knocked out by Ana's Baron, is handed the laptop at the round's end for what only she saw: she has no
+    cards to see, and the hand-off says what she will see instead (issue 48, item 11)."""
+    from loveletter.i18n import t
+    from tests.support import deal, play
+
+    set_language(lang)
+    game = deal("2019", 3, hands=["Baron", "Guard", "Priest"], draws=["King"])
+    play(game, "Baron>1")  # Ana's King beats Bea's Guard: Bea is out, and saw Ana's King
+    console = Console(width=80, height=24, file=io.StringIO(), color_system=None)
+    front = TerminalFrontend(Frames(console, Screen(io.StringIO())))
+    front.start(GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Cal")], front))
+    said: list[str] = []
+
+    def press(body: Any, message: str, hint: str = "", **_: Any) -> object:
+        said.append(message)
+        return True
+
+    front.surface.press = press  # type: ignore[method-assign]
+    front.hand_off(1)
+    front.hand_off(2)
+    assert said == [t("play.handoff.prompt_news", player="Bea"), t("play.handoff.prompt", player="Cal")]
