@@ -61,12 +61,12 @@ def run(args: argparse.Namespace) -> int:
     # The players on two lines at most, broken between names: wrapped by rich into a narrow column they came out
     # as "Bot" / "1," row after row (the list then ran off a 24-row screen); where they do not fit, the games
     # come one after another instead.
-    players = [_two_lines(cells[2].split(", ")) for cells in details]
-    table.add_column(t("records.col.players"), no_wrap=True, min_width=max(len(line) for p in players for line in p))
+    playing = [_two_lines(cells[2].split(", ")) for cells in details]
+    table.add_column(t("records.col.players"), no_wrap=True, min_width=max(len(line) for p in playing for line in p))
     table.add_column(t("records.col.state"))
     # The name is what `resume NAME` and `replay NAME` take: on one line, never folded.
     table.add_column(t("records.col.file"), no_wrap=True, min_width=max(len(n) for n in names))
-    for r, name, cells, who in zip(records, names, details, players, strict=True):
+    for r, name, cells, who in zip(records, names, details, playing, strict=True):
         date, ruleset, _, state = cells
         row = (Text(date.replace(" ", "\n", 1)), Text(ruleset), Text("\n".join(who)), Text(state), Text(name))
         table.add_row(str(r.number), *row)
