@@ -277,7 +277,7 @@ class TerminalFrontend:
                     surface.screen.wipe()
                     return action
                 plan.back()
-                guard = None
+                guard, cursor = None, Cursor()  # not back on the move just turned down
                 continue
             title = self.question(step, plan, view)
             choices = self.choices(step, view)
@@ -331,7 +331,7 @@ class TerminalFrontend:
                 plan.answer(answer)
                 if not self.answered(seat, plan):
                     plan.back()
-                    guard = None
+                    guard, cursor = None, Cursor()  # a corrected answer is not offered again
 
     def answered(self, seat: int, plan: ActionPlan[Action]) -> bool:
         """Called after each answer of a decision; ``False`` takes the answer back and asks again (a lesson

@@ -280,6 +280,10 @@ BASIC_KEYS = [
 REVIEW, SKIP = "1", "2"
 
 
+#: Alex's Baron played, as the log or the last plays tell it.
+BARON_PLAYED = r"Alex plays Baron|Alex ─Baron→"
+
+
 def run_lesson(name: str, keys: list[str]) -> tuple[bool, str]:
     """Play lesson ``name`` with ``keys`` typed ahead; whether it was finished, and what the screen showed."""
     console = Console(file=io.StringIO(), width=80, height=30, color_system=None)
@@ -313,7 +317,8 @@ def test_a_wrong_choice_changes_nothing_and_is_asked_again() -> None:
     assert finished
     assert drawn.count("Lesson: the basics · not that one") == 2
     before_round_3 = drawn.split("Round 3. You hold a Baron")[0]
-    assert "Alex plays Baron" not in before_round_3 and "Alex plays Baron" in drawn  # played in round 3 only
+    # Played in round 3 only (told in the log, or in the last plays where the card tracker leaves the log no room).
+    assert not re.search(BARON_PLAYED, before_round_3) and re.search(BARON_PLAYED, drawn)
 
 
 def test_a_wrong_guess_is_corrected_at_the_guess() -> None:
@@ -379,7 +384,8 @@ def test_a_move_before_the_hint_is_answered_with_the_key_and_the_hint_shows_over
     assert "First ask the coach: press h." in flat
     assert " ".join(t("learn.basic.baron.hinted").split()[:6]) in flat
     assert "Hints for Alex" in flat and "Baron on Bot" in flat  # the hint itself: the moves, named
-    assert flat.count("Alex plays Baron") >= 1 and flat.index("First ask the coach") < flat.index("Alex plays Baron")
+    played = re.search(BARON_PLAYED, flat)
+    assert played is not None and flat.index("First ask the coach") < played.start()
 
 
 def test_the_lesson_ends_with_the_review_of_the_learner_s_moves(monkeypatch: pytest.MonkeyPatch) -> None:

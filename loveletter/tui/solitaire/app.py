@@ -254,7 +254,7 @@ class SolitaireApp:
                 if warning is None or self.confirm(warning):
                     return action
                 plan.back()
-                guard = None
+                guard, cursor = None, Cursor()  # not back on the move just turned down
                 continue
             title = self.question(step, plan, view)
             choices = [
@@ -302,7 +302,7 @@ class SolitaireApp:
                 plan.answer(answer)
                 if not self.answered(plan):
                     plan.back()
-                    guard = None
+                    guard, cursor = None, Cursor()  # a corrected answer is not offered again
 
     def answered(self, plan: ActionPlan[Action]) -> bool:
         """Called after each answer of a decision; ``False`` takes the answer back and asks again (the lesson
