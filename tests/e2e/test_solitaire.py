@@ -62,7 +62,7 @@ def test_a_game_played_to_a_win(tmp_path: Path) -> None:
         term.press("2", "3")  # Q4, Baron
         term.wait_for("Your turn: draw", "the Priest has no effect")
         term.press("1")
-        term.wait_for("Which card do you play?", "1) 1 Guard")
+        term.wait_for("Which card do you play?", "1) Guard (1)")
         term.press("1")  # the Guard's only target is the Princess, face up: discarded
         # The win screen is drawn in parts: wait for all of it.
         term.wait_for(
@@ -87,7 +87,7 @@ def test_a_game_played_to_a_loss(tmp_path: Path) -> None:
     try:
         term.wait_for("Your turn: draw a card")
         term.press("1")
-        term.wait_for("Which card do you play?", "1) 8 Countess", "2) 2 Priest")
+        term.wait_for("Which card do you play?", "1) Countess (8)", "2) Priest (2)")
         term.press("2")
         term.wait_for("Priest: which card do you turn face up?")
         term.press("2")  # Q2 (Q1 is first)
@@ -133,7 +133,7 @@ def test_ctrl_c_saves_leaves_the_terminal_clean_and_exits_130(tmp_path: Path) ->
     [path] = sorted((tmp_path / "home" / "games").glob("*.json"))
     again = Terminal(["resume", str(path)], env=program_env(LOVELETTER_HOME=str(tmp_path / "home")))
     try:
-        again.wait_for("Which card do you play?", "1) 2 Priest", "2) 1 Guard", "Draw pile: 6")
+        again.wait_for("Which card do you play?", "1) Priest (2)", "2) Guard (1)", "Draw pile: 6")
         again.press("ctrl-c")
         assert again.finish() == SIGINT_STATUS
     finally:
