@@ -203,7 +203,7 @@ def print_tournament(
                 style="bold",
             )
         )
-        console.print(Text(t(f"tournament.verdict.{verdict or 'none'}", elo0=f"{sprt.elo0:g}", elo1=f"{sprt.elo1:g}")))
+        console.print(Text(verdict_text(verdict, sprt.elo0, sprt.elo1)))
     speed = standings.games / max(seconds, 1e-9)
     console.print(t("tournament.speed", seconds=f"{seconds:.1f}", games=f"{speed:,.1f}"))
     console.print(Text(t("tournament.seed", seed=tournament.seed)))
@@ -247,3 +247,15 @@ def chart(history: list[tuple[int, list[float]]], names: list[str], width: int =
         text.append(f"  {MARKS[p % len(MARKS)]} ", style=COLOURS[p % len(COLOURS)])
         text.append(name)
     return text
+
+
+def verdict_text(verdict: str | None, elo0: float, elo1: float) -> str:
+    """The SPRT's verdict in words; H0 with ``elo0`` 0 says "not stronger", not "by more than 0 Elo".
+
+    >>> from loveletter.i18n import set_language
+    >>> set_language("en")
+    >>> verdict_text("H0", 0, 5)
+    'Verdict: H0 accepted, the first player is not stronger than the second.'
+    """
+    key = "H0_even" if verdict == "H0" and elo0 == 0 else verdict or "none"
+    return t(f"tournament.verdict.{key}", elo0=f"{elo0:g}", elo1=f"{elo1:g}")
