@@ -55,11 +55,13 @@ def hint_keys(choices: Sequence[Choice[Any]], *, showing: bool) -> str:
 def percent(chance: float) -> str:
     """A chance as the coach shows it: ``41%``, ``<1%`` for a little more than nothing, ``0%``.
 
-    >>> percent(0.413), percent(0.001), percent(0.0), percent(1.0)
-    ('41%', '<1%', '0%', '100%')
+    >>> percent(0.413), percent(0.001), percent(0.0), percent(0.998), percent(1.0)
+    ('41%', '<1%', '0%', '>99%', '100%')
     """
     if 0 < chance < TINY:
         return "<1%"
+    if 1 - TINY <= chance < 1:  # not certain: never "100%"
+        return ">99%"
     return f"{round(chance * 100)}%"
 
 
@@ -134,7 +136,14 @@ def reason_text(reason: Reason, view: View, names: Sequence[str]) -> Text:
             values[name] = Text(percent(value.value), style="bold")
         else:
             values[name] = guess_text(value.named, view)
-    return fmt(f"coach.reason.{reason.key}", **values)
+    key = reason.key
+    if key in SURE and any(isinstance(v, why.Chance) and v.value >= 1 for _, v in reason.values):
+        key = f"{key}_sure"  # "surely the Chancellor", not "likeliest the Chancellor, 100%"
+    return fmt(f"coach.reason.{key}", **values)
+
+
+#: Reasons that name a likeliest card with its chance, and say "surely" when it is certain.
+SURE = ("prince", "trade", "look")
 
 
 def chances_text(row: dict[str, float], view: View) -> Text:

@@ -338,3 +338,24 @@ def test_the_odds_shown_while_the_moves_are_weighed_are_the_hints_one_reading(mo
     monkeypatch.setattr(beliefs, "read", counted)
     hint = front.work_out_hint(view)
     assert len(reads) == 1 and hint.moves
+
+
+@pytest.mark.parametrize("chance", [1.0, 0.998])
+def test_a_certain_card_is_said_surely_and_an_almost_certain_one_is_never_100_percent(chance: float) -> None:
+    """ "likeliest the Chancellor, 100%" (issue 48, item 11): a card the target surely holds is "surely" said;
+    one that is not sure is never rounded up to 100%."""
+    from loveletter.coach import reasons as why
+
+    set_language("en")
+    game = deal("2019", 2, hands=["Guard", "Priest"], draws=["Prince"])
+    view = game.view(0)
+    values: tuple[tuple[str, why.Value], ...] = (
+        ("target", why.Seat(1)),
+        ("top", why.Card("Chancellor")),
+        ("chance", why.Chance(chance)),
+    )
+    said = reason_text(why.Reason("prince", values), view, NAMES).plain
+    if chance == 1.0:
+        assert said == "Bea discards their card (surely the Chancellor) and draws a new one"
+    else:
+        assert said == "Bea discards their card (likeliest the Chancellor, >99%) and draws a new one"
