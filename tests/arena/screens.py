@@ -43,6 +43,7 @@ def tournaments(console: Console) -> None:
             ("--player", "easy", "--player", "random", "--player", "random", "--format", "gauntlet", "--deals", "2"),
             ("--player", "easy", "--player", "random", "--sprt", "0,100", "--deals", "300"),
             ("--player", "random", "--player", "easy", "--sprt", "0,100", "--deals", "300"),
+            ("--player", "random", "--player", "easy", "--sprt=-10,100", "--deals", "300"),  # H0 beyond 0 Elo
             ("--player", "random", "--player", "easy", "--sprt", "0,10", "--deals", "2", "--no-duplicate"),
             ("--player", "easy", *wild(where, "exit", "eager", "chatter", "restart"), "--deals", "1"),
         )  # fmt: skip
