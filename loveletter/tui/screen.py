@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import sys
+import textwrap
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
@@ -56,9 +58,6 @@ def echo(message: str, file: TextIO | None = None) -> None:
     """Print ``message`` on the normal screen, on a terminal each of its lines wrapped between words at the
     terminal's width (the terminal itself would cut ``To contin`` / ``ue it:``), its indent kept on the lines a
     wrap adds; a word wider than the line (a long path) is never cut. Piped, the lines go as they are."""
-    import shutil
-    import textwrap
-
     out = file if file is not None else sys.stdout
     if not out.isatty():
         print(message, file=out)
