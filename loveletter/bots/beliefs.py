@@ -57,6 +57,7 @@ from pathlib import Path
 from loveletter.bots.counting import Perspective, Tables
 from loveletter.bots.easy import NEVER, Scorer
 from loveletter.engine import Action, GameState, Keep, Phase, Play, Redraw, View
+from loveletter.engine.determinize import Determinizer
 from loveletter.engine.moments import Moment, public_moments
 
 
@@ -630,3 +631,24 @@ def _share(
         chosen = next(w for (a, _), w in zip(mine, weights, strict=True) if a is action)
         share *= (1.0 - style.detail_noise) * chosen / sum(weights) + style.detail_noise / len(mine)
     return share
+
+
+def weighed_deals(
+    view: View, sampler: Determinizer, likely: Mapping[int, Mapping[str, float]]
+) -> list[tuple[GameState, float]]:
+    """Every distinct deal of ``view``'s hidden cards (``sampler.every()``) with its weight from the reading
+    ``likely``: the product, over the other seats whose one hidden card the reading weighs, of that card's chance.
+    Deals the reading rules out are left out."""
+    weighed = {
+        sv.seat: likely[sv.seat]
+        for sv in view.seats
+        if sv.seat in likely and sv.seat != view.seat and sv.hand_size == 1 and not sv.known and sv.in_round
+    }
+    deals = []
+    for base in sampler.every():
+        weight = 1.0
+        for seat, row in weighed.items():
+            weight *= row.get(base.hands[seat][0], 1.0)
+        if weight > 0.0:
+            deals.append((base, weight))
+    return deals

@@ -143,19 +143,7 @@ class HardBot(HardV2Bot):
         count = sampler.count()
         if count > limit or count * options * (view.deck_size + view.players) > EXACT_SHARE * budget:
             return None
-        weighed = {
-            sv.seat: likely[sv.seat]
-            for sv in view.seats
-            if sv.seat in likely and sv.seat != view.seat and sv.hand_size == 1 and not sv.known and sv.in_round
-        }
-        deals = []
-        for base in sampler.every():
-            weight = 1.0
-            for seat, row in weighed.items():
-                weight *= row.get(base.hands[seat][0], 1.0)
-            if weight > 0.0:
-                deals.append((base, weight))
-        return deals or None
+        return beliefs.weighed_deals(view, sampler, likely) or None
 
     def _play(
         self,

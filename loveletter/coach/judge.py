@@ -296,20 +296,7 @@ def _every_deal(
     count = sampler.count()
     if count > EXACT_DEALS or count * options * (view.deck_size + view.players) > budget:
         return None
-    # The seats whose one hidden card the reading weighs, as the sampler weighs them.
-    weighed = {
-        sv.seat: likely[sv.seat]
-        for sv in view.seats
-        if sv.seat in likely and sv.seat != view.seat and sv.hand_size == 1 and not sv.known and sv.in_round
-    }
-    deals = []
-    for base in sampler.every():
-        weight = 1.0
-        for seat, row in weighed.items():
-            weight *= row.get(base.hands[seat][0], 1.0)
-        if weight > 0.0:
-            deals.append((base, weight))
-    return deals or None
+    return beliefs.weighed_deals(view, sampler, likely) or None
 
 
 def _smooth_names(values: dict[Action, float], view: View, chances: Mapping[int, Mapping[str, float]]) -> None:
