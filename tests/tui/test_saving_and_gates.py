@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+# Before any test patches tui.screen.Screen: tui.lines subclasses the real one when it is first imported (run alone,
+# this module would otherwise import it during a test, from the solitaire command, with the stand-in in its place).
+import loveletter.tui.lines  # noqa: F401
 from loveletter.commands import solitaire as command
 from loveletter.engine import Game
 from loveletter.i18n import set_language, t
