@@ -23,7 +23,7 @@ from loveletter.records.library import short_name
 from loveletter.table.autosave import Autosave
 from loveletter.table.seats import first_player_rng
 from loveletter.table.setup import NewGame, default_name
-from loveletter.tui.screen import Screen
+from loveletter.tui.screen import Screen, echo
 from loveletter.tui.session import report_problem
 from loveletter.tui.style import fmt
 from loveletter.tui.surface import Frames
@@ -52,11 +52,10 @@ def host_game(
     state: dict[str, Autosave | None] = {"saver": saver}
     try:
         host.start()
-        print(host.describe())
-        for line in host.join_lines():
-            print("  " + line)
-        print(t("host.info.check"))
-        print(t("host.info.log", path=str(host.server.log.path)), flush=True)
+        # Between words at the terminal's width, as play's messages are; a line's indent is kept when it wraps.
+        echo("\n".join([host.describe(), *("  " + line for line in host.join_lines()), t("host.info.check")]))
+        echo(t("host.info.log", path=str(host.server.log.path)))
+        sys.stdout.flush()
         with Screen(sys.stdout, title=t("play.window_title")) if terminal else contextlib.nullcontext() as screen:
             local = (
                 TerminalFrontend(Frames(Console(highlight=False, emoji=False), screen), delay=max(delay, 0.0))
@@ -73,10 +72,10 @@ def host_game(
         bye = "host.bye.cancelled" if current is None else "host.bye.closed" if current.problem else "host.bye.stopped"
         host.close(partial(t, bye))
         if current is None:
-            print(t("records.interrupted_unsaved"), file=sys.stderr)
+            echo(t("records.interrupted_unsaved"), sys.stderr)
             return 130
         if current.problem is None:
-            print(t("host.interrupted", path=str(current.path)), file=sys.stderr)
+            echo(t("host.interrupted", path=str(current.path)), sys.stderr)
         report_problem(current)
         return 130
     finally:
@@ -85,10 +84,10 @@ def host_game(
             state["saver"].flush()
     current = state["saver"]
     assert current is not None
-    print(summary)
+    echo(summary)
     if current.problem is None:
         key = "records.saved_over" if played.over else "host.saved_stopped"
-        print(t(key, path=str(current.path), name=short_name(current.path)))
+        echo(t(key, path=str(current.path), name=short_name(current.path)))
     report_problem(current)
     return 0
 
