@@ -100,6 +100,8 @@ class Lines(Surface):
         super().__init__(console, screen, guards=guards)
         #: The last message shown (:meth:`show`): not said again while nothing else is shown.
         self.shown = ""
+        #: The lines saying a question's keys besides its options (h, l, ?) that were said to the person listening.
+        self.keys_said: set[str] = set()
 
     # ------------------------------------------------------------------------------------------- lines
 
@@ -130,6 +132,7 @@ class Lines(Surface):
 
     def clear(self) -> None:
         self.screen.write(WIPE)
+        self.keys_said.clear()  # the laptop is handed on: the next person has not heard them
 
     # ------------------------------------------------------------------------------ the verbs, as lines
 
@@ -166,10 +169,18 @@ class Lines(Surface):
         }
         if options.get("allow_help", False):
             extra["?"] = Nav.HELP
-        for key, value in extra.items():
-            self.say(t(said[value], key=key))
+        key_lines = [t(said[value], key=key) for key, value in extra.items()]
+        # Said once, not at every question (a screen reader would read them over and over): again after a hand-off
+        # (another person listens), and when ? is typed.
+        self.say(*(line for line in key_lines if line not in self.keys_said))
+        self.keys_said.update(key_lines)
         while True:
             typed = self.answer(t("play.reader.choice_back" if back else "play.reader.choice"))
+            if typed == "?" and "?" in extra:
+                self.keys_said.clear()  # said again at the next question, after the cards
+            elif typed == "?" and key_lines:
+                self.say(*key_lines)
+                continue
             if not typed:  # Enter alone: the option the normal mode starts on, else the first open one
                 picked = choices[default] if 0 <= default < len(choices) else None
                 if picked is not None and picked.enabled:

@@ -171,3 +171,44 @@ def test_a_finished_solitaire_game_is_reviewed_as_lines(tmp_path: Path) -> None:
     assert "Decision 1 of " in review and ascii_text(t("reader.review.keys")) in review
     assert ascii_text(t("reader.review.last")) in review  # the summary, then back to the end's question
     assert review.count(ascii_text(t("solitaire.end.again"))) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_keys_besides_the_options_are_said_once_and_again_on_question_mark(lang: str) -> None:
+    """The lines saying h, l and ? come with the first question a person hears, not with every question (they came
+    with each: issue 48); again once ``?`` is typed (after the cards), and for the next person after a hand-off
+    (the screen is cleared between two people's turns)."""
+    set_language(lang)
+    keys = [
+        ascii_text(t(f"play.reader.{name}_key", key=key)) for name, key in (("log", "l"), ("hint", "h"), ("help", "?"))
+    ]
+    prompts = tuple(ascii_text(t(key)) + " " for key in ("play.reader.choice", "play.reader.choice_back"))
+    out = io.StringIO()
+    parts: list[str] = []  # what was said before each answer
+    answers: list[str] = []
+
+    def read_line() -> str:
+        text = out.getvalue()
+        parts.append(text[sum(map(len, parts)) :])
+        questions = sum(part.endswith(prompts) for part in parts)
+        if len(parts) > 40:
+            raise EOFError  # enough: the game stops
+        answers.append("?" if parts[-1].endswith(prompts) and questions in (3, 7) else "")
+        return answers[-1]
+
+    front = TerminalFrontend(Lines(LineScreen(out), stream=out, read_line=read_line), delay=0.0)
+    game = Game("classic", 3, seed=3)
+    with pytest.raises(KeyboardInterrupt):
+        GameLoop(game, [Seat("Ana"), Seat("Bea"), Seat("Bot", "random")], front, seed=3).run()
+    fresh = True  # whether the person listening has not heard the keys (yet, or since ?)
+    heard = []
+    for part, answer in zip(parts, answers, strict=False):
+        if "\x1b[H" in part:  # a hand-off: the screen cleared for the next person
+            fresh = True
+        if not part.endswith(prompts):
+            continue
+        said = [key for key in keys if key in part]
+        heard.append(bool(said))
+        assert said == (keys if fresh else []), part
+        fresh = answer == "?"
+    assert heard.count(True) >= 4 and heard.count(False) >= 4  # hand-offs, ? and questions in between
