@@ -19,7 +19,12 @@ Workloads, each a loop of whole games with random choices:
 * ``raw_env.step + observe alone``: as ``raw_env.step alone``, each decision also taking the deciding agent's
   observation: the environment's own cost of a learner's step, end to end (the issue's yardstick: at least half
   the rate of ``Game.push``);
-* ``env.step + observe``: the latter through PettingZoo's usual wrappers (``loveletter.rl.env``).
+* ``env.step + observe``: the latter through PettingZoo's usual wrappers (``loveletter.rl.env``), whose
+  attribute look-ups through three wrappers cost more than the environment itself (profiled): a learner that
+  wants speed steps ``raw_env``, whose masks make the wrappers' checks needless.
+
+After each table size, what building an observation adds to a step (the two ``alone`` rows' difference), beside
+the time of one ``Game.push``.
 
 Each figure is the best of several repetitions in CPU time of this process (the spread, worst-best, beside it),
 and the ratio to ``Game.push``.
@@ -139,12 +144,16 @@ def main() -> int:
             ("env.step + observe", partial(env_rate, "2019", players, seconds, observe=True, wrapped=True)),
         ]
         base = 0.0
+        rates: dict[str, float] = {}
         for name, run in workloads:
             runs = [run() for _ in range(repeat)]
-            best = max(runs)
+            best = rates[name] = max(runs)
             base = base or best
             spread = f"{min(runs):,.0f}-{best:,.0f}"
             print(f"{f'{players}p, {name}':<40} {best:>12,.0f}   {spread:<17} {best / base:>8.0%}", flush=True)
+        # The issue's first yardstick: what building the observation adds to a step, beside a step of the engine.
+        observation = 1e6 / rates["raw_env.step + observe alone"] - 1e6 / rates["raw_env.step alone"]
+        print(f"{players}p: an observation costs {observation:.2f} µs, Game.push {1e6 / base:.2f} µs", flush=True)
     return 0
 
 

@@ -25,6 +25,70 @@ from loveletter.rl.observation import Encoder
 from loveletter.rl.render import check_render_mode, table_text
 
 Rewards = Literal["game", "round"]
+_UNREAD: Any = object()  # the place of a view not built yet
+
+
+class DecisionInfo(dict[str, Any]):
+    """The deciding agent's ``infos`` entry: its ``action_mask``, and its ``view`` built when first read. A view
+    costs about a fifth of a step, which a learner that reads only the mask need not pay. It is the view of the
+    decision's moment: read it before the agent steps (after, an unread view is gone; :meth:`raw_env.view`
+    gives the view of now). Copies and pickles are plain dicts holding the view."""
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: Any, seat: int, mask: np.ndarray) -> None:
+        super().__init__(view=_UNREAD, action_mask=mask)
+        self._state: Any = state
+        self._seat = seat
+
+    def _read(self) -> None:
+        if dict.get(self, "view") is _UNREAD:
+            dict.__setitem__(self, "view", self._state.view(self._seat))
+        self._state = None
+
+    def close(self) -> None:
+        """The agent stepped: a view not read by now is not of this decision any more."""
+        if dict.get(self, "view") is _UNREAD:
+            dict.__delitem__(self, "view")
+        self._state = None
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "view":
+            self._read()
+        return dict.__getitem__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "view":
+            self._read()
+        return dict.get(self, key, default)
+
+    # Overridden in Python, so that dict(info), {**info} and update() read through __getitem__.
+    def __iter__(self) -> Any:
+        return dict.__iter__(self)
+
+    def items(self) -> Any:
+        self._read()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        self._read()
+        return dict.values(self)
+
+    def copy(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._read()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._read()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return dict, (dict(self),)
 
 
 def env(**kwargs: Any) -> Any:
@@ -40,9 +104,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
     the path of a ruleset file, or a :class:`~loveletter.engine.Ruleset`).
 
     ``rewards="game"``: +1 to each winner of the game when it ends, 0 otherwise; ``"round"``: +1 to each winner of
-    a round when it ends. The deciding agent's ``infos`` entry holds its :class:`~loveletter.engine.View` (for
-    rule-based agents) and its ``action_mask`` (read-only: it is shared by every step with the same legal
-    actions); once the game is over every agent's holds its last view.
+    a round when it ends. The deciding agent's ``infos`` entry (a :class:`DecisionInfo`) holds its
+    :class:`~loveletter.engine.View` (for rule-based agents; built when read, so read it before the agent steps)
+    and its ``action_mask`` (read-only: it is shared by every step with the same legal actions); once the game
+    is over every agent's holds its last view.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -167,12 +232,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         if now is None or now[0] is not legal:
             now = self._new_mask(legal)
         self._now = now
-        self.infos[agent] = {"view": state.view(decider), "action_mask": now[1]}
+        self.infos[agent] = DecisionInfo(state, decider, now[1])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        assert self.game is not None, "reset() first"
+        game = self.game
+        assert game is not None, "reset() first"
         seat = self._seat[agent]
-        state = self.game.state
+        state = game.state
         mask = self._now[1] if state.decider == seat else self._no_actions
         return {"observation": self.encoder.observe(state, seat), "action_mask": mask.copy()}
 
@@ -189,6 +255,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
             what = self.table.to_notation(index) if 0 <= index < len(self.table) else "outside the action space"
             choices = ", ".join(f"{i} ({self.table.to_notation(i)})" for i in sorted(allowed))
             raise ValueError(f"{agent}: action {index} ({what}) is not legal now; legal: {choices}")
+        info = self.infos[agent]
+        if type(info) is DecisionInfo:
+            info.close()
         self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0
         if not self._zero:

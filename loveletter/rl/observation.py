@@ -154,6 +154,7 @@ class Encoder:
             (s["dealt_in"], s["in_round"], s["protected"], s["known"], s["knows_mine"], s["discards"])
             for s in self.seat_offsets
         ]
+        self._flag_slots = [(s["in_round"], s["protected"], s["tokens"]) for s in self.seat_offsets]
         self._copies_list = [mode.copies[c] for c in self.cards]
         self._zero = array("f", bytes(4 * self.size))
         # The first blocks, seat to decider, are one slice (see _vector).
@@ -340,8 +341,8 @@ def from_state(state, seat):
     if known:  # else the vector function skips the knowledge
         get = known.get
         start = seat * {n}
-        knows_mine = [get(seat + p * {n}) for p in seats]
-        known = [get(start + p) for p in seats]
+        knows_mine = [{", ".join(f"get(seat + {p * n})" for p in range(n))}]
+        known = [{", ".join(f"get(start + {p})" for p in range(n))}]
     else:
         known = knows_mine = nobody
     piles = state.discards
@@ -425,11 +426,12 @@ def from_state(state, seat):
     def _set_flags(self, in_round: Sequence[bool], protected: Sequence[bool], tokens: Sequence[int]) -> None:
         """Write each seat's tokens and whether it is in the round and protected into the template (they change
         less often than the template is copied)."""
-        out = self._template
-        for at, alive, safe, count in zip(self.seat_offsets, in_round, protected, tokens, strict=True):
-            out[at["in_round"]] = 1.0 if alive else 0.0
-            out[at["protected"]] = 1.0 if safe else 0.0
-            out[at["tokens"]] = min(count, self._token_cap)
+        out, cap = self._template, self._token_cap
+        seats = zip(self._flag_slots, in_round, protected, tokens, strict=True)
+        for (alive_at, safe_at, tokens_at), alive, safe, count in seats:
+            out[alive_at] = 1.0 if alive else 0.0
+            out[safe_at] = 1.0 if safe else 0.0
+            out[tokens_at] = count if count < cap else cap
         self._flags = (list(in_round), list(protected), list(tokens))
 
     def _extend_template(self, p: int, pile: Sequence[str]) -> None:

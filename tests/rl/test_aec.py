@@ -178,3 +178,44 @@ def test_bad_arguments_are_one_clear_error() -> None:
         raw_env(rewards="turn")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="render_mode must be"):
         raw_env(render_mode="rgb_array")
+
+
+def test_the_view_in_infos_is_the_decision_s_even_though_it_is_built_when_read() -> None:
+    """The deciding agent's view is built only when read (a fifth of a step saved for learners that read the
+    mask alone): read before the step it is the view of that moment, in every way a dict is read; unread, it is
+    gone once the agent steps rather than showing a later moment; copies and pickles hold it as a plain dict."""
+    import copy
+    import pickle
+
+    the_env = raw_env(ruleset="2019", players=3)
+    the_env.reset(seed=5)
+    rng = np.random.default_rng(0)
+    for step in range(60):
+        agent = the_env.agent_selection
+        if the_env.terminations[agent]:
+            break
+        info = the_env.infos[agent]
+        seat = int(agent.split("_")[1])
+        expected = the_env.unwrapped.game.view(seat)
+        assert set(info) == {"view", "action_mask"} and "view" in info and len(info) == 2
+        read = [
+            lambda i: i["view"],
+            lambda i: i.get("view"),
+            lambda i: dict(i)["view"],
+            lambda i: {**i}["view"],
+            lambda i: dict(i.items())["view"],
+            lambda i: i.copy()["view"],
+            lambda i: copy.deepcopy(i)["view"],
+            lambda i: pickle.loads(pickle.dumps(i))["view"],
+        ][step % 8]
+        if step % 9 != 8:  # now and then the view is left unread
+            assert read(info) == expected
+        mask = info["action_mask"]
+        the_env.step(int(rng.choice(np.flatnonzero(mask))))
+        if step % 9 == 8:
+            assert "view" not in info and info.get("view") is None and set(info) == {"action_mask"}
+            with pytest.raises(KeyError):
+                info["view"]
+        else:
+            assert info["view"] == expected  # read once, it stays the decision's
+        assert type(copy.deepcopy(info)) is dict and type(pickle.loads(pickle.dumps(info))) is dict
