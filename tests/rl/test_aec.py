@@ -4,6 +4,7 @@ and a spread of player counts; rewards; the illegal-action behaviour; bad argume
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -198,7 +199,7 @@ def test_the_view_in_infos_is_the_decision_s_even_though_it_is_built_when_read()
         seat = int(agent.split("_")[1])
         expected = the_env.unwrapped.game.view(seat)
         assert set(info) == {"view", "action_mask"} and "view" in info and len(info) == 2
-        read = [
+        read: Callable[[Any], Any] = [
             lambda i: i["view"],
             lambda i: i.get("view"),
             lambda i: dict(i)["view"],
