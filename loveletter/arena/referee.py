@@ -55,9 +55,15 @@ class Remote:
         self.move_time = move_time
         self.decisions = Decisions()
 
+    def tell(self, message: bytes) -> None:
+        """Send the bot a message it does not answer (a game begins, or ends), once it has been quiet since its
+        last answer. Raises :class:`BotFailure`."""
+        self.process.quiet()
+        self.process.send(message, _after(self.move_time))
+
     def choose(self, view: View, cards: tuple[str, ...]) -> tuple[Any, str]:
         """The bot's action (the engine's own, read from its notation) and the text it came from. Raises
-        :class:`BotFailure` (the bot misbehaved) or :class:`_Gave` (it answered an error, or what is no action)."""
+        :class:`BotFailure` (the bot misbehaved) or :class:`Gave` (it answered an error, or what is no action)."""
         process = self.process
         process.quiet()
         process.asked += 1
@@ -69,16 +75,16 @@ class Remote:
             raise BotFailure("turn", shown(line))
         kind, text = answer["type"], answer.get("action")
         if kind == "error":
-            raise _Gave("exception", shown(str(answer.get("message", "")), 160))
+            raise Gave("exception", shown(str(answer.get("message", "")), 160))
         if kind != "action" or not isinstance(text, str):
             raise BotFailure("output", shown(line))
         try:
             return parse_action(text, cards), text
         except NotationError:
-            raise _Gave("illegal", shown(text)) from None
+            raise Gave("illegal", shown(text)) from None
 
 
-class _Gave(Exception):
+class Gave(Exception):
     """A bot that answered, but with an error or with what is not an action: it loses, its process is fine."""
 
     def __init__(self, reason: str, detail: str) -> None:
@@ -108,10 +114,9 @@ def play(spec: TableGame) -> Outcome:
     for s, bot in enumerate(seats):
         if isinstance(bot, Remote) and forfeit is None:
             try:
-                bot.process.quiet()
-                bot.process.send(game_message(spec.index, ruleset, s, n, spec.bot_seeds[s]), _after(spec.move_time))
+                bot.tell(game_message(spec.index, ruleset, s, n, spec.bot_seeds[s]))
             except BotFailure as failure:
-                forfeit = _lost(spec, s, failure)
+                forfeit = _lost(bot, s, failure)
     cards = tuple(ruleset.cards)
     state = game.state
     clock = time.perf_counter
@@ -133,8 +138,9 @@ def play(spec: TableGame) -> Outcome:
                 action = bot.choose(view)
                 text = str(action)
         except BotFailure as failure:
-            forfeit = _lost(spec, seat, failure)
-        except _Gave as gave:
+            assert isinstance(bot, Remote)
+            forfeit = _lost(bot, seat, failure)
+        except Gave as gave:
             forfeit = Forfeit(seat, gave.reason, gave.detail)
         except Exception as exc:  # a built-in level's bug: it loses this game, the tournament goes on
             forfeit = Forfeit(seat, "exception", one_line(exc))
@@ -158,9 +164,9 @@ def play(spec: TableGame) -> Outcome:
     for bot in seats:
         if isinstance(bot, Remote) and bot.process.process is not None:
             try:
-                bot.process.send(end, _after(spec.move_time))
+                bot.tell(end)
             except BotFailure:
-                _drop(bot.process)
+                drop(bot.process)
     return Outcome(
         index=spec.index,
         deal=spec.deal,
@@ -181,12 +187,9 @@ def _after(seconds: float) -> float:
     return time.monotonic() + seconds
 
 
-def _lost(spec: TableGame, seat: int, failure: BotFailure) -> Forfeit:
+def _lost(bot: Remote, seat: int, failure: BotFailure) -> Forfeit:
     """The seat's bot lost by ``failure``: its process is stopped (a fresh one plays its next game)."""
-    key = _key(spec.players[seat], spec)
-    process = _RUNNING.pop(key, None)
-    if process is not None:
-        process.kill()
+    drop(bot.process)
     return Forfeit(seat, failure.reason, failure.detail)
 
 
@@ -197,13 +200,16 @@ _RUNNING: dict[tuple[Any, ...], BotProcess] = {}
 _WORKDIR: list[str] = []
 
 
-def _key(player: Entrant, spec: TableGame) -> tuple[Any, ...]:
-    return (player, player.path, player.cwd, spec.bot_memory, spec.bot_logs)
-
-
 def _process(player: Entrant, spec: TableGame) -> BotProcess:
-    """The process of ``player`` in this worker: the one already running, or a new one, started and greeted."""
-    key = _key(player, spec)
+    return bot_process(player, memory=spec.bot_memory, logs=spec.bot_logs, move_time=spec.move_time)
+
+
+def bot_process(player: Entrant, *, memory: int, logs: str, move_time: float, slot: int = 0) -> BotProcess:
+    """The process of ``player`` in this process (at ``slot``, where one player holds several seats of a table,
+    each its own process): the one already running, or a new one, started and greeted, its stderr appended to
+    the file named after the player in the folder ``logs`` (empty: one in the system's temporary folder). Raises
+    :class:`BotFailure` (``start``)."""
+    key = (player, player.path, player.cwd, memory, logs, slot)
     process = _RUNNING.get(key)
     if process is not None and process.alive:
         return process
@@ -213,19 +219,25 @@ def _process(player: Entrant, spec: TableGame) -> BotProcess:
         _WORKDIR.append(tempfile.mkdtemp(prefix="loveletter-bots-"))
         atexit.register(close_all)
     argv, env, cwd = player.launch(_WORKDIR[0])
-    folder = spec.bot_logs or os.path.join(tempfile.gettempdir(), f"loveletter-bot-logs-{os.getuid()}")
-    log = os.path.join(folder, f"{_safe(player.name)}.log")
-    process = BotProcess(argv, log=log, memory=spec.bot_memory * 2**20, env=env, cwd=cwd)
+    process = BotProcess(argv, log=log_file(player, logs, slot), memory=memory * 2**20, env=env, cwd=cwd)
     _RUNNING[key] = process
     try:
-        process.start(max(START_TIME, spec.move_time))
+        process.start(max(START_TIME, move_time))
     except BotFailure:
         del _RUNNING[key]
         raise
     return process
 
 
-def _drop(process: BotProcess) -> None:
+def log_file(player: Entrant, logs: str, slot: int = 0) -> str:
+    """Where the stderr of ``player``'s process goes: a file named after it (and its slot, past the first) in the
+    folder ``logs``, or in one of the system's temporary folder."""
+    folder = logs or os.path.join(tempfile.gettempdir(), f"loveletter-bot-logs-{os.getuid()}")
+    return os.path.join(folder, f"{_safe(player.name)}{f'-{slot + 1}' if slot else ''}.log")
+
+
+def drop(process: BotProcess) -> None:
+    """Stop a bot's process (one that misbehaved): the next game of its player starts a fresh one."""
     for key, running in list(_RUNNING.items()):
         if running is process:
             del _RUNNING[key]

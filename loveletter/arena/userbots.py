@@ -57,8 +57,9 @@ class PlayerError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Entrant:
     """One player of a tournament: a built-in ``level`` (its text, ``hard:5000``); the class ``cls`` of the bot
-    file ``path``, whose text ``source`` (and its SHA-256, ``digest``) travels with every game; or a program,
-    ``command`` run in ``cwd``, known by its words and the SHA-256 of those that are files (``files``)."""
+    file ``path``, whose text ``source`` (and its SHA-256, ``digest``) travels with every game (run in ``cwd``
+    if given, else where the game is played); or a program, ``command`` run in ``cwd``, known by its words and
+    the SHA-256 of those that are files (``files``)."""
 
     name: str
     level: str | None = None
@@ -86,7 +87,8 @@ class Entrant:
             return {"name": self.name, "level": self.level}
         if self.command is not None:
             return {"name": self.name, "command": list(self.command), "files": dict(self.files), "cwd": self.cwd}
-        return {"name": self.name, "class": str(self.cls), "sha256": str(self.digest), "path": self.path}
+        where = {"cwd": self.cwd} if self.cwd is not None else {}
+        return {"name": self.name, "class": str(self.cls), "sha256": str(self.digest), "path": self.path, **where}
 
     def make(self, seed: int) -> Bot:
         """A fresh bot of this built-in level with its own random source seeded by ``seed``."""
@@ -97,8 +99,8 @@ class Entrant:
     def launch(self, workdir: str) -> tuple[list[str], dict[str, str] | None, str | None]:
         """The command line, environment and folder that start this player; a bot file's text is written under
         ``workdir`` first (once), as the file its runner reads."""
+        cwd = self.cwd if self.cwd is not None and os.path.isdir(self.cwd) else None
         if self.command is not None:
-            cwd = self.cwd if self.cwd is not None and os.path.isdir(self.cwd) else None
             return list(self.command), None, cwd
         assert self.source is not None and self.digest is not None and self.cls is not None
         shown = self.path or f"{self.cls}.py"
@@ -111,7 +113,7 @@ class Entrant:
             partial.replace(source)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (_ROOT, env.get("PYTHONPATH")) if p)
-        return [sys.executable, "-m", "loveletter.arena.runner", str(source), self.cls, shown], env, None
+        return [sys.executable, "-m", "loveletter.arena.runner", str(source), self.cls, shown], env, cwd
 
 
 def parse_player(text: str, *, memory: int = DEFAULT_MEMORY) -> Entrant:
@@ -152,7 +154,7 @@ def parse_player(text: str, *, memory: int = DEFAULT_MEMORY) -> Entrant:
     return Entrant(name=name or rest, level=rest)
 
 
-def _file_player(text: str, name: str, file: str, cls: str, memory: int) -> Entrant:
+def _file_player(text: str, name: str, file: str, cls: str, memory: int, cwd: str | None = None) -> Entrant:
     if not cls.isidentifier():
         raise PlayerError("syntax", text)
     path = Path(file).expanduser()
@@ -168,6 +170,7 @@ def _file_player(text: str, name: str, file: str, cls: str, memory: int) -> Entr
         cls=cls,
         source=source,
         digest=hashlib.sha256(source.encode()).hexdigest(),
+        cwd=cwd,
     )
     check(entrant, memory)  # loads it once, in its own process: one that does not load stops everything here
     return entrant
@@ -209,7 +212,8 @@ def from_identity(data: Any, *, memory: int = DEFAULT_MEMORY) -> Entrant:
     path, cls = data.get("path"), data.get("class")
     if not isinstance(path, str) or not isinstance(cls, str):
         raise PlayerError("where", name)
-    return _file_player(f"{path}:{cls}", name, path, cls, memory)
+    cwd = data.get("cwd") if isinstance(data.get("cwd"), str) else None
+    return _file_player(f"{path}:{cls}", name, path, cls, memory, cwd)
 
 
 def _named(entrant: Entrant, name: str) -> Entrant:

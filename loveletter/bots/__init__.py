@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from loveletter.bots.base import Bot, RandomBot, reads_history
+from loveletter.bots.base import Bot, RandomBot, reads_history, tell_game_over
 from loveletter.bots.easy import EasyBot
 from loveletter.bots.hard import HardBot
 from loveletter.bots.hard_v1 import HardV1Bot
@@ -65,4 +65,5 @@ __all__ = [
     "RandomBot",
     "make_bot",
     "reads_history",
+    "tell_game_over",
 ]

@@ -24,6 +24,14 @@ def reads_history(bot: object) -> bool:
     return bool(getattr(bot, "reads_history", False))
 
 
+def tell_game_over(bot: object, winners: tuple[int, ...], tokens: tuple[int, ...]) -> None:
+    """Tell ``bot`` how its game ended, if it listens (a ``game_over(winners, tokens)`` method: a bot in a
+    process of its own passes it on, as the bot protocol's ``end``)."""
+    told = getattr(bot, "game_over", None)
+    if told is not None:
+        told(winners, tokens)
+
+
 class RandomBot:
     """Uniform over the legal actions: a baseline, and a driver for engine tests."""
 

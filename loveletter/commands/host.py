@@ -46,18 +46,12 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from loveletter.commands.options import LEVEL_CHOICES, LEVEL_METAVAR, REFERENCE_LEVEL_CHOICES
+    from loveletter.commands.options import LEVEL_METAVAR
 
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("host.help.players"))
     parser.add_argument("--bots", type=int, default=0, metavar="K", help=t("host.help.bots"))
-    parser.add_argument(
-        "--level",
-        choices=LEVEL_CHOICES + REFERENCE_LEVEL_CHOICES,
-        metavar=LEVEL_METAVAR,
-        default=None,
-        help=t("play.help.level"),
-    )
+    parser.add_argument("--level", metavar=LEVEL_METAVAR, default=None, help=t("host.help.level"))
     add_server_options(parser)
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     from loveletter.commands.options import add_hints_option
@@ -88,6 +82,12 @@ def run(args: argparse.Namespace) -> int:
     if guests < 1:
         raise UsageError(t("host.error.no_guests", players=players, local=local, bots=args.bots))
     level = args.level or ("easy" if "easy" in LEVELS else "random")
+    from loveletter.commands.options import LEVEL_CHOICES, REFERENCE_LEVEL_CHOICES
+
+    if level not in LEVEL_CHOICES + REFERENCE_LEVEL_CHOICES:
+        # A user's own bot is a process this program starts: it plays at this computer only (loveletter play).
+        shown = level if len(level) <= 60 else level[:59] + "…"
+        raise UsageError(t("host.error.level", level=shown, known=", ".join(LEVEL_CHOICES)))
     if args.bots:
         try:
             make_bot(level, seed=0)

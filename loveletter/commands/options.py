@@ -7,6 +7,10 @@ import argparse
 
 from loveletter.i18n import t
 
+TYPE_CHECKING = False  # not typing's: the parser is built on every start
+if TYPE_CHECKING:
+    from typing import Any
+
 #: The levels of computer player a table seats (``play``, ``host``: ``--level``), as the help shows them.
 LEVEL_CHOICES = ("random", "easy", "hard")
 #: What ``--level`` also takes without showing it: the fixed yardsticks of the benchmarks, to play against.
@@ -51,6 +55,38 @@ def add_pace_option(parser: argparse.ArgumentParser) -> None:
 def add_hints_option(parser: argparse.ArgumentParser) -> None:
     """``--no-hints``: nobody at the table may ask the coach for a hint (``play``, ``host``)."""
     parser.add_argument("--no-hints", dest="hints", action="store_false", help=t("coach.help.no_hints"))
+
+
+def player_problem(exc: Any, option: str) -> str:
+    """A player of ``option`` that cannot play (a :class:`~loveletter.arena.userbots.PlayerError`), in one line."""
+    from loveletter.bots import LEVELS
+
+    text, detail = exc.text, exc.detail
+    text = text if len(text) <= 60 else text[:59] + "…"
+    detail = detail if len(detail) <= 160 else detail[:159] + "…"
+    return t(
+        f"tournament.error.player_{exc.problem}", option=option, player=text, detail=detail, known=", ".join(LEVELS)
+    )
+
+
+def add_move_time_option(parser: argparse.ArgumentParser) -> None:
+    """``--move-time SECONDS``: the longest a user's bot at the table may take for one decision (``play``,
+    ``resume``)."""
+    parser.add_argument("--move-time", type=move_seconds, metavar="SECONDS", help=t("play.help.move_time"))
+
+
+def move_seconds(text: str) -> float:
+    """``--move-time``'s value: a number of seconds more than 0 (never ``inf`` or ``nan``), else argparse's
+    one-line error."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:  # false for nan too
+        raise argparse.ArgumentTypeError(t("play.error.move_time", value=text[:20]))
+    return value
 
 
 def check_players(players: int, ruleset: str, lo: int, hi: int) -> None:

@@ -11,6 +11,12 @@ saved after the deal and after every action (``loveletter.records``; ``lovelette
 
 Developer options, hidden from ``--help``:
 
+``--level`` takes a built-in level, or a bot or agent of the user's own as ``loveletter tournament --player``
+takes one (``FILE.py:CLASS``, ``cmd:PROGRAM ARGS``, an executable's path): it plays every computer seat, each seat
+in a process of its own, through the bot protocol (``loveletter.arena.seated``), within ``--move-time`` seconds a
+decision. It is started once before the game, so that one that does not load is one line; one that misbehaves
+during the game stops it, saved, with one line that says what it did and where its log is.
+
 ``--deal-file PATH``
     Deal the first rounds from known decks, for tests and bug reports. The file is JSON: a list with one object
     per round, ``{"first_player": 0, "deck": ["Guard", "Priest", ...]}``, where ``deck`` is the whole deck of
@@ -33,11 +39,18 @@ from loveletter.commands.options import (
     LEVEL_METAVAR,
     REFERENCE_LEVEL_CHOICES,
     add_hints_option,
+    add_move_time_option,
     add_pace_option,
     add_reader_option,
     check_players,
 )
 from loveletter.i18n import t
+
+TYPE_CHECKING = False  # not typing's: the parser is built on every start
+if TYPE_CHECKING:
+    from loveletter.arena.seated import SeatedPlayer
+    from loveletter.bots import Bot
+    from loveletter.table.seats import MakeBot, Seat
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,16 +58,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="2019", metavar=t("cli.metavar.ruleset"), help=t("play.help.ruleset"))
     parser.add_argument("--players", type=int, metavar="N", help=t("play.help.players"))
     parser.add_argument("--bots", type=int, metavar="K", help=t("play.help.bots"))
-    parser.add_argument(
-        "--level",
-        choices=LEVEL_CHOICES + REFERENCE_LEVEL_CHOICES,
-        metavar=LEVEL_METAVAR,
-        default=None,
-        help=t("play.help.level"),
-    )
+    parser.add_argument("--level", metavar=LEVEL_METAVAR + "|FILE.py:CLASS", default=None, help=t("play.help.level"))
     parser.add_argument("--names", metavar=t("cli.metavar.names"), help=t("play.help.names"))
     parser.add_argument("--seed", type=int, metavar="S", help=t("play.help.seed"))
     add_hints_option(parser)
+    add_move_time_option(parser)
     parser.add_argument("--deal-file", metavar="PATH", help=argparse.SUPPRESS)
     add_pace_option(parser)
     add_reader_option(parser)
@@ -91,7 +99,10 @@ def run(args: argparse.Namespace) -> int:
         deals = read_deals(args.deal_file, ruleset, players) if args.deal_file else []
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    if bots:
+    own = None
+    if level not in LEVEL_CHOICES + REFERENCE_LEVEL_CHOICES:
+        own = own_bot(level, args.move_time)  # checked (started once) before anything else happens
+    elif bots:
         try:
             make_bot(level, seed=0)
         except ValueError:
@@ -111,6 +122,73 @@ def run(args: argparse.Namespace) -> int:
         from loveletter.tui.lines import wanted
 
         reader = wanted(args.screen_reader, os.environ)
-    return play_game(
-        start, seats, seed=args.seed, deals=deals[1:], delay=pace, terminal=terminal, hints=args.hints, reader=reader
-    )
+    own_seats: dict[int, SeatedPlayer] = {}
+    if own is not None:
+        from dataclasses import replace
+
+        data = own.data()  # what the record keeps, for resume to start it again
+        seats = [replace(seat, bot=data) if seat.computer else seat for seat in seats]
+        own_seats = {i: own for i, seat in enumerate(seats) if seat.computer}
+    make = bot_maker(own_seats)
+    try:
+        return play_game(
+            start,
+            seats,
+            seed=args.seed,
+            deals=deals[1:],
+            delay=pace,
+            terminal=terminal,
+            hints=args.hints,
+            reader=reader,
+            make=make,
+        )
+    finally:
+        stop_bots(own_seats)
+
+
+def stop_bots(players: dict[int, SeatedPlayer]) -> None:
+    """Stop the processes of the user's bots (if any sat at the table)."""
+    if players:
+        from loveletter.arena.seated import close_all
+
+        close_all()
+
+
+def own_bot(text: str, move_time: float | None) -> SeatedPlayer:
+    """The user's bot ``--level`` names, checked, or the one-line error that says why it cannot play."""
+    from loveletter.arena.seated import DEFAULT_MOVE_TIME, SeatedPlayer
+    from loveletter.arena.userbots import PlayerError
+    from loveletter.commands.options import player_problem
+    from loveletter.errors import UsageError
+
+    try:
+        return SeatedPlayer.parse(text, move_time=move_time or DEFAULT_MOVE_TIME, logs=bot_logs())
+    except PlayerError as exc:
+        raise UsageError(player_problem(exc, "--level")) from None
+
+
+def bot_logs() -> str:
+    """The folder of the logs of the user's bots at the table (what they write to stderr): in the data folder."""
+    from loveletter.records.store import home
+
+    return str(home() / "bot-logs")
+
+
+def bot_maker(players: dict[int, SeatedPlayer]) -> MakeBot:
+    """The computer players of a table where the user's bots sit at ``players`` (by seat): those in processes of
+    their own (each seat its own, kept for the games played again), the others built in."""
+    from loveletter.table.seats import built_in
+
+    if not players:
+        return built_in
+
+    games: dict[int, int] = {}
+
+    def make(index: int, seat: Seat, seed: int | None) -> Bot:
+        player = players.get(index)
+        if player is None:
+            return built_in(index, seat, seed)
+        games[index] = games.get(index, -1) + 1
+        return player.bot(seed, slot=index, game=games[index])
+
+    return make

@@ -15,6 +15,11 @@ their seat by its name; see ``loveletter.commands.host.host_saved``).
 
 ``--pace SECONDS``: how long a computer player's move stays on the screen, as for ``play`` (``--delay`` is its
 older, hidden name).
+
+A game with the user's own bot (``play --level FILE.py:CLASS``) starts it again from where the record says it
+is (its file as it is now: a bot fixed since it stopped the game plays on), with the record's time per move
+unless ``--move-time`` gives another; only from a record signed with this user's key (a record from elsewhere
+never makes the program run something it names), and not hosted (``--host`` seats built-in levels only).
 """
 
 from __future__ import annotations
@@ -25,11 +30,14 @@ from loveletter.i18n import t
 
 TYPE_CHECKING = False  # not typing's: the parser is built on every start, and typing costs a tenth of it
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from pathlib import Path
 
+    from loveletter.arena.seated import SeatedPlayer
     from loveletter.engine import Game
     from loveletter.records import GameRecord
     from loveletter.records.solitaire import SolitaireRecord
+    from loveletter.table.seats import Seat
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +49,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from loveletter.commands.options import add_hints_option
 
     add_hints_option(parser)
+    from loveletter.commands.options import add_move_time_option
+
+    add_move_time_option(parser)
     # Hosting the game again for friends on other computers (loveletter host): its options.
     from loveletter.commands.host import add_server_options
 
@@ -71,6 +82,8 @@ def _open(path: Path, args: argparse.Namespace) -> int:
     from loveletter.records.fileformat import Trust
 
     record = load_record(path)
+    if isinstance(record, GameRecord) and any(seat.bot is not None for seat in record.seats):
+        _check_bots(path, record, args)
     # An unfinished game saved before records were signed opens only on the player's word, given once: it is
     # signed from then on (nothing else tells an old game from one edited and saved as if it were old).
     accepted = args.trust_unsigned and record.trust is Trust.UNSIGNED
@@ -100,7 +113,21 @@ def _open(path: Path, args: argparse.Namespace) -> int:
 
     from loveletter.tui.lines import wanted
 
-    return play_on(path, record, game, delay=args.pace, reader=wanted(args.screen_reader, os.environ))
+    return play_on(
+        path, record, game, delay=args.pace, reader=wanted(args.screen_reader, os.environ), move_time=args.move_time
+    )
+
+
+def _check_bots(path: Path, record: GameRecord, args: argparse.Namespace) -> None:
+    """A game with the user's own bots: resumed here only, and from a record this user's program signed."""
+    from loveletter.errors import UsageError
+    from loveletter.records.fileformat import Trust
+    from loveletter.records.library import short_name
+
+    if record.trust is not Trust.SIGNED:
+        raise UsageError(t("records.resume.bot_unsigned", path=str(path)))
+    if args.host:
+        raise UsageError(t("host.error.own_bot", name=short_name(path)))
 
 
 def _sign(path: Path, record: GameRecord | SolitaireRecord) -> None:
@@ -128,8 +155,11 @@ def resumed(path: Path, record: GameRecord) -> Game:
     return game
 
 
-def play_on(path: Path, record: GameRecord, game: Game, *, delay: float, reader: bool = False) -> int:
-    """Play a resumed multi-player game at this terminal (as plain lines, ``reader``), saving into its own file."""
+def play_on(
+    path: Path, record: GameRecord, game: Game, *, delay: float, reader: bool = False, move_time: float | None = None
+) -> int:
+    """Play a resumed multi-player game at this terminal (as plain lines, ``reader``), saving into its own file;
+    the user's own bots started again (``move_time``: their time per move, else the record's)."""
     import sys
 
     from loveletter.errors import UsageError
@@ -140,8 +170,43 @@ def play_on(path: Path, record: GameRecord, game: Game, *, delay: float, reader:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if any(not s.computer for s in seats) and not terminal:
         raise UsageError(t("play.error.no_terminal"))
+    players = _own_bots(path, seats, move_time)
     record.hosted = False  # from now on continued here, with resume (saved with the next move)
     saver = Autosave.resume(record, path)
-    return play_game(
-        game, seats, seed=record.seed, delay=delay, terminal=terminal, saver=saver, hints=record.hints, reader=reader
-    )
+    from loveletter.commands.play import bot_maker, stop_bots
+
+    try:
+        return play_game(
+            game,
+            seats,
+            seed=record.seed,
+            delay=delay,
+            terminal=terminal,
+            saver=saver,
+            hints=record.hints,
+            reader=reader,
+            make=bot_maker(players),
+        )
+    finally:
+        stop_bots(players)
+
+
+def _own_bots(path: Path, seats: Sequence[Seat], move_time: float | None) -> dict[int, SeatedPlayer]:
+    """The user's own bots at ``seats``, by seat, each found where the record says and started once, or the
+    one-line error that says which cannot be and why."""
+    from loveletter.arena.seated import SeatedPlayer
+    from loveletter.arena.userbots import PlayerError
+    from loveletter.commands.options import player_problem
+    from loveletter.commands.play import bot_logs
+    from loveletter.errors import UsageError
+
+    players: dict[int, SeatedPlayer] = {}
+    for index, seat in enumerate(seats):
+        if seat.bot is None:
+            continue
+        try:
+            players[index] = SeatedPlayer.from_data(seat.bot, seat.level or "", move_time=move_time, logs=bot_logs())
+        except PlayerError as exc:
+            problem = player_problem(exc, "--level")
+            raise UsageError(t("records.resume.bot", path=str(path), seat=seat.name, problem=problem)) from None
+    return players

@@ -278,10 +278,9 @@ def _clip(text: str, limit: int = 60) -> str:
 
 def _player_problem(exc: Any, resumed: str | None = None) -> str:
     """A player that cannot play, in one line (one of the file ``resumed``, saying how to give it instead)."""
-    from loveletter.bots import LEVELS
+    from loveletter.commands.options import player_problem
 
-    key = f"tournament.error.player_{exc.problem}"
-    problem = t(key, player=_clip(exc.text), detail=_clip(exc.detail, 160), known=", ".join(LEVELS))
+    problem = player_problem(exc, "--player")
     return problem if resumed is None else t("tournament.error.resume_player", file=resumed, problem=problem)
 
 

@@ -56,11 +56,17 @@ class Seat:
     name: str
     kind: SeatKind = "human"
     level: str | None = None
+    #: Where the user's own bot of a computer seat is (``play --level FILE.py:CLASS``), for ``resume`` to start it
+    #: again: its file and class, or its command, and the folder it ran in (``loveletter.arena.userbots``'
+    #: identity of a player). Only a record signed with this user's key has one started.
+    bot: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "kind": self.kind}
         if self.level is not None:
             data["level"] = self.level
+        if self.bot is not None:
+            data["bot"] = dict(self.bot)
         return data
 
 
@@ -206,7 +212,8 @@ class GameRecord(RecordFile):
             if kind not in ("human", "computer"):
                 raise RecordError(source, f"seats[{i}].kind", t("records.error.seat_kind", value=shown(kind)))
             level = c.optional_string(seat.get("level"), f"seats[{i}].level")
-            seats.append(Seat(c.string(seat.get("name"), f"seats[{i}].name"), kind, level))
+            bot = None if seat.get("bot") is None else c.obj(seat.get("bot"), f"seats[{i}].bot")
+            seats.append(Seat(c.string(seat.get("name"), f"seats[{i}].name"), kind, level, bot))
         if len(seats) != players:
             raise RecordError(source, "seats", t("records.error.seat_count", seats=len(seats), players=shown(players)))
         rounds = []

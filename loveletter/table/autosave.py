@@ -33,16 +33,20 @@ from loveletter.table.seats import Seat
 
 def record_seats(seats: Sequence[Seat]) -> list[RecordSeat]:
     """The record's seats for the game loop's: name, person or computer player, and its level."""
-    return [RecordSeat(s.name, "computer", s.level) if s.computer else RecordSeat(s.name) for s in seats]
+    return [RecordSeat(s.name, "computer", s.level, s.bot) if s.computer else RecordSeat(s.name) for s in seats]
 
 
 def table_seats(record: GameRecord, source: str = "record") -> list[Seat]:
     """The game loop's seats for a record's (a resumed game is played by the same seats). A computer player's
-    level must be one this program has (``hard:N``, as ``loveletter simulate`` writes it, plays as ``hard``).
+    level must be one this program has (``hard:N``, as ``loveletter simulate`` writes it, plays as ``hard``),
+    unless it is a user's own bot (its seat says where it is: started again by the command, or refused).
     A name is shown as printable text (a record may come from anyone); the record keeps it as it is."""
     seats = []
     for index, seat in enumerate(record.seats):
         level = None
+        if seat.kind == "computer" and seat.bot is not None:
+            seats.append(Seat(printable(seat.name), seat.level or "?", seat.bot))
+            continue
         if seat.kind == "computer":
             level = (seat.level or "easy").partition(":")[0]
             if level not in LEVELS and level not in REFERENCE_LEVELS:

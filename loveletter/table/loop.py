@@ -22,6 +22,11 @@ When the ruleset lets the host choose who starts (``first_player_mode = "choose"
 than one seat (a tied round), the front end asks, publicly; with nobody to ask, a random source derived from the
 seed picks (:func:`first_player_rng`), never the engine's own, so a seed still gives the same game.
 
+Computer players come from ``make`` (:data:`~loveletter.table.seats.MakeBot`): the built-in levels, or a
+user's bots in processes of their own (``loveletter.arena.seated``, wired by the commands); each is told how the
+game ended, if it listens (:func:`~loveletter.bots.tell_game_over`). One that cannot go on raises
+:class:`~loveletter.errors.BotError`, which ends the game here (saved: the front end says so).
+
 Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
 autosaving a game after every action (:mod:`loveletter.table.autosave`). A game resumed from its record
 (``resumed=True``) by several people starts with a hand-off screen, so nobody's hand shows before its owner has the
@@ -34,13 +39,13 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
-from loveletter.bots import Bot, make_bot
+from loveletter.bots import Bot, tell_game_over
 from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
 from loveletter.i18n import t
 from loveletter.records.timeline import round_start
 from loveletter.table.news import is_private_news
-from loveletter.table.seats import Seat, StackedDeal, first_player_rng
+from loveletter.table.seats import MakeBot, Seat, StackedDeal, built_in, first_player_rng
 
 
 class Observer:
@@ -97,6 +102,7 @@ class GameLoop:
         frontend: Frontend,
         *,
         bots: dict[int, Bot] | None = None,
+        make: MakeBot = built_in,
         seed: int | None = None,
         deals: Iterable[StackedDeal] = (),
         observers: Iterable[Observer] = (),
@@ -116,7 +122,7 @@ class GameLoop:
             # Each computer player gets its own random source, derived from the game's seed when there is one.
             seeds = random.Random(seed)
             bots = {
-                i: make_bot(s.level, seed=seeds.randrange(2**32) if seed is not None else None)
+                i: make(i, s, seeds.randrange(2**32) if seed is not None else None)
                 for i, s in enumerate(seats)
                 if s.level is not None
             }
@@ -216,6 +222,8 @@ class GameLoop:
                 self.frontend.computer_moved(seat, action, since)
                 continue
             self._person_decides(seat)
+        for bot in self.bots.values():
+            tell_game_over(bot, game.winners, game.tokens)
         self._show_private_news()
         self.again = self.frontend.game_over()
 

@@ -4,19 +4,36 @@ player nobody is asked to choose."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from loveletter.bots import Bot, make_bot
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A place at the table: a person (``level=None``) or a computer player of that level."""
+    """A place at the table: a person (``level=None``) or a computer player of that level. A user's own bot
+    (``play --level FILE.py:CLASS``) has as level what was typed, and ``bot``: where it is, as its record keeps it
+    (``loveletter.records.Seat.bot``), so that ``resume`` starts it again."""
 
     name: str
     level: str | None = None
+    bot: Mapping[str, Any] | None = field(default=None, compare=False)
 
     @property
     def computer(self) -> bool:
         return self.level is not None
+
+
+#: Makes the computer player of one seat for one game: the seat's index, the seat, and its random source's seed.
+MakeBot = Callable[[int, Seat, int | None], Bot]
+
+
+def built_in(index: int, seat: Seat, seed: int | None) -> Bot:
+    """A seat's computer player of a built-in level (what a table seats unless told otherwise)."""
+    assert seat.level is not None
+    return make_bot(seat.level, seed=seed)
 
 
 @dataclass(frozen=True, slots=True)

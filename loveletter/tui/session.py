@@ -14,11 +14,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from loveletter.errors import BotError
 from loveletter.i18n import t
 from loveletter.records.library import short_name
 from loveletter.table.autosave import Autosave
 from loveletter.table.loop import GameLoop
-from loveletter.table.seats import first_player_rng
+from loveletter.table.seats import MakeBot, built_in, first_player_rng
 from loveletter.table.setup import NewGame
 from loveletter.tui.lines import Lines, LineScreen
 from loveletter.tui.screen import Screen, echo, terminal_console
@@ -44,6 +45,7 @@ def play_game(
     saver: Autosave | None = None,
     hints: bool = True,
     reader: bool = False,
+    make: MakeBot = built_in,
 ) -> int:
     """Play ``game`` to its end (or until the players stop), saving it after every action: on the terminal, or
     as plain text when nobody plays (all computer players, no terminal). A :class:`NewGame` is started once the
@@ -52,10 +54,12 @@ def play_game(
     has started. On the terminal, the players may play again once a game is over: the same seats and rules, the
     next seed (``seed + 1``, or a new random one), a new record. ``hints``: whether the people may ask the coach
     for a hint (kept for the games played again, and said in each record). ``reader``: screen-reader mode
-    (:mod:`loveletter.tui.lines`).
+    (:mod:`loveletter.tui.lines`). ``make``: the computer players (a user's bots, in processes of their own).
 
     Ctrl-C, at a prompt or during a computer player's pause, ends here once the screen is restored: the game is
     saved, one line says how to resume it, and the exit status is 130 (as for any program stopped by SIGINT).
+    A user's bot that misbehaves (:class:`~loveletter.errors.BotError`) stops the game the same way, saved, with
+    its line first, and the exit status 1.
     """
     try:  # plain mode too (the table's screen sets its own, to the same effect)
         previous = signal.signal(signal.SIGTERM, _terminated)
@@ -77,8 +81,20 @@ def play_game(
             first_rng = first_player_rng(seed)
             if isinstance(game, NewGame):
                 game = game.start(first_rng)
-            return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng)
-        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints, reader)
+            return _play_plain(game, seats, seed, deals, start_saving(game, seats, seed), resumed, first_rng, make)
+        _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints, reader, make)
+    except BotError as exc:
+        echo(str(exc), sys.stderr)
+        if not played:
+            return 1
+        for finished, record in played[:-1]:
+            tell(finished, record)
+        current = played[-1][1]
+        current.flush()
+        if current.problem is None:
+            echo(t("play.bot.saved", path=str(current.path), name=short_name(current.path)), sys.stderr)
+        report_problem(current)
+        return 1
     except (KeyboardInterrupt, SystemExit) as exc:
         # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen, or
         # terminated() in plain mode): it says how to continue the game as Ctrl-C does.
@@ -153,13 +169,22 @@ def _play_plain(
     saver: Autosave,
     resumed: bool,
     first_rng: random.Random,
+    make: MakeBot,
 ) -> int:
     # Said at once (the output is the game's log; this goes on the side), and the game goes on trying.
     saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
         front = SpectatorFrontend()
         table = GameLoop(
-            game, seats, front, seed=seed, deals=deals, observers=[saver], resumed=resumed, first_rng=first_rng
+            game,
+            seats,
+            front,
+            make=make,
+            seed=seed,
+            deals=deals,
+            observers=[saver],
+            resumed=resumed,
+            first_rng=first_rng,
         )
         table.run()
         sys.stdout.flush()
@@ -185,6 +210,7 @@ def _play_terminal(
     resumed: bool,
     hints: bool,
     reader: bool = False,
+    make: MakeBot = built_in,
 ) -> None:
     """The games on the terminal's alternate screen (or as plain lines, ``reader``), another one each time the
     players ask at the end."""
@@ -206,6 +232,7 @@ def _play_terminal(
                 game,
                 seats,
                 frontend,
+                make=make,
                 seed=seed,
                 deals=deals,
                 observers=[saver],

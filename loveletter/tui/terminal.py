@@ -150,7 +150,7 @@ class TerminalFrontend:
             [default_name(people.index(i) + 1) if i in people else s.name for i, s in enumerate(seats)],
             people=len(people),
         )
-        return [Seat(name, s.level) for name, s in zip(asked, seats, strict=True)]
+        return [dataclasses.replace(s, name=name) for name, s in zip(asked, seats, strict=True)]
 
     def setup_title(self, ruleset: Ruleset, players: int) -> str:
         return t("play.setup.title", title=ruleset_title(ruleset), players=players)
