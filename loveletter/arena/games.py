@@ -36,7 +36,7 @@ from multiprocessing import util
 from pathlib import Path
 from typing import Any, TypeVar
 
-from loveletter.bots import LEVELS, REFERENCE_LEVELS, make_bot, reads_history
+from loveletter.bots import LEVELS, REFERENCE_LEVELS, Bot, make_bot, reads_history, tell_game_over
 from loveletter.engine import Game, Play, Ruleset, load_ruleset, parse_ruleset
 from loveletter.engine.ruleset import read_toml
 from loveletter.records import GameRecord, Seat
@@ -239,15 +239,17 @@ def game_ruleset(name: str, text: str = "") -> Ruleset:
 
 
 def play_game(spec: GameSpec) -> GameResult:
-    """Play one multi-player game between computer players (each seeing only its own seat's view)."""
+    """Play one multi-player game between computer players of the spec's levels (each seeing only its own
+    seat's view)."""
+    return play_bots(spec, [built_in_bot(text, seed) for text, seed in zip(spec.levels, spec.bot_seeds, strict=True)])
+
+
+def play_bots(spec: GameSpec, bots: Sequence[Bot]) -> GameResult:
+    """Play the game of ``spec`` with ``bots``, one a seat; each is told how the game ended, if it listens."""
     ruleset = game_ruleset(spec.ruleset, spec.ruleset_text)
     # A ruleset that lets the host choose who starts: the simulation's host chooses at random, from its own
     # source, so that the game's stays as it would be and the same seed still gives the same games.
     host = random.Random(derive_seed(spec.seed, "host")) if ruleset.flags.first_player_mode == "choose" else None
-    bots = []
-    for level_text, bot_seed in zip(spec.levels, spec.bot_seeds, strict=True):
-        level, budget = parse_level(level_text)
-        bots.append(make_bot(level, seed=bot_seed, budget=budget))
     # Nobody reads the events of a simulated game (its record holds the deals and the moves): build none, unless
     # a player reads the round's history from its views.
     game = Game(
@@ -278,6 +280,8 @@ def play_game(spec: GameSpec) -> GameResult:
         else:
             action = bots[seat].choose(view)
         game.push(action)
+    for bot in bots:
+        tell_game_over(bot, game.winners, game.tokens)
     result = GameResult(
         spec=spec,
         ruleset=game.ruleset.name,
@@ -293,6 +297,12 @@ def play_game(spec: GameSpec) -> GameResult:
     if spec.save_dir is not None:
         save_record(game, spec, Path(spec.save_dir))
     return result
+
+
+def built_in_bot(level_text: str, seed: int) -> Bot:
+    """A bot of the level ``level_text`` (``hard:5000``: a budget), its random source seeded by ``seed``."""
+    level, budget = parse_level(level_text)
+    return make_bot(level, seed=seed, budget=budget)
 
 
 def save_record(game: Game, spec: GameSpec, directory: Path) -> Path:

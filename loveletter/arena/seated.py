@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from loveletter.arena.games import GameResult, GameSpec, built_in_bot, play_bots
 from loveletter.arena.process import BotFailure, BotProcess
 from loveletter.arena.protocol import end_message, game_message
 from loveletter.arena.referee import Gave, Remote, bot_process, close_all, drop, log_file
@@ -29,7 +30,7 @@ from loveletter.engine import Action, View
 from loveletter.errors import BotError
 from loveletter.i18n import t
 
-__all__ = ["DEFAULT_MOVE_TIME", "ProcessBot", "SeatedPlayer", "close_all"]
+__all__ = ["DEFAULT_MOVE_TIME", "ProcessBot", "SeatedPlayer", "close_all", "play_seated"]
 
 #: How long a seated bot may take for one decision, wall clock (``--move-time``), as in tournaments.
 DEFAULT_MOVE_TIME = 10.0
@@ -145,3 +146,14 @@ def stopped(bot: str, reason: str, detail: str, log: str, move_time: float) -> s
     key = f"play.bot.{reason}" if reason != "exit" or detail else "play.bot.exit_quiet"
     what = t(key, detail=detail, seconds=f"{move_time:g}")
     return t("play.bot.stopped", bot=bot, what=what, log=log)
+
+
+def play_seated(players: Mapping[str, SeatedPlayer], spec: GameSpec) -> GameResult:
+    """One game of ``simulate`` where the user's ``players`` sit beside built-in levels (by the text of the
+    spec's levels): :func:`~loveletter.arena.games.play_bots` with their bots, each entry of the run's seats in a
+    process of its own (kept for its next games in this process)."""
+    bots = [
+        players[text].bot(seed, slot=slot, game=spec.index) if text in players else built_in_bot(text, seed)
+        for text, seed, slot in zip(spec.levels, spec.bot_seeds, spec.slots, strict=True)
+    ]
+    return play_bots(spec, bots)

@@ -69,10 +69,12 @@ def player_problem(exc: Any, option: str) -> str:
     )
 
 
-def add_move_time_option(parser: argparse.ArgumentParser) -> None:
+def add_move_time_option(parser: argparse.ArgumentParser, help: str | None = None) -> None:
     """``--move-time SECONDS``: the longest a user's bot at the table may take for one decision (``play``,
-    ``resume``)."""
-    parser.add_argument("--move-time", type=move_seconds, metavar="SECONDS", help=t("play.help.move_time"))
+    ``resume``, ``simulate``)."""
+    parser.add_argument(
+        "--move-time", type=move_seconds, metavar="SECONDS", help=help if help is not None else t("play.help.move_time")
+    )
 
 
 def move_seconds(text: str) -> float:

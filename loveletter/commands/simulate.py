@@ -6,6 +6,12 @@ played by a *play-one-game* function, here or in ``--jobs`` processes, and added
 results are the same for any ``--jobs``, and memory stays flat for any ``--games``. Ctrl-C stops the run and
 prints the figures of the games played so far. ``--jobs`` is capped at the processor cores this program may use,
 unless ``--oversubscribe`` asks for more.
+
+``--seats`` takes the user's own bots and agents beside the levels, as ``tournament --player`` takes them
+(``agent.py:Agent,easy``): each is started once before the run (one that does not load is one line), then plays
+in a process of its own per entry of ``--seats`` (in each process that plays), through the bot protocol
+(:mod:`loveletter.arena.seated`), within ``--move-time`` seconds a decision. One that misbehaves stops the run
+with one line: what it did and where its log is (``tournament`` scores such a bot instead, as forfeits).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ if TYPE_CHECKING:
 
     from loveletter.arena.backends import Backend, BackendError
     from loveletter.arena.games import GameResult, GameSpec
+    from loveletter.arena.seated import SeatedPlayer
     from loveletter.engine import Ruleset
 
 DEFAULT_GAMES = 100
@@ -38,6 +45,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--address", metavar=t("tournament.metavar.address"), help=t("tournament.help.address"))
     parser.add_argument("--json", action="store_true", help=t("simulate.help.json"))
     parser.add_argument("--save-dir", metavar=t("cli.metavar.folder"), help=t("simulate.help.save_dir"))
+    from loveletter.commands.options import add_move_time_option
+
+    add_move_time_option(parser, t("simulate.help.move_time"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,10 +64,17 @@ def run(args: argparse.Namespace) -> int:
     from loveletter.bots import LEVELS, REFERENCE_LEVELS
 
     levels = [level.strip() for level in args.seats.split(",")]
-    _check_levels(levels, (*LEVELS, *REFERENCE_LEVELS), shown=LEVELS)
-    play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players)
+    own = _check_levels(levels, (*LEVELS, *REFERENCE_LEVELS), shown=LEVELS, players=True)
+    play_one, players, ruleset_name = _game_player(args.ruleset, levels, args.players, own)
     if len(levels) == 1:
         levels = levels * players
+    finish = None
+    if own:
+        from functools import partial
+
+        from loveletter.arena.seated import close_all, play_seated
+
+        play_one, finish = partial(play_seated, _own_players(own, args.move_time)), close_all
     save_dir = _save_dir(args.save_dir) if args.save_dir is not None else None
     backend = backend_for(args, args.games)
     import random
@@ -72,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
     interrupted = False
     open_backend(backend, args.address)
     results = progress(
-        backend.stream(specs, play_one, total=args.games), args.games, show=not args.json and sys.stdout.isatty()
+        backend.stream(specs, play_one, total=args.games, finish=finish),
+        args.games,
+        show=not args.json and sys.stdout.isatty(),
     )
     try:
         with closing(results):  # whatever stops the run, the processes are stopped with it
@@ -87,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
         raise _usage(t("simulate.error.save_dir", folder=args.save_dir, problem=problem)) from None
     finally:
         backend.close()
+        if finish is not None:
+            finish()  # the bots this process started (--jobs 1); workers close their own
     summary.seconds = time.perf_counter() - start
     summary.ruleset = summary.ruleset or ruleset_name
     if interrupted:
@@ -104,19 +125,52 @@ def run(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
-def _check_levels(levels: list[str], allowed: Sequence[str], *, shown: Sequence[str]) -> None:
-    """Every one of ``levels`` is one of ``allowed`` (with a budget only for ``hard``), or a one-line usage error
-    naming the levels ``shown`` to players."""
+def _check_levels(
+    levels: list[str], allowed: Sequence[str], *, shown: Sequence[str], players: bool = False
+) -> list[str]:
+    """Every one of ``levels`` is one of ``allowed`` (with a budget only for ``hard``), or (``players``) names
+    one of the user's players (``FILE.py:CLASS``, ``cmd:PROGRAM``, a path), else a one-line usage error naming
+    the levels ``shown`` to players. The entries that name the user's players, each once (not checked yet)."""
     from loveletter.arena.games import LevelError, parse_level
 
+    own: list[str] = []
     for level in levels:
         try:
             parse_level(level, allowed)
         except LevelError as exc:
+            if players and exc.problem == "unknown" and _names_a_player(level):
+                own += [] if level in own else [level]
+                continue
             if exc.problem == "unknown":
                 known = ", ".join(shown)
                 raise _usage(t("simulate.error.level_unknown", level=_clip(exc.name), known=known)) from None
             raise _usage(t("simulate.error.level_budget", level=_clip(exc.text))) from None
+    return own
+
+
+def _names_a_player(text: str) -> bool:
+    """Whether ``text`` is written as one of the user's players, not as a level: a Python file's class, a
+    command, a path (:func:`loveletter.arena.userbots.parse_player` reads it)."""
+    import os
+
+    rest = text.partition("=")[2] if "=" in text.partition(":")[0] else text
+    return rest.startswith("cmd:") or ".py:" in rest or os.sep in rest or os.path.isfile(rest)
+
+
+def _own_players(own: list[str], move_time: float | None) -> dict[str, SeatedPlayer]:
+    """The user's players ``own`` names, each started once, or the one-line error that says why one cannot play."""
+    from loveletter.arena.seated import DEFAULT_MOVE_TIME, SeatedPlayer
+    from loveletter.arena.userbots import PlayerError
+    from loveletter.commands.options import player_problem
+    from loveletter.commands.play import bot_logs
+
+    players = {}
+    for text in own:
+        try:
+            players[text] = SeatedPlayer.parse(text, move_time=move_time or DEFAULT_MOVE_TIME, logs=bot_logs())
+        except PlayerError as exc:
+            raise _usage(player_problem(exc, "--seats")) from None
+    return players
 
 
 def _clip(text: str, limit: int = 40) -> str:
@@ -202,9 +256,10 @@ def _usage(message: str) -> Exception:
 
 
 def _game_player(
-    ruleset_arg: str, levels: list[str], players_arg: int | None
+    ruleset_arg: str, levels: list[str], players_arg: int | None, own: Sequence[str] = ()
 ) -> tuple[Callable[[GameSpec], GameResult], int, str]:
-    """The play-one-game function for this ruleset, the number of players, and the ruleset's name."""
+    """The play-one-game function for this ruleset, the number of players, and the ruleset's name (``own``: the
+    user's players among the levels, which the card game takes, not the solitaire)."""
     from loveletter.arena.games import play_game
     from loveletter.engine import load_ruleset
     from loveletter.engine.ruleset import read_toml
@@ -213,6 +268,11 @@ def _game_player(
     if data.get("kind") == "solitaire":
         if len(levels) > 1 or players_arg not in (None, 1):
             raise _usage(t("simulate.error.solitaire_seats"))
+        if own:
+            from loveletter.solitaire.bot import SOLITAIRE_LEVELS
+
+            known = ", ".join(SOLITAIRE_LEVELS)
+            raise _usage(t("simulate.error.solitaire_bot", level=_clip(own[0]), known=known))
         play_one = _solitaire_player()
         from loveletter.solitaire.bot import SOLITAIRE_LEVELS
 
