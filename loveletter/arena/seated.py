@@ -82,8 +82,9 @@ class SeatedPlayer:
         return cls(entrant, text, move_time, logs=logs)
 
     def bot(self, seed: int | None, *, slot: int = 0, game: int = 0) -> ProcessBot:
-        """The player for game number ``game`` at the table's ``slot`` (each slot its own process), its random
-        source seeded by ``seed`` (``None``: a random one). Raises :class:`BotError` if it does not start."""
+        """The player for game number ``game`` in its ``slot`` (0, 1... where the same player holds several seats,
+        each its own process), its random source seeded by ``seed`` (``None``: a random one). Raises
+        :class:`BotError` if it does not start."""
         try:
             process = bot_process(self.entrant, memory=self.memory, logs=self.logs, move_time=self.move_time, slot=slot)
         except BotFailure as failure:
@@ -152,8 +153,13 @@ def play_seated(players: Mapping[str, SeatedPlayer], spec: GameSpec) -> GameResu
     """One game of ``simulate`` where the user's ``players`` sit beside built-in levels (by the text of the
     spec's levels): :func:`~loveletter.arena.games.play_bots` with their bots, each entry of the run's seats in a
     process of its own (kept for its next games in this process)."""
+    entries = [""] * spec.players  # the run's seats, in the order given
+    for text, entry in zip(spec.levels, spec.slots, strict=True):
+        entries[entry] = text
     bots = [
-        players[text].bot(seed, slot=slot, game=spec.index) if text in players else built_in_bot(text, seed)
-        for text, seed, slot in zip(spec.levels, spec.bot_seeds, spec.slots, strict=True)
+        players[text].bot(seed, slot=entries[:entry].count(text), game=spec.index)
+        if text in players
+        else built_in_bot(text, seed)
+        for text, seed, entry in zip(spec.levels, spec.bot_seeds, spec.slots, strict=True)
     ]
     return play_bots(spec, bots)

@@ -62,7 +62,7 @@ def player_problem(exc: Any, option: str) -> str:
     from loveletter.bots import LEVELS
 
     text, detail = exc.text, exc.detail
-    text = text if len(text) <= 60 else text[:59] + "…"
+    text = text if len(text) <= 60 else "…" + text[-59:]  # a path's end names the file
     detail = detail if len(detail) <= 160 else detail[:159] + "…"
     return t(
         f"tournament.error.player_{exc.problem}", option=option, player=text, detail=detail, known=", ".join(LEVELS)

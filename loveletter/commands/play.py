@@ -183,12 +183,14 @@ def bot_maker(players: dict[int, SeatedPlayer]) -> MakeBot:
         return built_in
 
     games: dict[int, int] = {}
+    order = sorted(players)
 
     def make(index: int, seat: Seat, seed: int | None) -> Bot:
         player = players.get(index)
         if player is None:
             return built_in(index, seat, seed)
         games[index] = games.get(index, -1) + 1
-        return player.bot(seed, slot=index, game=games[index])
+        slot = [players[i] for i in order if i < index].count(player)  # its second seat: its second process
+        return player.bot(seed, slot=slot, game=games[index])
 
     return make

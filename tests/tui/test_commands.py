@@ -90,7 +90,10 @@ def test_people_need_a_terminal() -> None:
         (["--players", "2", "--names", "Ana,ana"], "bad --names: ana is already taken"),
         (["--players", "2", "--names", "Ana,"], "bad --names: A name cannot be empty."),
         (["--players", "2", "--names", "Ana,Bartholomew-the-Great"], "is too long"),
-        (["--players", "2", "--level", "expert"], "invalid choice: 'expert'"),
+        (
+            ["--players", "2", "--level", "expert"],
+            "--level expert: no such level or bot file; levels are random, easy, hard",
+        ),
         (["--ruleset", "solitaire"], "loveletter solitaire"),
         (["--players", "2", "--bots", "2", "--deal-file", "/nonexistent.json"], "does not exist"),
         (["--pace", "-1"], "argument --pace: takes a number of seconds from 0 to 60, not -1"),
