@@ -85,15 +85,8 @@ def play_game(
         _play_terminal(game, seats, seed, deals, delay, start_saving, resumed, hints, reader, make)
     except BotError as exc:
         echo(str(exc), sys.stderr)
-        if not played:
-            return 1
-        for finished, record in played[:-1]:
-            tell(finished, record)
-        current = played[-1][1]
-        current.flush()
-        if current.problem is None:
-            echo(t("play.bot.saved", path=str(current.path), name=short_name(current.path)), sys.stderr)
-        report_problem(current)
+        if played:
+            _stopped(played, "play.bot.saved")
         return 1
     except (KeyboardInterrupt, SystemExit) as exc:
         # SIGTERM (a closed window, `kill`) ends the game by SystemExit(143) (loveletter.tui.screen, or
@@ -103,13 +96,7 @@ def play_game(
         if not played:
             echo(t("records.interrupted_unsaved"), sys.stderr)
         else:
-            for finished, record in played[:-1]:  # the games played before this one
-                tell(finished, record)
-            current = played[-1][1]
-            current.flush()
-            if current.problem is None:
-                echo(t("records.interrupted", path=str(current.path), name=short_name(current.path)), sys.stderr)
-            report_problem(current)
+            _stopped(played, "records.interrupted")
         return 130 if isinstance(exc, KeyboardInterrupt) else TERMINATED
     finally:
         # A save cut short by a signal (SIGTERM ends the game by SystemExit) is finished before leaving.
@@ -122,6 +109,18 @@ def play_game(
     for finished, record in played:
         tell(finished, record)
     return 0
+
+
+def _stopped(played: Sequence[tuple[Game, Autosave]], key: str) -> None:
+    """The games played before the one that stopped told, its save finished, and the line (``key``) that says how
+    to continue it, with what can be resumed if the last save failed."""
+    for finished, record in played[:-1]:
+        tell(finished, record)
+    current = played[-1][1]
+    current.flush()
+    if current.problem is None:
+        echo(t(key, path=str(current.path), name=short_name(current.path)), sys.stderr)
+    report_problem(current)
 
 
 #: The exit status of a program ended by SIGTERM (128 + 15).
@@ -175,17 +174,8 @@ def _play_plain(
     saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
         front = SpectatorFrontend()
-        table = GameLoop(
-            game,
-            seats,
-            front,
-            make=make,
-            seed=seed,
-            deals=deals,
-            observers=[saver],
-            resumed=resumed,
-            first_rng=first_rng,
-        )
+        table = GameLoop(game, seats, front, make=make, seed=seed, deals=deals, observers=[saver], resumed=resumed,
+                         first_rng=first_rng)  # fmt: skip
         table.run()
         sys.stdout.flush()
     except BrokenPipeError:
