@@ -21,14 +21,15 @@ from loveletter.arena.results import RESULTS_FORMAT
 Draw = Callable[[Console], None]
 MISBEHAVING = Path(__file__).resolve().parent / "misbehaving.py"
 WILD = Path(__file__).resolve().parent / "wild_bot.py"
+TABLE_BOTS = Path(__file__).resolve().parent / "table_bots.py"
 
 
-def command(*argv: str) -> Draw:
+def command(*argv: str, home: Path | None = None) -> Draw:
     """:func:`tests.i18n.screens.command`, imported when used: that module builds its list of screens, ours
     among them, when it is imported."""
     from tests.i18n.screens import command as run
 
-    return run(*argv)
+    return run(*argv, home=home)
 
 
 def tournaments(console: Console) -> None:
@@ -211,9 +212,59 @@ def with_ray(draw: Draw) -> Draw:
     return drawn
 
 
+def own_bots(console: Console) -> None:
+    """``play --level FILE.py:CLASS`` (and ``cmd:PROGRAM``) with bots that stop the game in each way, ``resume`` of
+    such a game when the bot is gone or the record is not signed here, ``host`` and ``simulate`` refusing them."""
+    import json
+    import shlex
+
+    from loveletter.arena.seated import close_all
+    from loveletter.records.library import record_name
+
+    with tempfile.TemporaryDirectory() as folder:
+        where = Path(folder)
+        home = where / "home"
+        bots = where / "tb.py"  # a copy: the repository's own path may hold English words
+        bots.write_text(TABLE_BOTS.read_text(encoding="utf-8"), encoding="utf-8")
+        wild = where / "w.py"
+        wild.write_text(WILD.read_text(encoding="utf-8"), encoding="utf-8")
+        python = shlex.quote(sys.executable)
+        quiet = where / "quiet.sh"  # greets, then closes its output and stays
+        quiet.write_text('#!/bin/sh\nread l\necho \'{"type":"hello","protocol":1,"name":"q"}\'\nexec >&-\nsleep 30\n')
+        quiet.chmod(0o755)
+        computers = ("play", "--players", "2", "--bots", "2", "--seed", "5", "--pace", "0")
+        try:
+            for level, *more in (
+                (f"{bots}:Crashes",),
+                (f"cmd:{python} {wild} gibberish {where}",),  # the notation of a card is English
+                (f"{bots}:Slow", "--move-time", "0.5"),
+                (f"{bots}:Exits",),
+                (str(quiet),),
+                (f"cmd:{python} {wild} chatter {where}",),
+                (f"cmd:{python} {wild} eager {where}",),
+                (f"cmd:{python} {wild} restart {where}",),
+            ):
+                command(*computers, "--level", level, *more, home=home)(console)
+            command("play", "--move-time", "0")(console)
+            games = sorted((home / "games").glob("*.json"))
+            gone, edited = games[0], games[1]
+            command("resume", "--host", record_name(gone), home=home)(console)
+            data = json.loads(edited.read_text(encoding="utf-8"))
+            data["seats"][0]["bot"]["path"] = str(where / "elsewhere.py")
+            edited.write_text(json.dumps(data), encoding="utf-8")
+            command("resume", record_name(edited), home=home)(console)
+            bots.unlink()
+            command("resume", record_name(gone), home=home)(console)
+            command("host", "--local", "0", "--bots", "1", "--level", "mine.py:Mine")(console)
+            command("simulate", "--ruleset", "solitaire", "--seats", f"{wild}:Bot")(console)
+        finally:
+            close_all()
+
+
 def screens() -> dict[str, Draw]:
     return {
         "tournament command": tournaments,
         "tournament stopped": tournament_stopped,
         "tournament errors": tournament_errors,
+        "own bots at the table": own_bots,
     }
