@@ -227,3 +227,65 @@ def test_a_policy_bot_file_plays_a_tournament_in_its_own_process(
     assert data["games"] == 4 and agent["games"] == 4 and agent["forfeits"] == {} and data["forfeits"] == []
     asked = (tmp_path / "r.logs" / "Agent.log").read_text(encoding="utf-8").count(f"asked {Encoder('classic', 2).size}")
     assert asked >= 8  # it decided in every game, from an observation of the classic table's size
+
+
+#: Why the tests of a real model skip: sb3-contrib (and torch) are not dependencies of the project.
+NO_SB3 = "sb3-contrib is not installed (it needs torch; docs/how-to/research.md gives the install lines)"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason=NO_SB3)
+def test_a_saved_maskable_ppo_model_plays_a_tournament_and_a_game_through_the_protocol(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path of a MaskablePPO ``.zip`` in a bot file (``policy_bot("model.zip")``): the model is loaded in the
+    bot's own process, which is asked through the bot protocol, in a tournament and at the table of ``play``."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from loveletter.arena import referee
+    from loveletter.cli import main
+
+    torch.set_num_threads(1)
+    model = MaskablePPO("MlpPolicy", LoveLetterEnv("classic", "random"), seed=1, n_steps=64, batch_size=32, verbose=0)
+    model.learn(total_timesteps=64)
+    model.save(tmp_path / "model.zip")
+    bot = tmp_path / "agent.py"
+    bot.write_text(
+        "from pathlib import Path\n\n"
+        "from loveletter.rl import policy_bot\n\n"
+        "Agent = policy_bot(str(Path(__file__).with_name('model.zip')))\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    args = ["--player", "agent.py:Agent", "--player", "random", "--ruleset", "classic", "--deals", "2"]
+    try:
+        # A bot that imports torch may take seconds to start on a busy machine: the time per move bounds its start.
+        code = main(["--lang", "en", "tournament", *args, "--seed", "3", "--move-time", "60", "--json"])
+    finally:
+        referee.close_all()
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    agent = next(p for p in data["players"] if p["name"] == "Agent")
+    assert data["games"] == 4 and agent["games"] == 4 and agent["forfeits"] == {} and data["forfeits"] == []
+    assert agent["mean_decision_ms"] > 0  # it decided, in its own process
+
+    env = {"LOVELETTER_LANG": "en", "PATH": os.environ["PATH"], "LOVELETTER_HOME": os.environ["LOVELETTER_HOME"]}
+    play = ["play", "--ruleset", "classic", "--players", "2", "--bots", "2", "--level", "agent.py:Agent", "--seed", "4"]
+    done = subprocess.run(
+        [sys.executable, "-m", "loveletter", *play, "--move-time", "60"],
+        input="",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("Result: ")
