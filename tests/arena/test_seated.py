@@ -209,7 +209,7 @@ def test_a_hosted_game_seats_the_built_in_levels_only(bots: Path, capsys: pytest
     assert main(["--lang", "en", "host", "--local", "0", "--bots", "1", "--level", "bots.py:Good"]) == 2
     assert capsys.readouterr().err.strip() == (
         "loveletter: error: --level bots.py:Good: a hosted game seats the built-in levels only (random, easy, hard); "
-        "your own bot plays at this computer: loveletter play --level FILE.py:CLASS"
+        "your own bot plays at this computer: `loveletter play --level FILE.py:CLASS`"
     )
 
 
