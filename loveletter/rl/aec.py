@@ -35,11 +35,16 @@ class DecisionInfo(dict[str, Any]):
     gives the view of now). Copies and pickles are plain dicts holding the view."""
 
     __slots__ = ("_seat", "_state")
+    _seat: int
+    _state: Any
 
-    def __init__(self, state: Any, seat: int, mask: np.ndarray) -> None:
-        super().__init__(view=_UNREAD, action_mask=mask)
-        self._state: Any = state
-        self._seat = seat
+    @classmethod
+    def of(cls, state: Any, seat: int, mask: np.ndarray) -> DecisionInfo:
+        """The entry of ``seat`` deciding in ``state`` (made without a Python ``__init__``: it is made at every
+        step, and that call would cost as much as the dict)."""
+        info = cls(view=_UNREAD, action_mask=mask)
+        info._state, info._seat = state, seat
+        return info
 
     def _read(self) -> None:
         if dict.get(self, "view") is _UNREAD:
@@ -232,7 +237,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         if now is None or now[0] is not legal:
             now = self._new_mask(legal)
         self._now = now
-        self.infos[agent] = DecisionInfo(state, decider, now[1])
+        self.infos[agent] = DecisionInfo.of(state, decider, now[1])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         game = self.game
