@@ -265,7 +265,25 @@ class Encoder:
                     out[{knows_mine} + ci[card]] += 1.0"""
         unseen = f"{self._unseen_at}:{self._unseen_at + k}"
 
-        def body(size: str) -> str:
+        # From a state, the knowledge is read from its dict (viewer * n + target -> cards: usually one or two
+        # entries) rather than as two rows of n look-ups; the same counts as the view's rows give.
+        state_knowledge = """
+        for key, cards in known.items():
+            if cards:
+                viewer, target = pairs[key]
+                if viewer == seat:
+                    if target != seat:  # the seat's own hand is counted with the hand
+                        at = own_known[target]
+                        for card in cards:
+                            j = ci[card]
+                            out[at + j] += 1.0
+                            left[j] -= 1
+                elif target == seat:
+                    at = knows_mine_at[viewer]
+                    for card in cards:
+                        out[at + ci[card]] += 1.0"""
+
+        def body(size: str, knowledge: str = each(knowledge)) -> str:
             return f"""
     kept = enc._template_piles
     lengths = enc._template_lengths
@@ -297,7 +315,7 @@ class Encoder:
         out[{self._jester_at + n} + jester[1]] = 1.0
 {each(seats, size=size)}
     if known is not nobody:  # someone knows something (in the engine's state: the knowledge is not empty)
-{each(knowledge)}
+{knowledge}
     if set_aside is not None:
         left[ci[set_aside]] -= 1
     if min(left) < 0:  # as View.unseen: none below 0
@@ -338,17 +356,12 @@ def from_state(state, seat):
     in_round = state.alive
     protected = state.protected
     known = state.known
-    if known:  # else the vector function skips the knowledge
-        get = known.get
-        start = seat * {n}
-        knows_mine = [{", ".join(f"get(seat + {p * n})" for p in range(n))}]
-        known = [{", ".join(f"get(start + {p})" for p in range(n))}]
-    else:
-        known = knows_mine = nobody
+    if not known:  # else the vector function reads the knowledge
+        known = nobody
     piles = state.discards
     result = state.result
     set_aside = result.set_aside if result is not None else None
-{body("len(hands[{p}])")}
+{body("len(hands[{p}])", state_knowledge)}
 """
         namespace: dict[str, Any] = {
             "enc": self,
@@ -356,6 +369,8 @@ def from_state(state, seat):
             "ci": self.card_index,
             "K": k,
             "own_known": [at["known"] for at in self.seat_offsets],
+            "knows_mine_at": [at["knows_mine"] for at in self.seat_offsets],
+            "pairs": [divmod(key, n) for key in range(n * n)],
             "cap": self._token_cap,
             "scale": self._scale,
             "seats": range(n),
