@@ -161,6 +161,7 @@ def play_on(
     """Play a resumed multi-player game at this terminal (as plain lines, ``reader``), saving into its own file;
     the user's own bots started again (``move_time``: their time per move, else the record's)."""
     import sys
+    from dataclasses import replace
 
     from loveletter.errors import UsageError
     from loveletter.table.autosave import Autosave, table_seats
@@ -171,6 +172,8 @@ def play_on(
     if any(not s.computer for s in seats) and not terminal:
         raise UsageError(t("play.error.no_terminal"))
     players = _own_bots(path, seats, move_time)
+    for index, player in players.items():  # as it plays now (its file's contents, its time), saved with the next move
+        record.seats[index] = replace(record.seats[index], bot=player.data())
     record.hosted = False  # from now on continued here, with resume (saved with the next move)
     saver = Autosave.resume(record, path)
     from loveletter.commands.play import bot_maker, stop_bots

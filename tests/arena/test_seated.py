@@ -5,6 +5,7 @@ game. The games run as a player runs them: the real program, its input a pipe.""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -129,6 +130,19 @@ def test_a_bot_that_misbehaves_stops_the_game_saved_and_resume_goes_on_once_it_i
     assert finished.finished and finished.rounds[0].actions[: len(stopped.rounds[0].actions)] == (
         stopped.rounds[0].actions
     )
+    bot = finished.seats[0].bot
+    assert bot is not None and bot["sha256"] == hashlib.sha256(bots.read_bytes()).hexdigest()  # the fixed file
+    assert bot["move_time"] == (1.5 if options else 10.0)  # the game's time per move, kept
+
+
+def test_resume_move_time_gives_the_bot_another_time_per_move(bots: Path) -> None:
+    slow = run("play", "--players", "2", "--bots", "2", "--seed", "5", "--level", "bots.py:Slow", "--move-time", "1")
+    assert slow.returncode == 1 and "it did not answer within 1 s" in slow.stderr
+    [path] = games()
+    fix(bots)
+    done = run("resume", record_name(path), "--move-time", "7")
+    assert done.returncode == 0, done.stderr
+    assert [seat.bot["move_time"] for seat in GameRecord.load(path).seats if seat.bot] == [7.0, 7.0]
 
 
 def test_resume_says_why_a_bot_cannot_be_started_again(bots: Path) -> None:
