@@ -12,7 +12,8 @@ back); a letter the caller binds (``l``, ``h``) answers only where it cannot beg
 selected option is marked with ``▸`` as well as shown in reverse video, so it is visible without colour. A
 disabled option has no key: it is shown for information only.
 
-Titles and hints wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut.
+Titles wrap to the width (:func:`choice_height` counts the wrapped lines), so nothing is cut; a choice's line of keys
+takes one line, its least needed parts left out where the width is short (:func:`key_line`).
 
 A prompt takes only the keys meant for it (:class:`KeyPolicy`): by default it drops what was typed before it was
 drawn and ignores keys for a moment, its lines appearing once it takes keys; a question that follows another of
@@ -73,6 +74,8 @@ TITLE = "bold"
 HINT = "fg:ansibrightblack"
 WARNING = "bold"
 GAP = "  "
+#: Between the parts of a line of keys.
+KEYS_SEP = " · "
 
 
 class Nav(Enum):
@@ -144,11 +147,28 @@ def typing_cards(choices: Sequence[Choice[Any]]) -> list[str]:
     return [c for choice in choices if choice.enabled and (c := choice.named_card) is not None]
 
 
-def _hint_text(hint: str, choices: Sequence[Choice[Any]], typed: str) -> str:
+def key_line(hint: str, width: int, last: str = "") -> list[StyleAndTextTuples]:
+    """A line of keys (``←→ move · Enter picks · ? cards``: parts between :data:`KEYS_SEP`, the most needed first)
+    on one line of at most ``width`` cells, then ``last`` (kept whatever is left out): the parts that do not fit are
+    left out, the last first. Only a first part too wide alone takes more lines, wrapped.
+
+    >>> [[text for _, text in line] for line in key_line("←→ move · Enter picks · ? cards", 24)]
+    [['←→ move · Enter picks']]
+    """
+    parts = [part for part in hint.split(KEYS_SEP) if part]
+    while len(parts) > 1 and get_cwidth(KEYS_SEP.join([*parts, last] if last else parts)) > width:
+        parts.pop()
+    return wrap(KEYS_SEP.join([*parts, last] if last else parts), width, HINT)
+
+
+def hint_lines(hint: str, choices: Sequence[Choice[Any]], width: int, typed: str = "") -> list[StyleAndTextTuples]:
+    """The prompt's line of keys, with how to type a card's name (or what was typed) when the options are cards:
+    what was typed is always shown, how to type a name only where it fits."""
     if not typing_cards(choices):
-        return hint
-    more = t("play.hint.typed", typed=typed) if typed else t("play.hint.type_card")
-    return f"{hint} · {more}" if hint else more
+        return key_line(hint, width)
+    if typed:
+        return key_line(hint, width, t("play.hint.typed", typed=typed))
+    return key_line(KEYS_SEP.join(part for part in (hint, t("play.hint.type_card")) if part), width)
 
 
 def choice_lines(
@@ -160,9 +180,10 @@ def choice_lines(
     typed: str = "",
     stray: str = "",
 ) -> list[StyleAndTextTuples]:
-    """The lines a choice prompt draws at ``width``: the title, the options flowed into lines, the hint (with
-    how to type a card's name, or what was typed, when the options are cards), all wrapped to the width.
-    ``stray``: a digit just pressed that picks nothing, said in the hint's place."""
+    """The lines a choice prompt draws at ``width``: the title and the options flowed into lines, wrapped to the
+    width, then the hint, a line of keys (:func:`key_line`: one line, saying less where the width is short) with
+    how to type a card's name, or what was typed, when the options are cards. ``stray``: a digit just pressed that
+    picks nothing, said in the hint's place."""
     lines: list[StyleAndTextTuples] = wrap(title, width, TITLE)
     keys = _keys(choices)
     row: StyleAndTextTuples = []
@@ -189,9 +210,9 @@ def choice_lines(
         used += size
     if row:
         lines.append(row)
-    hints = wrap(_hint_text(hint, choices, ""), width, HINT)
+    hints = hint_lines(hint, choices, width)
     if typed:  # what was typed, in the lines the table above was fitted to
-        shown = wrap(_hint_text(hint, choices, typed), width, HINT)
+        shown = hint_lines(hint, choices, width, typed)
         if len(shown) <= len(hints):
             hints = shown + [[("", "")]] * (len(hints) - len(shown))
     if stray:  # in the same lines: the table above keeps its place

@@ -49,7 +49,7 @@ from loveletter.tui.style import NBSP, fmt, keep_together, name_text, tokens_tex
 from loveletter.tui.summary import Summary, rounds
 from loveletter.tui.surface import Body, Surface
 
-__all__ = ["LOG_KEY", "REVIEW", "SideKey", "TerminalFrontend", "board_body", "renumbered"]
+__all__ = ["LOG_KEY", "REVIEW", "SideKey", "TerminalFrontend", "board_body", "decision_keys", "renumbered"]
 
 #: The answer of the game's end that asks for a review of the game.
 REVIEW = "review"
@@ -287,17 +287,15 @@ class TerminalFrontend:
                 numbers = {c.value: key for c, key in zip(choices, prompts.option_keys(choices), strict=True)}
             elif step.kind in ("second", "look"):
                 choices = renumbered(choices, numbers)
-            keys = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
-            extra: dict[str, object] = {LOG_KEY: Nav.LOG}
-            for key, side in self.side_keys.items():
-                extra[key] = side
-                keys = f"{keys} · {side.words}"
+            extra: dict[str, object] = {LOG_KEY: Nav.LOG, **self.side_keys}
             body = board_body(model)
+            coach = None
             if table.hints:
                 extra[HINT_KEY] = Nav.HINT
-                keys = f"{keys} · {hint_keys(choices, showing=showing)}"
+                coach = hint_keys(choices, showing=showing)
                 if showing and hint is not None:
                     body = hint_body(view, table.names, hint, plan.candidates)
+            keys = decision_keys(back=plan.asked > 0, coach=coach, side=[s.words for s in self.side_keys.values()])
             answer = surface.choose(
                 body,
                 title,
@@ -621,6 +619,14 @@ class TerminalFrontend:
             )
             for option, key in zip(step.options, keys, strict=True)
         ]
+
+
+def decision_keys(*, back: bool, coach: str | None = None, side: Sequence[str] = ()) -> str:
+    """The line of keys under a decision's questions, the most needed first (at 80 columns the prompt keeps it to
+    one line, leaving out from the last what does not fit): moving and picking, Esc back (``back``), the coach's
+    hint (``coach``: its words), the keys a table adds (``side``), then the log, the cards and quitting."""
+    parts = [t("play.hint.choose"), *([t("play.hint.back")] if back else []), *([coach] if coach else []), *side]
+    return prompts.KEYS_SEP.join([*parts, t("play.hint.more")])
 
 
 def renumbered(choices: Sequence[Choice[Hashable]], numbers: Mapping[Hashable, str]) -> list[Choice[Hashable]]:

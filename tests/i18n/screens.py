@@ -243,14 +243,14 @@ def decisions(console: Console) -> None:
     from loveletter.engine import Action
     from loveletter.tui.choices import plan_for, risk
     from loveletter.tui.plan import ActionPlan
-    from loveletter.tui.terminal import TerminalFrontend
+    from loveletter.tui.terminal import TerminalFrontend, decision_keys
 
     def explore(front: TerminalFrontend, plan: ActionPlan[Action], view: Any) -> None:
         step = plan.step()
         if step is None:
             return
         title = front.question(step, plan, view)
-        hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
+        hint = decision_keys(back=plan.asked > 0)
         for line in prompts.choice_lines(title, front.choices(step, view), 0, console.width, hint):
             console.print("".join(fragment[1] for fragment in line), markup=False, highlight=False)
         if step.kind == "card" and not plan.asked:  # a card's name being typed

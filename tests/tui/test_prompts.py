@@ -184,10 +184,10 @@ def test_typing_keeps_the_question_mark_and_skips_disabled_cards(keys: PipeInput
 def test_the_hint_tells_how_to_type_a_name_only_for_cards(spanish: None) -> None:
     cards = " ".join("".join(f[1] for f in line) for line in choice_lines("¿Cuál?", SPANISH_GUARD, 0, 80, "h"))
     fruit = " ".join("".join(f[1] for f in line) for line in choice_lines("¿Cuál?", FRUIT, 0, 80, "h"))
-    assert "escribe el nombre de una carta" in cards and "la primera de la lista" in cards
+    assert "escribe el nombre de una carta" in cards
     assert "escribe" not in fruit
     typed = choice_lines("¿Cuál?", SPANISH_GUARD, 3, 80, "h", "prin")
-    assert "escrito: prin" in "".join(f[1] for f in typed[-2]) and len(typed) == choice_height(
+    assert "escrito: prin" in "".join(f[1] for f in typed[-1]) and len(typed) == choice_height(
         "¿Cuál?", SPANISH_GUARD, 80, "h"
     )
 

@@ -24,9 +24,10 @@ from loveletter.table.setup import MAX_NAME
 from loveletter.tui import prompts
 from loveletter.tui.board import Board
 from loveletter.tui.choices import plan_for
+from loveletter.tui.coach import hint_keys
 from loveletter.tui.screen import Screen
 from loveletter.tui.surface import Frames
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.terminal import TerminalFrontend, decision_keys
 
 WIDTH, HEIGHT = 80, 24
 #: Names of the longest length allowed, each with its own first letter so a seat's row is easy to find.
@@ -64,7 +65,7 @@ def screens(game: Game, rng: random.Random) -> Iterator[tuple[str, str]]:
     while (step := plan.step()) is not None:
         title = front.question(step, plan, view)
         choices = front.choices(step, view)
-        hint = t("play.hint.choose_back" if plan.asked else "play.hint.choose")
+        hint = decision_keys(back=plan.asked > 0, coach=hint_keys(choices, showing=False))
         reserve = prompts.choice_height(title, choices, WIDTH, hint)
         assert reserve <= 8, title
         with console.capture() as capture:

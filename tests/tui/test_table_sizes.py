@@ -19,7 +19,7 @@ from rich.console import Console
 from loveletter.engine import Game, View, load_ruleset, stacked_deck
 from loveletter.engine.actions import Play
 from loveletter.engine.moments import public_moments
-from loveletter.i18n import card_name, set_language, t
+from loveletter.i18n import card_name, set_language
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui import prompts
@@ -28,7 +28,7 @@ from loveletter.tui.choices import plan_for
 from loveletter.tui.log import narrate
 from loveletter.tui.screen import Screen
 from loveletter.tui.surface import Frames
-from loveletter.tui.terminal import TerminalFrontend, board_body
+from loveletter.tui.terminal import TerminalFrontend, board_body, decision_keys
 
 SIZES = [(80, 24), (100, 30), (160, 45)]
 NAMES = ["Ana", "Bea", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -78,7 +78,7 @@ def drawn_screen(game: Game, seat: int, width: int, height: int) -> tuple[str, B
     step = plan.step()
     assert step is not None
     title = front.question(step, plan, view)
-    reserve = prompts.choice_height(title, front.choices(step, view), width, t("play.hint.choose"))
+    reserve = prompts.choice_height(title, front.choices(step, view), width, decision_keys(back=False))
     model = front.model(seat, new_from=0)
     with console.capture() as capture:
         console.print(Board(model, height=height - reserve), end="")

@@ -19,7 +19,7 @@ from loveletter.tui.board import Board
 from loveletter.tui.choices import plan_for
 from loveletter.tui.screen import Screen
 from loveletter.tui.surface import Frames
-from loveletter.tui.terminal import TerminalFrontend
+from loveletter.tui.terminal import TerminalFrontend, decision_keys
 
 NAMES = ["Ana"] + [f"Bot {i}" for i in range(1, 8)]
 
@@ -43,7 +43,7 @@ def test_the_tracker_stays_beside_private_news_at_8_players(lang: str) -> None:
                 step = plan.step()
                 assert step is not None
                 title = front.question(step, plan, view)
-                reserve = prompts.choice_height(title, front.choices(step, view), 80, t("play.hint.choose"))
+                reserve = prompts.choice_height(title, front.choices(step, view), 80, decision_keys(back=False))
                 model = front.model(0, new_from=since)
                 if any(e.private and e.index >= since for e in model.log):
                     with console.capture() as capture:

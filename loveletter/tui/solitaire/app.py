@@ -30,7 +30,7 @@ from loveletter.solitaire.actions import Action, Choose, Draw, PlayAgent
 from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.plan import ActionPlan, Step
-from loveletter.tui.prompts import TYPE_AHEAD, Choice, Cursor, KeyPolicy, Nav
+from loveletter.tui.prompts import KEYS_SEP, TYPE_AHEAD, Choice, Cursor, KeyPolicy, Nav
 from loveletter.tui.solitaire.board import Board, BoardModel, board_lines
 from loveletter.tui.solitaire.coach import HINT_KEY, SolitaireHintView, hint_keys, hint_lines, place_text
 from loveletter.tui.solitaire.narrate import Teller, narrate
@@ -57,8 +57,9 @@ def _hint_body(view: SolitaireView, hint: SolitaireHint, candidates: tuple[Actio
 class SolitaireApp:
     """Plays solitaire games on ``surface`` (see the module docstring)."""
 
-    #: The line of keys under a decision's first question, and under the next ones (Esc steps back).
-    CHOOSE_KEYS = ("solitaire.hint.choose", "solitaire.hint.choose_back")
+    #: The line of keys under a decision's questions: its first part, then (once a question can step back) Esc and
+    #: the coach's key, then its last parts (the prompt leaves out from the last what does not fit on one line).
+    CHOOSE_KEYS = ("solitaire.hint.choose", "solitaire.hint.more")
 
     def __init__(
         self, surface: Surface, streak: Streak, *, streak_path: Path | None = None, folder: Path | None = None
@@ -267,8 +268,7 @@ class SolitaireApp:
                 )
                 for o, key in zip(step.options, self.keys(step, view), strict=True)
             ]
-            keys = t(self.CHOOSE_KEYS[1] if plan.asked else self.CHOOSE_KEYS[0])
-            keys = f"{keys} · {hint_keys(choices, showing=showing)}"
+            keys = self.key_hint(choices, back=plan.asked > 0, showing=showing)
             body = None
             said: list[str] = []
             if showing and hint is not None:
@@ -303,6 +303,13 @@ class SolitaireApp:
                 if not self.answered(plan):
                     plan.back()
                     guard, cursor = None, Cursor()  # a corrected answer is not offered again
+
+    def key_hint(self, choices: Sequence[Choice[Hashable]], *, back: bool, showing: bool) -> str:
+        """The line of keys under a decision's question (:attr:`CHOOSE_KEYS`; ``back``: Esc steps back; ``showing``:
+        the coach's hint is on the screen)."""
+        first, last = (t(key) for key in self.CHOOSE_KEYS)
+        parts = [first, *([t("solitaire.hint.back")] if back else []), hint_keys(choices, showing=showing), last]
+        return KEYS_SEP.join(parts)
 
     def answered(self, plan: ActionPlan[Action]) -> bool:
         """Called after each answer of a decision; ``False`` takes the answer back and asks again (the lesson

@@ -9,8 +9,7 @@ counted on one last line), so it fits 80x24 above the question. :func:`hint_line
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from typing import Any
+from collections.abc import Collection
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -22,17 +21,10 @@ from loveletter.coach.solitaire import ESTIMATE_ERROR, Mine, Move, Reason, Solit
 from loveletter.i18n import card_name, t
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.view import SolitaireView
-from loveletter.tui.coach import HINT_KEY, percent
-from loveletter.tui.prompts import Choice, letter_types
+from loveletter.tui.coach import HINT_KEY, hint_keys, percent
 from loveletter.tui.style import DIM, HEADER
 
 __all__ = ["HINT_KEY", "SolitaireHintView", "hint_keys", "hint_lines", "move_text", "reason_text"]
-
-
-def hint_keys(choices: Sequence[Choice[Any]], *, showing: bool) -> str:
-    """The hint's key as the line under the question says it (``h`` twice when ``h`` types a card's name)."""
-    twice = letter_types(HINT_KEY, choices)
-    return t(("solcoach.hint.table" if showing else "solcoach.hint.keys") + ("_twice" if twice else ""), key=HINT_KEY)
 
 
 # ---------------------------------------------------------------------------------------------- words

@@ -34,7 +34,7 @@ KEY = "learn.solitaire"
 class SolitaireTutor(SolitaireApp):
     """Plays ``lesson`` on ``surface`` (see the module docstring)."""
 
-    CHOOSE_KEYS = ("learn.solitaire.keys", "learn.solitaire.keys_back")
+    CHOOSE_KEYS = ("solitaire.hint.choose", "learn.solitaire.keys")
 
     def __init__(self, lesson: SolitaireLesson, surface: Surface) -> None:
         super().__init__(surface, Streak())
