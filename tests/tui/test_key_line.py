@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.utils import get_cwidth
 from rich.console import Console
 
@@ -26,7 +27,6 @@ from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire import coach as solitaire_coach
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.plan import plan_for as solitaire_plan
-from loveletter.tui.solitaire.streak import Streak
 from loveletter.tui.solitaire.tutor import SolitaireTutor
 from loveletter.tui.surface import Frames
 from loveletter.tui.terminal import TerminalFrontend, decision_keys
@@ -35,7 +35,7 @@ from tests.support import random_playout
 WIDTH = 80
 
 
-def text(line: list[tuple[str, str]]) -> str:
+def text(line: StyleAndTextTuples) -> str:
     return "".join(fragment[1] for fragment in line)
 
 
@@ -59,7 +59,7 @@ def questions(ruleset: str, players: int, seed: int) -> Iterator[tuple[View, Ste
         view = game.view(seat)
         step = plan_for(view).step()
         if step is not None:
-            yield view, step, front.choices(step, view)  # type: ignore[misc]
+            yield view, step, front.choices(step, view)
         random_playout(game, rng, stop_after=1)
 
 
@@ -115,7 +115,7 @@ def test_a_solitaire_decisions_keys_take_one_line_at_80_columns(lang: str, app: 
                 choices = [Choice(o.value, maker.label(step, o.value, view)) for o in step.options]
                 for back in (False, True):
                     for showing in (False, True):
-                        hint = maker.key_hint(choices, back=back, showing=showing)  # type: ignore[arg-type]
+                        hint = maker.key_hint(choices, back=back, showing=showing)
                         lines = [text(line) for line in prompts.hint_lines(hint, choices, WIDTH)]
                         assert len(lines) == 1 and get_cwidth(lines[0]) <= WIDTH, lines
                         assert (t("solitaire.hint.back") in lines[0]) == back
