@@ -109,3 +109,26 @@ def test_the_end_screen_opens_the_review(tmp_path: Path, keys: PipeInput) -> Non
     assert "r) Review this game with the coach" in app.asked[-1]
     assert "Decision 1 of" in screen and "Your move: draw" in screen
     assert sum(q.startswith("Play again?") for q in app.asked) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_reason_shows_whole_when_there_is_room(lang: str) -> None:
+    """A move's reason was cut to one line ("14 unseen car…") with empty lines below (issue 48): the lines left
+    over show the best moves and their reasons whole, wrapped between words; a line is cut only when the hint has
+    no line to spare."""
+    set_language(lang)
+    cut = whole = 0
+    for seed in range(4):
+        game, rng = SolitaireGame(seed=seed), random.Random(seed)
+        while not game.over:
+            view = game.view()
+            if len(view.legal_actions) > 1:
+                for height in (8, 20):
+                    lines = hint_lines(game, height)
+                    assert len(lines) <= height and all(cell_len(line) <= 80 for line in lines)
+                    clipped = [line for line in lines if line.rstrip().endswith("…") and not line.startswith("…")]
+                    assert not clipped or len(lines) == height, lines  # cut only when there is no room
+                    cut += bool(clipped)
+                    whole += any(line.startswith("     ") and not line.strip().startswith("…") for line in lines[3:])
+            game.push(rng.choice(view.legal_actions))
+    assert whole and cut  # reasons wrapped onto lines of their own where there was room, cut where there was not

@@ -22,7 +22,7 @@ from loveletter.i18n import card_name, t
 from loveletter.solitaire.actions import Action, Choose, Draw, Play, PlayAgent
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.coach import HINT_KEY, hint_keys, percent
-from loveletter.tui.style import DIM, HEADER
+from loveletter.tui.style import DIM, HEADER, wrap_words
 
 __all__ = ["HINT_KEY", "SolitaireHintView", "hint_keys", "hint_lines", "move_text", "reason_text"]
 
@@ -152,27 +152,48 @@ class SolitaireHintView:
         return (move.tier, percent(move.chance), action.card, action.own, action.named, why and why.key, values)
 
     def lines(self, width: int, height: int) -> list[Text]:
-        out = [Text(t("solcoach.hint.title"), style=HEADER), Text(_values_note(self.hint), style=DIM)]
+        """At most ``height`` lines of at most ``width`` cells: as many moves as fit on two lines each (a line
+        counts the rest), then, in the lines left over, the best moves and their reasons whole, wrapped."""
+        out = [_clip(Text(t("solcoach.hint.title"), style=HEADER), width)]
+        out += wrap_words(Text(_values_note(self.hint), style=DIM), width)
         rows = self.rows()
         room = max(height - len(out), 2)
-        shown: list[Text] = []
+        blocks: list[tuple[list[Text], list[Text]]] = []  # each move shown: cut to a line each, and whole
+        more: list[Text] = []
         for index, (move, slots) in enumerate(rows):
             left = len(rows) - index
             # Two lines a move while the rest fit, or while one line is kept for counting the rest.
-            if len(shown) + 2 > room - (1 if left > 1 else 0):
+            if sum(len(cut) for cut, _ in blocks) + 2 > room - (1 if left > 1 else 0):
                 rest = rows[index:]
                 top = max(m.chance for m, _ in rest)
-                shown.append(Text(t("solcoach.hint.more", count=len(rest), chance=percent(top)), style=DIM))
+                more = [_clip(Text(t("solcoach.hint.more", count=len(rest), chance=percent(top)), style=DIM), width)]
                 break
             style = "bold" if move.tier == 0 else ""
             words = move_text(move.action, self.view, slots)
-            shown.append(Text.assemble((_chance(move, index), style), " ", (words, style)))
+            chance, text = Text(_chance(move, index) + " ", style=style), Text(words, style=style)
+            cut, whole = [_clip(Text.assemble(chance, text), width)], after(chance, text, width)
             why = self.hint.reasons.get(move.action)
             if why is not None:
-                shown.append(Text("     " + reason_text(why, slots), style=DIM))
-        if any(m.tier == 0 for m, _ in rows[1:]) and len(out) + len(shown) < height:
-            shown.append(Text(t("solcoach.hint.equal"), style=DIM))
-        return [_clip(line, width) for line in (out + shown)[:height]]
+                reason = Text(reason_text(why, slots), style=DIM)
+                cut.append(_clip(Text.assemble(REASON_INDENT, reason), width))
+                whole += after(Text(REASON_INDENT), reason, width)
+            blocks.append((cut, whole))
+        ends: list[tuple[list[Text], list[Text]]] = [(more, more)]
+        if any(m.tier == 0 for m, _ in rows[1:]) and len(out) + sum(len(c) for c, _ in blocks) + len(more) < height:
+            equal = Text(t("solcoach.hint.equal"), style=DIM)
+            ends.append(([_clip(equal.copy(), width)], wrap_words(equal, width)))
+        # The lines left over show the best moves whole, then what ≈ means ("14 unseen car…" with empty lines
+        # below, issue 48).
+        spare = height - len(out) - sum(len(cut) for cut, _ in blocks + ends)
+        shown = list(out)
+        for cut, whole in blocks + ends:
+            grows = len(whole) - len(cut)  # 0: it was whole already
+            if grows <= spare:
+                spare -= grows
+                shown += whole
+            else:
+                shown += cut
+        return shown[:height]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
@@ -206,6 +227,18 @@ def _chance(move: Move, index: int) -> str:
     """A row's chance, marked ``≈`` when it is about equal to the best (the row at ``index``)."""
     mark = "≈" if move.tier == 0 and index > 0 else " "
     return f"{mark} {percent(move.chance):>4}"
+
+
+#: Where a move's reason begins, under its move.
+REASON_INDENT = "     "
+
+
+def after(prefix: Text, text: Text, width: int) -> list[Text]:
+    """``prefix``, then ``text`` in lines of at most ``width`` cells broken between words, each line after the first
+    under the first's words (a move's words beside its chance, a reason under its move)."""
+    indent = cell_len(prefix.plain)
+    lines = wrap_words(text, max(width - indent, 1))
+    return [Text.assemble(prefix if i == 0 else " " * indent, line) for i, line in enumerate(lines)]
 
 
 def _clip(text: Text, width: int) -> Text:
