@@ -29,7 +29,7 @@ from loveletter.coach.reasons import Reason
 from loveletter.engine import Action, Keep, Play, Redraw, View
 from loveletter.i18n import t
 from loveletter.tui.prompts import Choice, letter_types
-from loveletter.tui.style import DIM, WARN, card_label, cards_text, fmt, join_names, name_text
+from loveletter.tui.style import DIM, WARN, Words, card_label, cards_text, fmt, join_names, name_text
 
 #: The key that shows the hint on a decision's screen (and the table again).
 HINT_KEY = "h"
@@ -236,9 +236,9 @@ class HintView:
             shown_rows = rows if layout.seats is None else rows[: layout.seats]
             held = Table.grid(padding=(0, 2))
             held.add_column(no_wrap=True, min_width=max(len(names[seat]) for seat, _ in shown_rows or rows))
-            held.add_column(no_wrap=not layout.wrap, overflow="fold" if layout.wrap else "ellipsis")
-            for seat, row in shown_rows:
-                held.add_row(name_text(names[seat]), chances_text(row, view))
+            held.add_column()
+            for seat, row in shown_rows:  # a card and its chance never part ("Princess" / "6%")
+                held.add_row(name_text(names[seat]), Words(chances_text(row, view), one_line=not layout.wrap))
             parts += [Text(t("coach.hint.holds"), style="bold"), held]
             if len(shown_rows) < len(rows):
                 parts.append(Text(t("coach.hint.more_odds", count=len(rows) - len(shown_rows)), style=DIM))
@@ -251,7 +251,7 @@ class HintView:
         table = Table.grid(padding=(0, 1))
         table.add_column(justify="right", no_wrap=True)
         table.add_column(no_wrap=True)
-        table.add_column(overflow="fold")
+        table.add_column()
         top = moves[0].tier if moves else 0
         equal = False
         for i, move in enumerate(shown):
@@ -265,7 +265,7 @@ class HintView:
                 words = Text.assemble(words, (" · ", DIM), reason_text(reason, view, names))
             if hopeless:
                 words = Text.assemble(words, " ", (t("coach.hint.cannot_hit"), WARN))
-            table.add_row(Text(percent(move.chance), style=style), Text("≈" if same else ""), words)
+            table.add_row(Text(percent(move.chance), style=style), Text("≈" if same else ""), Words(words))
         parts.append(table)
         if len(shown) < len(moves):
             parts.append(Text(t("coach.hint.more", count=len(moves) - len(shown)), style=DIM))

@@ -25,6 +25,8 @@ from string import Formatter
 from typing import Protocol
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from loveletter.engine import CardType
@@ -168,6 +170,30 @@ def counts_text(counts: Mapping[str, int], ruleset: CardSet) -> Text:
 def keep_together(text: str) -> str:
     """``text`` with its spaces made non-breaking."""
     return text.replace(" ", NBSP)
+
+
+class Words:
+    """``text`` drawn in lines broken only at plain spaces (:func:`wrap_words`) at the width it is given: for a
+    table's cell, where rich would break at the non-breaking spaces too (``Princess`` / ``6%``). ``one_line``: its
+    first line only, ending in ``…`` where more was left out (never inside a part its spaces keep together)."""
+
+    def __init__(self, text: Text, *, one_line: bool = False) -> None:
+        self.text = text
+        self.one_line = one_line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = self.text.plain.split(" ")
+        least = cell_len("…") if self.one_line else max((cell_len(w) for w in words), default=0)
+        return Measurement(least, cell_len(self.text.plain)).with_maximum(options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        lines = wrap_words(self.text, width)
+        if self.one_line and len(lines) > 1:
+            lines = [Text.assemble(*wrap_words(self.text, max(width - 2, 1))[:1], " …")]
+        shown = Text("\n").join(lines)
+        shown.no_wrap, shown.overflow = True, "crop"  # broken already: rich must not break it again
+        yield shown
 
 
 def wrap_words(text: Text, width: int) -> list[Text]:

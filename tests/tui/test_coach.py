@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import itertools
 import random
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -13,7 +15,7 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from loveletter.coach.hint import Hint, hint_for
+from loveletter.coach.hint import Hint, hint_for, read_round
 from loveletter.engine import Game, Play, View
 from loveletter.i18n import card_name, set_language
 from loveletter.table.loop import GameLoop
@@ -34,7 +36,7 @@ from loveletter.tui.style import NBSP
 from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.bots.helpers import positions_by_kind, redeal
-from tests.support import deal, play
+from tests.support import deal, play, random_playout
 
 NAMES = ("Ana", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus", "Hal")
 #: A small search keeps these quick; the budget does not change what a hint may depend on.
@@ -359,3 +361,36 @@ def test_a_certain_card_is_said_surely_and_an_almost_certain_one_is_never_100_pe
         assert said == "Bea discards their card (surely the Chancellor) and draws a new one"
     else:
         assert said == "Bea discards their card (likeliest the Chancellor, >99%) and draws a new one"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_card_and_its_chance_never_part_at_80_columns(lang: str) -> None:
+    """The odds of each player wrap between a card's chance and the next card, never between a card and its chance
+    (``Princess`` / ``6%``: rich broke the non-breaking space that joins them; issue 48); squeezed to one line, they
+    end with ``…`` after a whole card and chance."""
+    set_language(lang)
+    wrapped = squeezed = 0
+    try:
+        for seed in range(24):
+            ruleset, players = [("2019", 4), ("premium", 6), ("classic", 4), ("2019", 6)][seed % 4]
+            game = Game(ruleset, players, seed=seed)
+            rng = random.Random(seed)
+            random_playout(game, rng, stop_after=rng.randrange(2, 8))
+            if game.decider is None:
+                continue
+            view = game.view(game.decider)
+            hint = Hint.odds(read_round(view))
+            names = {card_name(c.id) for c in view.mode.cards}
+            for height in (24, 12):
+                console = Console(width=80, file=io.StringIO(), color_system=None)
+                with console.capture() as capture:
+                    console.print(HintView(view, NAMES, hint, weighing=True, height=height))
+                lines = [line.rstrip() for line in capture.get().replace(NBSP, " ").splitlines()]
+                for line, below in itertools.pairwise(lines):
+                    parted = any(line.endswith(f" {name}") or line.endswith(name) for name in names)
+                    assert not (parted and re.match(r"\s*[<>]?\d+%", below)), f"{line}\n{below}"
+                wrapped += any(re.match(r"\s+[<>]?\d+%", below) is None and below.startswith("    ") for below in lines)
+                squeezed += any(line.endswith("· …") for line in lines)
+    finally:
+        set_language("en")
+    assert wrapped and squeezed
