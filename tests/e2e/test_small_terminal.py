@@ -14,7 +14,7 @@ TOO_SMALL = "The window is too"  # cut at 20 columns
 
 def test_keys_pressed_on_a_terminal_too_small_answer_nothing() -> None:
     term = Terminal(["play", "--players", "2", "--bots", "1", "--names", "Ana", "--seed", "11", "--delay", "0"],
-                    rows=8, columns=20)  # fmt: skip
+                    rows=3, columns=20)  # fmt: skip
     try:
         term.wait_for(TOO_SMALL)
         term.press("enter")
