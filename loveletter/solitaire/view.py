@@ -120,6 +120,12 @@ class SolitaireView:
         return self.phase is Phase.OVER
 
     @property
+    def player_turn(self) -> int:
+        """The player's turns so far, this one included: how a player counts them (:attr:`turn` counts the
+        retinue's too, one after each of the player's; during the retinue's turn, the player's last one)."""
+        return (self.turn + 1) // 2
+
+    @property
     def won(self) -> bool:
         return self.outcome == "win"
 

@@ -99,7 +99,7 @@ def test_a_game_played_to_a_loss(tmp_path: Path) -> None:
         term.press("y")
         term.wait_for(
             "You lose",
-            "A retinue Guard struck a card it knew, or named your agent right.",
+            "The Guard from Q1 struck your hand card, the Countess, a card it knew.",  # not "…, or named your agent"
             "Streak 0 (best 0) · won 0 of 1",
             "Play again?",
         )

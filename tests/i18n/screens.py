@@ -1046,6 +1046,13 @@ def solitaire_situations(console: Console) -> None:
             app.game = game
             for key in THREAT_WARNINGS.values():
                 app.confirm(key)
+    # Each way a game ends in a few words, as a record whose result its moves contradict names the real one.
+    from typing import get_args
+
+    from loveletter.solitaire.events import EndReason
+
+    for reason in get_args(EndReason):
+        console.print(t(f"solitaire.end.{reason}"))
 
 
 def solitaire_terminal(console: Console) -> None:

@@ -20,16 +20,17 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from loveletter.i18n import catalog, set_language
+from loveletter.i18n import card_name, catalog, set_language, t
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame, load_solitaire_ruleset, stacked_layout
+from loveletter.solitaire.actions import Draw, PlayAgent
 from loveletter.solitaire.events import EndReason
 from loveletter.tui.cards import CARD_WIDTH, TEXT_LINES, CardFace
 from loveletter.tui.prompts import Choice, Nav, default_keys
 from loveletter.tui.screen import Screen
 from loveletter.tui.solitaire.app import SolitaireApp
 from loveletter.tui.solitaire.board import Board, BoardModel
-from loveletter.tui.solitaire.narrate import narrate
+from loveletter.tui.solitaire.narrate import ending, narrate
 from loveletter.tui.solitaire.plan import plan_for, risk
 from loveletter.tui.solitaire.reference import reference_pages
 from loveletter.tui.solitaire.streak import Streak, load_streak
@@ -265,12 +266,70 @@ def test_a_loss_names_its_reason_and_play_again_deals_a_new_game(tmp_path: Path,
     with pytest.raises(KeyboardInterrupt):
         app.session(SolitaireGame(RS, layout=LOSS), next_deal=lambda: next(deals))
     screen = out.getvalue()
-    assert "You lose" in screen and "A retinue Guard struck a card it knew, or named your agent right." in screen
+    said = "The Guard from Q1 struck your hand card, the Countess, a card it knew."
+    assert "You lose" in screen and said in " ".join(re.sub("[┃━┏┓┗┛]", " ", screen).split())  # the banner's box
     assert any(q.startswith("The retinue's Guard attacks you") for q in app.asked)
     assert app.game is not None and app.game.seed == 101 and not app.game.over
     assert load_streak(tmp_path / "streak.json") == Streak(current=0, best=0, won=0, played=1)
     games = sorted((tmp_path / "games").glob("*.json"))
     assert len(games) == 2  # the lost game, and the new one saved before its first question
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_loss_says_what_the_retinue_did(lang: str) -> None:
+    """The end says which card struck which of yours and how, not "struck a card it knew, or named your agent
+    right" (issue 48): a Guard that knew the card, a Guard that named a face-down agent, a Baron comparison."""
+    set_language(lang)
+    known = sol(["Guard"], hand="Countess", agent="Baron", draws=["Priest"])
+    play(known, "draw", "Priest>Q2", "choose hand")
+    named = sol(["Guard"], hand="Guard", agent="King", draws=["Guard"])  # the King: the highest card unseen
+    play(named, "draw", "Guard>Q2=Priest", "choose agent")
+    baron = sol(["Baron", "King"], hand="Guard", agent="Priest", draws=["Guard"])
+    play(baron, "draw", "Guard>Q3=Priest", "choose hand")
+    own = sol(["Handmaid", "King"], hand="Baron", agent="Guard", draws=["Priest"])
+    play(own, "draw", "Baron>Q2/agent")
+    assert [g.reason for g in (known, named, baron, own)] == ["guard_hit", "guard_hit", "baron_lost", "baron_lost"]
+    card = card_name
+    hand, agent = t("solitaire.place.hand"), t("solitaire.place.agent")
+    assert ending(known) == t("solitaire.end.guard_hit_known", slot="Q1", own=hand, card=card("Countess"))
+    assert ending(named) == t("solitaire.end.guard_hit_named", slot="Q1", card=card("King"))
+    values = {"slot": "Q2", "theirs": card("King"), "mine": card("Guard")}
+    assert ending(baron) == t("solitaire.end.baron_lost_retinue", own=hand, **values)
+    assert ending(own) == t("solitaire.end.baron_lost_player", own=agent, **values)
+    assert all(len(ending(g)) <= 76 for g in (known, named, baron, own))  # one line of the result box
+    if lang == "en":
+        assert ending(named) == "The Guard from Q1 named your face-down agent right: the King."
+        assert ending(own) == "Your Baron: your agent, the Guard, was lower than Q2, the King."
+
+
+def test_with_the_agent_spent_the_turn_asks_only_to_draw(tmp_path: Path, keys: PipeInput) -> None:
+    """Once the secret agent is played, the turn's question no longer offers it (issue 48): it says the one way
+    left, and the agent's option shows, not open, why."""
+    app, _ = app_for(tmp_path, keys)
+    layout = stacked_layout(RS, queue=["Countess", "Priest"], hand="Guard", agent="Handmaid", draws=["Guard"])
+    keys.send_text("2" + "\x03")  # the agent (a Handmaid: no choice to make); then Ctrl-C at the next turn
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=layout))
+    first, then = app.asked
+    assert first.startswith("Your turn: draw a card and play, or play your secret agent?\n")
+    assert then.startswith("Your turn: draw a card and play (your secret agent is spent).\n")
+    assert "1) Draw a card (7 left)" in then and "Play the agent" in then
+    view = app.game.view()  # type: ignore[union-attr]
+    assert view.legal_actions == (Draw(),) and view.player_turn == 2  # the board's header says turn 2
+    empty = dataclasses.replace(view, legal_actions=(PlayAgent(),), draw_size=0, agent_state="face_down")
+    step = plan_for(empty).step()
+    assert step is not None and app.question(step, plan_for(empty), empty) == t("solitaire.ask.turn_agent")
+
+
+def test_the_header_counts_the_players_turns(tmp_path: Path) -> None:
+    """The header said turn 1, then turn 3: the retinue's turns were counted too (issue 48)."""
+    game = SolitaireGame(RS, layout=WIN)
+    seen = []
+    for action in ("draw", "Guard>Q6=King", "draw", "Guard>Q5=Handmaid"):
+        header = render(BoardModel(game.view(), deal=None, log=narrate(game.log, RS)))[0]
+        seen.append(re.search(r"turn (\d+)", header).group(1))  # type: ignore[union-attr]
+        play(game, action)
+    assert seen == ["1", "1", "2", "2"]
 
 
 def test_ctrl_c_at_a_prompt_leaves_the_game_saved_up_to_the_last_action(tmp_path: Path, keys: PipeInput) -> None:

@@ -33,7 +33,7 @@ from loveletter.tui.plan import ActionPlan, Step
 from loveletter.tui.prompts import KEYS_SEP, TYPE_AHEAD, Choice, Cursor, KeyPolicy, Nav
 from loveletter.tui.solitaire.board import Board, BoardModel, board_lines
 from loveletter.tui.solitaire.coach import HINT_KEY, SolitaireHintView, hint_keys, hint_lines, place_text
-from loveletter.tui.solitaire.narrate import Teller, narrate
+from loveletter.tui.solitaire.narrate import Teller, ending, narrate
 from loveletter.tui.solitaire.plan import plan_for, risk, safest
 from loveletter.tui.solitaire.reference import reference_pages
 from loveletter.tui.solitaire.review import review_on
@@ -228,7 +228,7 @@ class SolitaireApp:
         game = self.game
         assert game is not None and game.reason is not None
         title = t("solitaire.end.win_title" if game.won else "solitaire.end.loss_title")
-        return [title, t(f"solitaire.end.{game.reason}"), self.streak_line() + "."]
+        return [title, ending(game), self.streak_line() + "."]
 
     # --------------------------------------------------------------------------------------- decisions
 
@@ -326,6 +326,10 @@ class SolitaireApp:
     def question(self, step: Step, plan: ActionPlan[Action], view: SolitaireView) -> str:
         rs = view.ruleset
         if step.kind == "turn":
+            # Asked only what can be chosen: with the agent spent (or the draw pile empty) one way is left.
+            open_ = [option.value for option in step.options if option.enabled]
+            if len(open_) == 1:
+                return t("solitaire.ask.turn_draw" if isinstance(open_[0], Draw) else "solitaire.ask.turn_agent")
             return t("solitaire.ask.turn")
         if step.kind == "threat":
             threat = view.threat
@@ -409,7 +413,7 @@ class SolitaireApp:
         won = game.won
         title = t("solitaire.end.win_title" if won else "solitaire.end.loss_title")
         # The streak is in the header: the box keeps to why the game ended, and leaves the log its last lines.
-        body = Text(t(f"solitaire.end.{game.reason}"), style="bold")
+        body = Text(ending(game), style="bold")
         return Panel(
             body,
             title=Text(f" {title} ", style="reverse bold"),

@@ -118,9 +118,9 @@ class Board:
     def header(self, width: int) -> Table:
         m = self.model
         if m.deal is not None:
-            left = t("solitaire.table.header", deal=m.deal, turn=m.view.turn)
+            left = t("solitaire.table.header", deal=m.deal, turn=m.view.player_turn)
         else:
-            left = t("solitaire.table.header_stacked", turn=m.view.turn)
+            left = t("solitaire.table.header_stacked", turn=m.view.player_turn)
         grid = Table.grid(expand=True, padding=(0, 0, 0, 1))
         grid.add_column(no_wrap=True, overflow="ellipsis")
         head = Text(f" {left} ", style=HEADER)
@@ -283,9 +283,9 @@ def board_lines(view: SolitaireView, deal: int | None, streak: str, status: Text
     (a save that failed) last."""
     rs = view.ruleset
     if deal is not None:
-        lines = [t("solitaire.table.header", deal=deal, turn=view.turn) + "."]
+        lines = [t("solitaire.table.header", deal=deal, turn=view.player_turn) + "."]
     else:
-        lines = [t("solitaire.table.header_stacked", turn=view.turn) + "."]
+        lines = [t("solitaire.table.header_stacked", turn=view.player_turn) + "."]
     lines.append(streak + ".")
     places = []
     first = view.queue[0].slot if view.queue else None

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from loveletter.i18n import DEFAULT, has, t
+from loveletter.i18n import DEFAULT, card_name, has, t
 from loveletter.solitaire import events as ev
 from loveletter.solitaire.actions import Target
 from loveletter.solitaire.game import SolitaireGame
@@ -186,6 +186,25 @@ def _guessed(event: ev.Guessed, rs: SolitaireRuleset) -> Text:
         return fmt("solitaire.log.guard_known", own=own_name(str(event.target)), named=named)
     key = "solitaire.log.guard_names_right" if event.correct else "solitaire.log.guard_names_wrong"
     return fmt(key, named=named)
+
+
+def ending(game: SolitaireGame) -> str:
+    """Why ``game`` ended, saying what happened where the reason alone would not: which Guard struck which of your
+    cards and how (a card it knew, or a name it guessed right), which cards a lost Baron comparison set side by
+    side; in a line of the result box at 80 columns. Only what the log showed the player is said."""
+    assert game.reason is not None
+    for index in range(len(game.log) - 1, -1, -1):
+        event = game.log[index]
+        slot = next((e.slot for e in reversed(game.log[:index]) if isinstance(e, ev.RetinuePlayed)), None)
+        if game.reason == "guard_hit" and isinstance(event, ev.Guessed) and event.side == "retinue" and slot:
+            key = "solitaire.end.guard_hit_known" if event.automatic else "solitaire.end.guard_hit_named"
+            card = card_name(event.named)
+            return t(key, slot=f"Q{slot}", own=own_name(str(event.target)), card=card)
+        if game.reason == "baron_lost" and isinstance(event, ev.Compared) and event.loser == "player":
+            key = f"solitaire.end.baron_lost_{event.side}"
+            mine, theirs = card_name(event.own_card), card_name(event.queue_card)
+            return t(key, own=own_name(event.own), mine=mine, slot=f"Q{event.slot}", theirs=theirs)
+    return t(f"solitaire.end.{game.reason}")
 
 
 def _capital(text: Text) -> Text:

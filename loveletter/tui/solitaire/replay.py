@@ -39,7 +39,7 @@ from loveletter.solitaire.game import SolitaireGame
 from loveletter.solitaire.view import SolitaireView
 from loveletter.tui.replay import PointViewer
 from loveletter.tui.solitaire.board import Board, BoardModel
-from loveletter.tui.solitaire.narrate import Line, narrate, tell
+from loveletter.tui.solitaire.narrate import Line, ending, narrate, tell
 from loveletter.tui.style import card_label, fmt
 
 
@@ -203,7 +203,7 @@ class SolitaireReplay:
         game = self.game
         if game.over and game.reason is not None:
             key = "records.replay_solitaire.won" if game.won else "records.replay_solitaire.lost"
-            return t(key, reason=t(f"solitaire.end.{game.reason}"))
+            return t(key, reason=ending(game))
         return t("records.replay_solitaire.unfinished")
 
 

@@ -86,7 +86,9 @@ class SolitaireReview:
 
     def heading(self, position: int) -> str:
         decision = self.decisions[position]
-        return t("solcoach.review.decision", number=position + 1, total=len(self.decisions), turn=decision.view.turn)
+        return t(
+            "solcoach.review.decision", number=position + 1, total=len(self.decisions), turn=decision.view.player_turn
+        )
 
     def title(self) -> str:
         seed = self.record.seed
