@@ -25,6 +25,7 @@ from rich.panel import Panel
 from rich.segment import Segment, Segments
 from rich.text import Text
 
+from loveletter.bots.counting import Perspective
 from loveletter.coach.hint import Hint, hint_for, read_round
 from loveletter.engine import Action, Ruleset, View
 from loveletter.engine import events as ev
@@ -302,7 +303,7 @@ class TerminalFrontend:
                 choices,
                 hint=keys,
                 guard=guard,
-                default=_default(step, view),
+                default=_default(step, view, next((v for k, v in plan.answers if k == "target"), None)),
                 allow_back=plan.asked > 0,
                 allow_help=True,
                 extra=extra,
@@ -666,12 +667,25 @@ def board_body(model: BoardModel) -> Body:
     return lambda height: Board(model, height=height)
 
 
-def _default(step: Step, view: View) -> int:
+def _default(step: Step, view: View, target: Hashable = None) -> int:
     """Where a question's selection starts: on the first option that can be picked, but for a target, on
-    another player than oneself (Enter on a Prince must not discard one's own hand)."""
+    another player than oneself (Enter on a Prince must not discard one's own hand), and for a card or number to
+    name, on the one the ``target`` most likely holds (never on one it cannot hold while another can hit)."""
     enabled = [i for i, option in enumerate(step.options) if option.enabled]
     if step.kind == "target":
         others = [i for i in enabled if step.options[i].value != view.seat]
         if others:
             return others[0]
+    if step.kind == "named" and isinstance(target, int) and enabled:
+        # The chances as the computer players count them, from what this view cannot place; the first listed wins
+        # a tie.
+        counting = Perspective.of_view(view)
+
+        def chance(index: int) -> float:
+            named = step.options[index].value
+            if isinstance(named, int):
+                return counting.chance_value(target, named)
+            return counting.chance(target, str(named))
+
+        return max(enabled, key=lambda i: (chance(i), -i))
     return enabled[0] if enabled else 0

@@ -394,3 +394,24 @@ def test_a_card_and_its_chance_never_part_at_80_columns(lang: str) -> None:
     finally:
         set_language("en")
     assert wrapped and squeezed
+
+
+# --------------------------------------------------------------------------------- the Guard's naming list
+
+
+def test_the_guards_naming_list_starts_on_the_likeliest_card_that_can_hit(keys: PipeInput) -> None:
+    """The names start highest first: Enter named the Princess, face up for both to see (issue 48). The selection
+    starts on the card the target most likely holds as the computer players count: the most copies unseen (the
+    first listed of those), or a card the player knows the target holds."""
+    game = deal("2019", 2, hands=["Guard", "Baron"], draws=["Priest"], face_up=["Princess", "Countess", "King"])
+    front, _ = frontend(keys, game)
+    keys.send_text("1" + "\r")  # the Guard (Bea is the only target), then Enter at the names
+    played = front.decide(0)
+    assert isinstance(played, Play) and played.named == "Chancellor"  # 2 unseen, listed before Prince, Handmaid…
+    # Ana saw Bea's Handmaid with her Priest; Bea kept it: the Guard names it.
+    game = deal("2019", 2, hands=["Priest", "Handmaid"], draws=["Guard", "Guard", "Countess"])
+    play(game, "Priest>1", "Guard>0=Baron")
+    front, _ = frontend(keys, game)
+    keys.send_text("1" + "\r")
+    played = front.decide(0)
+    assert isinstance(played, Play) and played.card == "Guard" and played.named == "Handmaid"

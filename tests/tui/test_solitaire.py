@@ -514,3 +514,13 @@ def test_the_header_never_cuts_a_word_of_the_streak(lang: str) -> None:
     header = " ".join(" ".join(lines[:2]).split())
     assert " ".join(streak.split()) in header, lines[:2]  # whole, never "ganad…"
     assert "…" not in " ".join(lines[:2])
+
+
+def test_the_guards_naming_list_starts_on_the_likeliest_card(tmp_path: Path, keys: PipeInput) -> None:
+    """The names start highest first, on the Princess, who is always face up: Enter named a card that cannot be
+    there (issue 48). The selection starts on the card with the most copies unseen (the first listed of those)."""
+    app, _ = app_for(tmp_path, keys)
+    keys.send_text("16" + "\r" + "\x03")  # draw, the Guard on Q6 face down, Enter at the names; Ctrl-C
+    with pytest.raises(KeyboardInterrupt):
+        app.session(SolitaireGame(RS, layout=WIN))
+    assert app.game is not None and [str(a) for a in app.game.actions[:2]] == ["draw", "Guard>Q6=Prince"]

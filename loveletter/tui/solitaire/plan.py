@@ -123,8 +123,13 @@ def risk(action: Action, view: SolitaireView) -> str | None:
 
 def safest(step: Step, view: SolitaireView) -> int:
     """Where a question's selection starts: on the first option that can be picked and does not lose the game
-    at once (Enter must not pick the hand card a retinue Guard is sure to strike)."""
+    at once (Enter must not pick the hand card a retinue Guard is sure to strike); for a Guard's name, on the
+    card a face-down card most likely is (most copies unseen: never the Princess, always face up, nor a card all
+    seen, while another can hit; the first listed wins a tie)."""
     enabled = [i for i, option in enumerate(step.options) if option.enabled]
+    if step.kind == "named" and enabled:
+        unseen = view.unseen()
+        return max(enabled, key=lambda i: (unseen.get(str(step.options[i].value), 0), -i))
     safe = [i for i in enabled if not _losing(step.options[i].value, view)]
     return (safe or enabled or [0])[0]
 
