@@ -44,7 +44,7 @@ from loveletter.engine import Action, Game, View
 from loveletter.engine import events as ev
 from loveletter.i18n import t
 from loveletter.records.timeline import round_start
-from loveletter.table.news import is_private_news
+from loveletter.table.news import is_private_news, seen_by_own_move
 from loveletter.table.seats import MakeBot, Seat, StackedDeal, built_in, first_player_rng
 
 
@@ -200,6 +200,9 @@ class GameLoop:
         if len(game.deals) == 1 and not game.actions[0]:
             self._notify_deal(game.log)
         if self.resumed:
+            # What each person saw before the game was saved: up to the end of their own last move this round.
+            start = self.round_start()
+            self.seen = {seat: seen_by_own_move(game.log, seat, start) for seat in self.people}
             self._hand_off_first()
         while not game.over:
             if game.round_over:
