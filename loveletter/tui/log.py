@@ -469,10 +469,13 @@ def _round(loop: GameLoop, seat: int | None, pen: Pen[T]) -> list[Entry[T]]:
 
 class NewsTeller:
     """What each viewer was told of the round so far (``None``: the public), for lines that tell each event once
-    (screen-reader mode): :meth:`untold` gives the round's entries a viewer may know and was not told yet."""
+    (screen-reader mode): :meth:`untold` gives the round's entries a viewer may know and was not told yet, and
+    what the last one told grew by since (a Chancellor's line, told when its cards are drawn, ends with the cards
+    put under the deck once they are chosen)."""
 
     def __init__(self) -> None:
-        self._told: dict[int | None, int] = {}
+        #: For each viewer, the last entry told: its index and its text then.
+        self._told: dict[int | None, tuple[int, str]] = {}
         self._round = 0
 
     def forget(self) -> None:
@@ -481,13 +484,20 @@ class NewsTeller:
         self._round = 0
 
     def untold(self, loop: GameLoop, viewer: int | None) -> list[str]:
-        """The texts of the entries of the round ``viewer`` may know and was not told yet; they count as told."""
+        """The texts of the entries of the round ``viewer`` may know and was not told yet (of the last one told, what
+        was added to it); they count as told."""
         round_now = loop.game.view(0).round
         if round_now != self._round:
             self._round = round_now
             self._told = {}
         entries = round_words(loop, viewer)
-        start = self._told.get(viewer, -1)
+        start, said = self._told.get(viewer, (-1, ""))
+        out = []
+        for entry in entries:
+            if entry.index > start:
+                out.append(entry.text)
+            elif entry.index == start and entry.text != said:  # it grew: the rest of it (else all of it again)
+                out.append(entry.text[len(said) :].strip() if entry.text.startswith(said) else entry.text)
         if entries:
-            self._told[viewer] = max(e.index for e in entries)
-        return [entry.text for entry in entries if entry.index > start]
+            self._told[viewer] = (entries[-1].index, entries[-1].text)
+        return out

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from loveletter.engine import Game
-from loveletter.i18n import ruleset_title, set_language, t
+from loveletter.engine import Game, load_ruleset, stacked_deck
+from loveletter.i18n import card_name, ruleset_title, set_language, t
 from loveletter.table.loop import GameLoop
 from loveletter.table.seats import Seat
 from loveletter.tui.lines import Lines, LineScreen, ascii_text, wanted
@@ -212,3 +212,41 @@ def test_the_keys_besides_the_options_are_said_once_and_again_on_question_mark(l
         assert said == (keys if fresh else []), part
         fresh = answer == "?"
     assert heard.count(True) >= 4 and heard.count(False) >= 4  # hand-offs, ? and questions in between
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_chancellors_cards_put_under_the_deck_are_said(lang: str) -> None:
+    """The Chancellor's line is said when its cards are drawn; once two go under the deck, the rest of the line is
+    said too (nothing said it: issue 48): to its player with the cards and their order, to the next person without
+    them."""
+    set_language(lang)
+    rs = load_ruleset("2019")
+    deck = stacked_deck(rs, 2, hands=["Chancellor", "Handmaid"], draws=["Priest", "Baron", "Guard", "Countess"])
+    out = io.StringIO()
+    # Ana: the hand-off, the Chancellor, keep the Baron, the Priest then the Guard under the deck, her turn's end;
+    # Bea: the hand-off, then the input ends at her question.
+    answers = iter(["", "1", "2", "1", "", ""])
+
+    def read_line() -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise EOFError
+        return answer
+
+    front = TerminalFrontend(Lines(LineScreen(out), stream=out, read_line=read_line), delay=0.0)
+    game = Game(rs, 2, deck=deck, first_player=0)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            GameLoop(game, [Seat("Ana"), Seat("Bea")], front, seed=1).run()
+        put = ascii_text(t("play.log.returned", player="Ana", count=2))
+        cards = ascii_text(t("play.log.returned_cards", cards=card_name("Priest"), last=card_name("Guard")))
+        secret = ascii_text(t("play.log.secret", what=cards))
+        order, priest = ascii_text(t("play.reader.choice_back")), ascii_text(card_name("Priest"))
+    finally:
+        set_language("en")
+    wiped = out.getvalue().split("\x1b[H\x1b[2J\x1b[3J")  # the hand-offs' and the turn's end's wipes
+    ana, bea = next(part for part in wiped if order in part), wiped[-1]
+    told = ana[ana.rindex(order) :]  # after the last answer of her decision
+    assert told.count(put) == 1 and f"{put} ({secret})" in told, told
+    line = next(line for line in bea.splitlines() if put in line)
+    assert priest not in line  # the cards and their order stay hers
