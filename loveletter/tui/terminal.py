@@ -476,7 +476,7 @@ class TerminalFrontend:
         """The review of ``seat``'s decisions in the game just over, on this surface."""
         table = self.table
         record = GameRecord.start(table.game, record_seats(table.seats), None, hints=table.hints)
-        review_on(self.surface, record, seat)
+        review_on(self.surface, record, seat, t("coach.review.this_game"))  # not saved under a name of its own
 
     # ------------------------------------------------------------------------------------------- pieces
 

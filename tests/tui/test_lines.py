@@ -80,7 +80,7 @@ def test_the_end_of_a_game_offers_its_review_read_as_lines() -> None:
     review = text[offer:]
     lines = review.splitlines()
     weighing = next(i for i, line in enumerate(lines) if "Weighing Ana's " in line)  # after the prompt: no echo
-    assert lines[weighing + 1].startswith("Done: ") and lines[weighing + 2].startswith("Review of record: ")
+    assert lines[weighing + 1].startswith("Done: ") and lines[weighing + 2].startswith("Review of this game: ")
     assert "Decision 1 of " in review and "Summary:" in review
     # After the review, the same question again, answered no.
     assert text.count("Play again, with the same players and rules?") == 2 and review.endswith("Thanks for playing!\n")
