@@ -70,7 +70,7 @@ def test_a_win_read_as_lines(tmp_path: Path) -> None:
     move = "You play the Guard on Q6, naming the King. Right: Q6 was the King. Q6, the King, is discarded."
     assert lines.count(move) == 1
     retinue = lines.index("The retinue plays Q1: the Countess. The Countess has no effect.")
-    assert lines[retinue + 1] == "Love Letter Solitaire - stacked deal - turn 3."
+    assert lines[retinue + 1] == "Love Letter Solitaire - stacked deal - turn 2."  # the player's second turn
     # The options of a question once each, numbered.
     start = text.index("Guard on Q6 face down: name a card:")
     named = text[start : text.index("Your choice", start)]
@@ -94,6 +94,7 @@ def test_a_loss_read_as_lines_in_spanish(tmp_path: Path) -> None:
     threat = text[text.index(ascii_text(t("solitaire.ask.threat_guard", guess="X")).split("X")[0][:30]) :]
     hand = said("solitaire.choice.hand", card=card_name("Countess"))
     assert threat.count(f"1: {hand}") == 1
-    assert said("solitaire.end.loss_title") in lines and said("solitaire.end.guard_hit") in lines
+    struck = said("solitaire.end.guard_hit_known", slot="Q1", own=t("solitaire.place.hand"), card=card_name("Countess"))
+    assert said("solitaire.end.loss_title") in lines and struck in lines
     streak = said("solitaire.streak.line", current=0, best=0, won=0, played=1)
     assert streak + "." in lines and lines[-1] == said("solitaire.end.bye", streak=streak)
