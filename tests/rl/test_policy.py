@@ -194,15 +194,32 @@ def test_a_real_model_saved_loaded_and_snapshotted(tmp_path: Path) -> None:
         policy_bot(str(tmp_path / "missing.zip"))
 
 
+def agent_plays_four_games(capsys: pytest.CaptureFixture[str], player: str, *more: str) -> dict[str, Any]:
+    """Run a 4-game classic tournament of ``player`` (named Agent) against ``random`` through the command line,
+    check that every game was played without a forfeit, and give Agent's line of the ``--json`` standings."""
+    import json
+
+    from loveletter.arena import referee
+    from loveletter.cli import main
+
+    args = ["--player", player, "--player", "random", "--ruleset", "classic", "--deals", "2", "--seed", "3"]
+    try:
+        code = main(["--lang", "en", "tournament", *args, "--json", *more])
+    finally:
+        referee.close_all()
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    agent: dict[str, Any] = next(p for p in data["players"] if p["name"] == "Agent")
+    assert data["games"] == 4 and agent["games"] == 4 and agent["forfeits"] == {} and data["forfeits"] == []
+    return agent
+
+
 def test_a_policy_bot_file_plays_a_tournament_in_its_own_process(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A bot file that holds a policy_bot plays ``tournament`` through the bot protocol, in a runner process of its
     own that rebuilds each view from its message: whole games, no forfeit, and every choice its policy's."""
-    import json
-
-    from loveletter.arena import referee
-    from loveletter.cli import main
 
     bot = tmp_path / "agent_bot.py"
     bot.write_text(
@@ -215,16 +232,7 @@ def test_a_policy_bot_file_plays_a_tournament_in_its_own_process(
         encoding="utf-8",
     )
     results = tmp_path / "r.jsonl"
-    args = ["--player", f"Agent={bot}:Agent", "--player", "random", "--ruleset", "classic", "--deals", "2"]
-    try:
-        code = main(["--lang", "en", "tournament", *args, "--seed", "3", "--json", "--results", str(results)])
-    finally:
-        referee.close_all()
-    out, err = capsys.readouterr()
-    assert code == 0 and err == "", err
-    data = json.loads(out)
-    agent = next(p for p in data["players"] if p["name"] == "Agent")
-    assert data["games"] == 4 and agent["games"] == 4 and agent["forfeits"] == {} and data["forfeits"] == []
+    agent_plays_four_games(capsys, f"Agent={bot}:Agent", "--results", str(results))
     asked = (tmp_path / "r.logs" / "Agent.log").read_text(encoding="utf-8").count(f"asked {Encoder('classic', 2).size}")
     assert asked >= 8  # it decided in every game, from an observation of the classic table's size
 
@@ -240,16 +248,12 @@ def test_a_saved_maskable_ppo_model_plays_a_tournament_and_a_game_through_the_pr
 ) -> None:
     """The path of a MaskablePPO ``.zip`` in a bot file (``policy_bot("model.zip")``): the model is loaded in the
     bot's own process, which is asked through the bot protocol, in a tournament and at the table of ``play``."""
-    import json
     import os
     import subprocess
     import sys
 
     import torch
     from sb3_contrib import MaskablePPO
-
-    from loveletter.arena import referee
-    from loveletter.cli import main
 
     torch.set_num_threads(1)
     model = MaskablePPO("MlpPolicy", LoveLetterEnv("classic", "random"), seed=1, n_steps=64, batch_size=32, verbose=0)
@@ -263,17 +267,8 @@ def test_a_saved_maskable_ppo_model_plays_a_tournament_and_a_game_through_the_pr
         encoding="utf-8",
     )
     monkeypatch.chdir(tmp_path)
-    args = ["--player", "agent.py:Agent", "--player", "random", "--ruleset", "classic", "--deals", "2"]
-    try:
-        # A bot that imports torch may take seconds to start on a busy machine: the time per move bounds its start.
-        code = main(["--lang", "en", "tournament", *args, "--seed", "3", "--move-time", "60", "--json"])
-    finally:
-        referee.close_all()
-    out, err = capsys.readouterr()
-    assert code == 0 and err == "", err
-    data = json.loads(out)
-    agent = next(p for p in data["players"] if p["name"] == "Agent")
-    assert data["games"] == 4 and agent["games"] == 4 and agent["forfeits"] == {} and data["forfeits"] == []
+    # A bot that imports torch may take seconds to start on a busy machine: the time per move bounds its start.
+    agent = agent_plays_four_games(capsys, "Agent=agent.py:Agent", "--move-time", "60")
     assert agent["mean_decision_ms"] > 0  # it decided, in its own process
 
     env = {"LOVELETTER_LANG": "en", "PATH": os.environ["PATH"], "LOVELETTER_HOME": os.environ["LOVELETTER_HOME"]}
