@@ -286,30 +286,39 @@ def os_problem(errno: int | None, strerror: str | None = None) -> str:
 
 
 def printable(text: str) -> str:
-    r"""``text`` safe to show on a terminal as it is: control characters (escape sequences, new lines), the
-    characters that reorder a line (bidirectional overrides) and lone surrogates are written as escapes, so a
-    name in a shared record can neither repaint the screen nor break the output. Names are shown through this.
+    r"""``text`` safe to show on a terminal as it is: control characters (escape sequences, new lines), format
+    characters (those that reorder a line, the zero-width ones, tags: every ``Cf`` but the zero-width joiner, which
+    draws an emoji sequence as one), line and paragraph separators, lone surrogates and the blank letters are
+    written as escapes, so a name in a shared record can neither repaint the screen, break the output nor hide
+    a character. Names are shown through this.
 
     >>> printable("Ana"), printable("a\x1b[2Jb"), printable("x\ny"), printable("\ud800")
     ('Ana', 'a\\x1b[2Jb', 'x\\ny', '\\ud800')
+    >>> printable("Ana\U000e0041"), printable("\u061cAna"), printable("👩\u200d👧")
+    ('Ana\\U000e0041', '\\u061cAna', '👩\u200d👧')
     """
-    if (text.isascii() and text.isprintable()) or (text.isprintable() and _HIDDEN.isdisjoint(map(ord, text))):
+    if text.isprintable() and _HIDDEN.isdisjoint(map(ord, text)):
         return text
-    return text.translate(_escapes())
+    return "".join(map(_escaped, text))
 
 
-#: Characters that show nothing, so that two names would look the same with or without them: the zero-width
-#: space and non-joiner, the soft hyphen, the word joiner and the byte order mark, the blank letters (Hangul
-#: fillers, Braille blank). Not the zero-width joiner: it draws emoji sequences (a family) as one.
-_HIDDEN = frozenset({0xAD, 0x200B, 0x200C, *range(0x2060, 0x2065), 0xFEFF, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800})
+#: Characters that show nothing though Unicode calls them letters or symbols, so that two names would look the same
+#: with or without them: the Hangul fillers and the Braille blank.
+_HIDDEN = frozenset({0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800})
+#: What is escaped besides the blank letters: control, format and surrogate code points and the two separators
+#: that break a line (other spaces show as spaces).
+_ESCAPED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
 @cache
-def _escapes() -> dict[int, str]:
-    named = {0x09: "\\t", 0x0A: "\\n", 0x0D: "\\r"}
-    codes = [*range(0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
-    codes += [0x2028, 0x2029, *range(0xD800, 0xE000), *_HIDDEN]
-    return {c: named.get(c) or (f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}") for c in codes}
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code == 0x200D or (code not in _HIDDEN and unicodedata.category(char) not in _ESCAPED):
+        return char
+    if char in _NAMED:
+        return _NAMED[char]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def ruleset_problem(code: str, params: Mapping[str, object]) -> str | None:

@@ -74,7 +74,7 @@ def test_the_longest_name_is_counted_in_cells_not_code_points() -> None:
     assert check_name("李" * (MAX_NAME // 2 + 1), []) is not None  # 9 code points, 18 cells
 
 
-@pytest.mark.parametrize("hidden", ["\u200b", "\u3164", "\ufeff", "\u2060"])
+@pytest.mark.parametrize("hidden", ["\u200b", "\u3164", "\ufeff", "\u2060", "\u061c", "\u180e", "\u206a"])
 def test_a_zero_width_character_from_a_record_is_escaped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], hidden: str
 ) -> None:
