@@ -246,7 +246,15 @@ def own_bots(console: Console) -> None:
             ):
                 command(*computers, "--level", level, *more, home=home)(console)
             command("play", "--move-time", "0")(console)
-            games = sorted((home / "games").glob("*.json"))
+            # Games whose bot is the file tb.py (the records' names do not follow the order they were played in).
+            games = [
+                game
+                for game in sorted((home / "games").glob("*.json"))
+                if any(
+                    (seat.get("bot") or {}).get("path") == str(bots)
+                    for seat in json.loads(game.read_text(encoding="utf-8"))["seats"]
+                )
+            ]
             gone, edited = games[0], games[1]
             command("resume", "--host", record_name(gone), home=home)(console)
             data = json.loads(edited.read_text(encoding="utf-8"))
