@@ -32,7 +32,7 @@ from loveletter.tui.coach import (
 )
 from loveletter.tui.prompts import TYPE_AHEAD, Choice, Nav, choose
 from loveletter.tui.screen import Screen
-from loveletter.tui.style import NBSP
+from loveletter.tui.style import NBSP, Words
 from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.bots.helpers import positions_by_kind, redeal
@@ -360,7 +360,36 @@ def test_a_certain_card_is_said_surely_and_an_almost_certain_one_is_never_100_pe
     if chance == 1.0:
         assert said == "Bea discards their card (surely the Chancellor) and draws a new one"
     else:
-        assert said == "Bea discards their card (likeliest the Chancellor, >99%) and draws a new one"
+        assert said == "Bea discards their card (likeliest the Chancellor,\u00a0>99%) and draws a new one"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_reason_keeps_a_card_and_its_chance_on_one_line(lang: str) -> None:
+    """ "likeliest the Chancellor, 41%" in a move's reason wraps anywhere but between the card and its chance
+    (issue 48: a card name and its figure never part)."""
+    from loveletter.coach import reasons as why
+
+    set_language(lang)
+    try:
+        view = deal("2019", 2, hands=["Guard", "Priest"], draws=["Prince"]).view(0)
+        chancellor = card_name("Chancellor")
+        for key in ("prince", "trade", "look"):
+            values: tuple[tuple[str, why.Value], ...] = (
+                ("target", why.Seat(1)),
+                ("top", why.Card("Chancellor")),
+                ("chance", why.Chance(0.41)),
+                *((("kept", why.Card("Guard")),) if key == "trade" else ()),
+            )
+            reason = reason_text(why.Reason(key, values), view, NAMES)
+            for width in range(20, 80):  # narrower, "Chancellor, 41%)" alone is wider than a line
+                console = Console(file=io.StringIO(), width=width, color_system=None)
+                with console.capture() as capture:
+                    console.print(Words(reason))
+                lines = capture.get().replace(NBSP, " ").splitlines()
+                assert " ".join(line.strip() for line in lines) == reason.plain.replace(NBSP, " ")
+                assert not any(line.rstrip().endswith(f"{chancellor},") for line in lines), (width, lines)
+    finally:
+        set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
