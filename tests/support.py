@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from prompt_toolkit.application import get_app_or_none
 from prompt_toolkit.output import DummyOutput, Output
 
-from loveletter.engine import Game, load_ruleset, stacked_deck
+from loveletter.engine import Game, View, load_ruleset, stacked_deck
 from loveletter.engine.events import Event
 
 
@@ -42,6 +42,18 @@ def play(game: Game, *actions: str) -> list[Event]:
     for text in actions:
         events.extend(game.push(text))
     return events
+
+
+def decisions(game: Game) -> Iterator[View]:
+    """The view of the seat that decides, at each decision until the game is over (each next round dealt): the
+    caller pushes its action before asking for the next one."""
+    while not game.over:
+        if game.round_over:
+            game.next_round()
+            continue
+        seat = game.decider
+        assert seat is not None
+        yield game.view(seat)
 
 
 def random_playout(game: Game, rng: random.Random, *, max_actions: int = 100_000, stop_after: int | None = None) -> int:

@@ -6,7 +6,6 @@ seats the versions with them on."""
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Mapping
 from typing import ClassVar
@@ -14,7 +13,7 @@ from typing import ClassVar
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
 from loveletter.bots.hard_v2 import READING as READINGS
-from loveletter.bots.hard_v2 import HardV2Bot, Option, draw_habits, named_card
+from loveletter.bots.hard_v2 import HardV2Bot, Option, draw_habits
 from loveletter.bots.tree import Score, Tree
 from loveletter.engine import Action, GameState, View
 from loveletter.engine.determinize import Determinizer
@@ -111,7 +110,7 @@ class HardBot(HardV2Bot):
                 for q, mix in kinds.items():
                     habits[q] = draw_habits(mix, rng)
                 for option in remaining:
-                    spent += self._play(base, weight, option, seed, playouts, totals, mass, habits)
+                    spent += self._simulate(base, option, seed, playouts, totals, mass, habits, weight)
                 if deadline is not None and time.perf_counter() > deadline:
                     break
                 # Every deal is played as often as the others: a phase ends only after a whole pass.
@@ -144,39 +143,3 @@ class HardBot(HardV2Bot):
         if count > limit or count * options * (view.deck_size + view.players) > EXACT_SHARE * budget:
             return None
         return beliefs.weighed_deals(view, sampler, likely) or None
-
-    def _play(
-        self,
-        base: GameState,
-        weight: float,
-        option: Option,
-        seed: int,
-        playouts: Tree,
-        totals: dict[Action, float],
-        mass: dict[Action, float],
-        habits: list[Habits | None],
-    ) -> int:
-        """Play ``option`` out on the deal ``base`` (weighing ``weight``); add the scores; return the moves."""
-        if option.naming is None:
-            groups = [[action] for action in option.actions]
-        else:
-            # Every name but the target's card gives the same position: two play-outs value them all.
-            _, target, by_value = option.naming
-            held = base.hands[target][0]
-            mark = base.ruleset.cards[held].value if by_value else held
-            groups = [
-                [a for a in option.actions if named_card(a) == mark],
-                [a for a in option.actions if named_card(a) != mark],
-            ]
-        moves = 0
-        for group in groups:
-            if not group:
-                continue
-            s = base.copy()
-            s.apply(group[0], record=False)
-            played, value = playouts.playout(s, random.Random(seed), habits)
-            moves += 1 + played
-            for action in group:
-                totals[action] += weight * value
-                mass[action] += weight
-        return moves

@@ -232,7 +232,7 @@ class HardV2Bot:
         if budget is None:
             budget = self.budget if self.budget is not None else DEFAULT_BUDGET.get(view.players, 2_000)
         totals: dict[Action, float] = {a: 0.0 for o in options for a in o.actions}
-        counts: dict[Action, int] = dict.fromkeys(totals, 0)
+        counts: dict[Action, float] = dict.fromkeys(totals, 0)
         remaining = list(options)
         phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
         depths = [TREE_DEPTH.get(view.players, 0) if q == me else 0 for q in range(view.players)]
@@ -270,10 +270,12 @@ class HardV2Bot:
         seed: int,
         tree: Tree,
         totals: dict[Action, float],
-        counts: dict[Action, int],
+        counts: dict[Action, float],
         habits: Sequence[Habits | None] = (),
+        weight: float = 1,
     ) -> int:
-        """Play ``option`` out on the deal ``base``; add the scores; return the moves simulated."""
+        """Play ``option`` out on the deal ``base``, which weighs ``weight`` (``hard``'s exact deals); add the
+        weighed scores to ``totals`` and the weight to ``counts``; return the moves simulated."""
         if option.naming is None:
             groups = [[action] for action in option.actions]
         else:
@@ -294,8 +296,8 @@ class HardV2Bot:
             played, value = tree.playout(s, random.Random(seed), habits)
             moves += 1 + played
             for action in group:
-                totals[action] += value
-                counts[action] += 1
+                totals[action] += weight * value
+                counts[action] += weight
         return moves
 
 

@@ -167,7 +167,7 @@ def judge(view: View, *, budget: int | None = None, reading: beliefs.Reading | N
         for q, mix in kinds.items():
             habits[q] = draw_habits(mix, rng)
         totals: dict[Action, float] = defaultdict(float)
-        counts: dict[Action, int] = defaultdict(int)
+        counts: dict[Action, float] = defaultdict(int)
         for option in options:
             spent += bot._simulate(base, option, seed, tree, totals, counts, habits)
         rows.append({a: totals[a] / counts[a] for a in actions})

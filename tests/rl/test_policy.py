@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.rl.conftest import NO_RL
+from tests.support import decisions
 
 pytest.importorskip("gymnasium", reason=NO_RL)
 
@@ -49,15 +50,9 @@ def test_a_policy_bot_plays_whole_games_from_its_seats_view() -> None:
     for ruleset, players in (("2019", 2), ("premium", 6), ("classic", 4)):
         game = Game(ruleset, players, seed=players)
         seats = [Agent(random.Random(s)) if s % 2 == 0 else make_bot("random", seed=s) for s in range(players)]
-        while not game.over:
-            if game.round_over:
-                game.next_round()
-                continue
-            seat = game.decider
-            assert seat is not None
-            view = game.view(seat)
-            action = seats[seat].choose(view)
-            if isinstance(seats[seat], Agent):
+        for view in decisions(game):
+            action = seats[view.seat].choose(view)
+            if isinstance(seats[view.seat], Agent):
                 # The first legal action in the action space's order: the legal action with the lowest index.
                 table = ActionTable(view.ruleset, view.players)
                 assert table.index(action) == min(table.legal_indices(view.legal_actions))

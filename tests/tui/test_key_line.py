@@ -6,6 +6,7 @@ the coach's key always stay."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -30,7 +31,7 @@ from loveletter.tui.solitaire.plan import plan_for as solitaire_plan
 from loveletter.tui.solitaire.tutor import SolitaireTutor
 from loveletter.tui.surface import Frames
 from loveletter.tui.terminal import TerminalFrontend, decision_keys
-from tests.support import random_playout
+from tests.support import decisions, random_playout
 
 WIDTH = 80
 
@@ -48,15 +49,7 @@ def questions(ruleset: str, players: int, seed: int) -> Iterator[tuple[View, Ste
     game = Game(ruleset, players, seed=seed)
     front = TerminalFrontend(Frames(Console(file=io.StringIO()), Screen(io.StringIO())))
     front.start(GameLoop(game, [Seat(f"P{i}") for i in range(players)], front))
-    for _ in range(12):
-        if game.over:
-            return
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.decider
-        assert seat is not None
-        view = game.view(seat)
+    for view in itertools.islice(decisions(game), 12):
         step = plan_for(view).step()
         if step is not None:
             yield view, step, front.choices(step, view)
