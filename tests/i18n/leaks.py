@@ -7,8 +7,9 @@ Two nets, both built from every English catalog text whose Spanish text differs:
 * words: the English words of at least :data:`MIN_WORD` letters that no Spanish text uses (wrapped or
   column-split phrases still leave their words behind).
 
-Notation (``--flags``, ``{placeholders}``, ``%(argparse)s`` fields, ``backquoted`` commands) and the few words
-both languages share (proper nouns, ruleset and level names) are left out.
+Notation (``--flags``, ``{placeholders}``, ``%(argparse)s`` fields, ``backquoted`` commands), file paths on a
+screen (where the checkout or the temporary folder lives is not the program's wording: CI's is ``/check/...``) and
+the few words both languages share (proper nouns, ruleset and level names) are left out.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ SHARED = frozenset(
 _NOTATION = re.compile(
     r"--[\w-]+|`[^`]*`|%\(\w+\)[sdr]|%[sdr]|[\w/.-]+\.(?:toml|json|key)\b|\b[A-Z][A-Z_]+\b|\w*_\w*|\"\w+\""
 )
+#: A path as a screen shows one: a run of non-blanks holding a slash (``cmd:/usr/bin/python``, ``~/x.json``).
+_PATH = re.compile(r"\S*/\S*")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 
 
@@ -88,7 +91,7 @@ def _phrase_pattern() -> re.Pattern[str]:
 def leaks(screen: str) -> list[str]:
     """The English phrases and words found in ``screen`` (empty: none)."""
     # A word cut short to fit a column ("Prince…" for "Princesa") is not a word of either language.
-    flat = _clean(re.sub(r"\S*…", " ", screen))
+    flat = _clean(_PATH.sub(" ", re.sub(r"\S*…", " ", screen)))
     found = sorted(set(_phrase_pattern().findall(flat)))
     lowered = {w.casefold() for w in _WORD.findall(flat)}
     found += sorted(w for w in english_words() if w in lowered)

@@ -13,7 +13,7 @@ from rich.console import Console
 
 import loveletter.i18n
 from loveletter.i18n import set_language
-from tests.i18n.leaks import ascii_leaks, leaks
+from tests.i18n.leaks import ascii_leaks, english_words, leaks
 from tests.i18n.screens import ROWS, SCREENS
 
 #: The screens at 80 columns and the test that every message is drawn run on one test worker (``--dist
@@ -121,3 +121,11 @@ def test_the_net_catches_english() -> None:
         "solitaire at the terminal",
     ):
         assert leaks(drawn(name, 80, "en")[0]), name
+
+
+def test_a_path_on_a_screen_is_not_wording() -> None:
+    # CI's checkout is /check/work/main: the interpreter's path on the own-bots screen once read as English.
+    assert "check" in english_words()
+    shown = "El bot cmd:/check/work/main/.venv/bin/python /tmp/w.py se detuvo (~/games/check.json)."
+    assert leaks(shown) == []
+    assert leaks(shown + " check") == ["check"]  # the word alone still counts
