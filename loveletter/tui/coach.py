@@ -104,7 +104,7 @@ def guess_text(named: str | int, view: View) -> Text:
     """What a Guard or a Bishop names, by card: ``Priest``, or a value with its cards in play, ``4: Handmaid or
     Sycophant`` (premium names values)."""
     if isinstance(named, str):
-        return card_label(named, view.ruleset)
+        return card_label(named, view.ruleset, keep=True)
     ruleset = view.ruleset
     cards = [c for c in view.mode.card_ids if ruleset.cards[c].value == named]
     if not cards:
@@ -114,20 +114,21 @@ def guess_text(named: str | int, view: View) -> Text:
 
 def _alternatives(cards: Sequence[str], view: View) -> Text:
     """``Priest``, ``Priest or Cardinal``, ``Guard, Priest or Baron``."""
-    labels = [card_label(c, view.ruleset) for c in cards]
+    labels = [card_label(c, view.ruleset, keep=True) for c in cards]
     if len(labels) == 1:
         return labels[0]
     return fmt("coach.reason.or", first=Text(", ").join(labels[:-1]), last=labels[-1])
 
 
 def reason_text(reason: Reason, view: View, names: Sequence[str]) -> Text:
-    """A reason in the player's words (``coach.reason.<key>``; nothing for ``none``); the seat itself is "you"."""
+    """A reason in the player's words (``coach.reason.<key>``; nothing for ``none``); the seat itself is "you".
+    A card's name never breaks across lines ("Dowager Queen" is one word to the wrapping)."""
     if reason.key == "none":
         return Text()
     values: dict[str, str | Text] = {}
     for name, value in reason.values:
         if isinstance(value, why.Card):
-            values[name] = card_label(value.id, view.ruleset) if value.id else Text("?")
+            values[name] = card_label(value.id, view.ruleset, keep=True) if value.id else Text("?")
         elif isinstance(value, why.Cards):
             values[name] = _alternatives(value.ids, view)
         elif isinstance(value, why.Seat):

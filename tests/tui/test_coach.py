@@ -364,6 +364,36 @@ def test_a_certain_card_is_said_surely_and_an_almost_certain_one_is_never_100_pe
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_two_word_card_name_never_breaks_in_a_reason(lang: str) -> None:
+    """The Dowager Queen in a move's reason (a kept card, a named card, alternatives) wraps as one word."""
+    from loveletter.coach import reasons as why
+
+    set_language(lang)
+    try:
+        view = deal("premium", 2, hands=["Guard", "Priest"], draws=["Prince"]).view(0)
+        first, *rest = card_name("DowagerQueen").split()
+        assert rest, "the Dowager Queen's name is two words in both languages"
+        queen = why.Card("DowagerQueen")
+        for reason in (
+            why.Reason("keep", (("card", queen),)),
+            why.Reason(
+                "compare",
+                (("kept", queen), ("target", why.Seat(1)), ("win", why.Chance(0.5)), ("lose", why.Chance(0.25))),
+            ),
+            why.Reason("prince", (("target", why.Seat(1)), ("top", queen), ("chance", why.Chance(0.3)))),
+        ):
+            text = reason_text(reason, view, NAMES)
+            for width in range(12, 80):
+                console = Console(file=io.StringIO(), width=width, color_system=None)
+                with console.capture() as capture:
+                    console.print(Words(text))
+                lines = capture.get().replace(NBSP, " ").splitlines()
+                assert not any(line.rstrip().endswith(first) for line in lines), (width, lines)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_reason_keeps_a_card_and_its_chance_on_one_line(lang: str) -> None:
     """ "likeliest the Chancellor, 41%" in a move's reason wraps anywhere but between the card and its chance
     (issue 48: a card name and its figure never part)."""
