@@ -27,41 +27,23 @@ def empty_tape(n: int) -> Tape:
 
 
 def taped(tape: Tape, events: Sequence[ev.Event]) -> Tape:
-    """``tape`` with ``events`` recorded after the others."""
+    """``tape`` with ``events`` recorded after the others: each public event on the public chain, each private
+    one on its audience's chains. This is the price of views that hold only their seat's history and cost nothing
+    to build: about a sixth of a ``Game.push`` (``benchmarks/NOTES.md``, "Where Game.push's time went")."""
     public, count, private = tape
     mine: list[tuple[object, ...] | None] | None = None
     for event in events:
-        route = _ROUTES.get(event.__class__)
-        if route is None:
-            route = _ROUTES[event.__class__] = _route(event.__class__)
-        if route is _PUBLIC:
+        if event.public:
             public = (public, event)
             count += 1
             continue
         if mine is None:
             mine = list(private)
-        if route is _ONE:
-            seat = event.seat  # type: ignore[attr-defined]
-            chain = mine[seat]
-            if chain is not None:
-                mine[seat] = (chain, count, event)
-            continue
         for seat in event.audience:  # type: ignore[union-attr]
             chain = mine[seat]
             if chain is not None:
                 mine[seat] = (chain, count, event)
     return public, count, private if mine is None else tuple(mine)
-
-
-#: How an event is taped: public, private to its ``seat``, or to its ``audience``.
-_PUBLIC, _ONE, _MANY = "public", "one", "many"
-_ROUTES: dict[type, str] = {}
-
-
-def _route(kind: type) -> str:
-    if kind.public:  # type: ignore[attr-defined]
-        return _PUBLIC
-    return _ONE if kind.audience is ev.PrivateEvent.audience else _MANY  # type: ignore[attr-defined]
 
 
 def sampled_tape(n: int, seat: int, history: Sequence[ev.Event]) -> Tape:
