@@ -32,6 +32,10 @@ tried.
 Its budget is a number of simulated moves per decision (``budget``: the moves of all its play-outs, every seat
 included; deterministic for a given random source; by default :data:`DEFAULT_BUDGET`, by number of players) and,
 optionally, a time limit (``seconds``; then results depend on the machine's speed).
+
+The design's settings are class attributes whose defaults are this player's: the ``hard`` level
+(:class:`loveletter.bots.hard.HardBot`) is this search with its own, and ``benchmarks/hard_variants.py`` seats
+versions with others.
 """
 
 from __future__ import annotations
@@ -39,8 +43,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from loveletter.bots import beliefs
 from loveletter.bots.beliefs import Habits
@@ -73,6 +78,9 @@ MAX_OPTIONS = 10
 #: are drawn soon, and which of them the next player draws can decide the round. Deeper in the deck the order
 #: seldom matters, and each option costs play-outs, so only the heuristic's order (lower card first) is tried.
 RETURN_ORDER_DEPTH = 4
+#: Exact deals (:attr:`HardV2Bot.exact_deals`) are played only when a pass over them all takes at most this share
+#: of the budget.
+EXACT_SHARE = 0.5
 
 
 def round_won(s: GameState, seat: int) -> float:
@@ -98,6 +106,23 @@ class HardV2Bot:
     level = "hard-v2"
     #: It reads the round's history (the views of a game that builds no events have none).
     reads_history = True
+
+    # The design's settings, by number of players (see the module docstring); these are this player's.
+    #: Moves simulated per decision when no ``budget`` is given.
+    budgets: ClassVar[Mapping[int, int]] = DEFAULT_BUDGET
+    #: Decisions of the searching seat per play-out made by the search tree.
+    tree_depth: ClassVar[Mapping[int, int]] = TREE_DEPTH
+    #: The kinds of player it reads the others as (by default the people's).
+    reading_models: ClassVar[Mapping[int, beliefs.Model]] = READING
+    #: Every deal of the hidden cards is played, weighed by the reading, rather than sampled, when there are at
+    #: most this many and a pass over them all fits :data:`EXACT_SHARE` of the budget (:meth:`every_deal`).
+    exact_deals: ClassVar[Mapping[int, int]] = {}
+    #: The power the reading's weights are raised to when dealing (below 1: trusted less).
+    reading_power: ClassVar[Mapping[int, float]] = {}
+    #: The share of play-out decisions made as if reading the other hands exactly (:class:`~loveletter.bots.tree.Tree`).
+    insight: ClassVar[Mapping[int, float]] = {}
+    #: Habits the searching seat follows in its play-outs after its tree decisions (None: the heuristic).
+    self_habits: ClassVar[Habits | None] = None
 
     def __init__(self, rng: random.Random, *, budget: int | None = None, seconds: float | None = None):
         if budget is not None and budget < 1:
@@ -128,7 +153,8 @@ class HardV2Bot:
             self.reading = None
             action = legal[0]
         else:
-            self.reading = reading = beliefs.read(view, memory, READING.get(view.players, beliefs.PEOPLE))
+            model = self.reading_models.get(view.players, beliefs.PEOPLE)
+            self.reading = reading = beliefs.read(view, memory, model)
             memory.learn(reading)
             action = self.decide(view, reading)
         memory.note(view, action)
@@ -225,43 +251,76 @@ class HardV2Bot:
         the options is dropped after each phase (their means then rest on fewer deals)."""
         rng = self.rng
         me = view.seat
+        n = view.players
         sampler = Determinizer(view, reading.exposed)
         likely = reading.likely
+        power = self.reading_power.get(n, 1.0)
+        if power != 1.0:
+            likely = {q: {c: w**power for c, w in row.items()} for q, row in likely.items()}
         limit = seconds if seconds is not None else self.seconds
         deadline = time.perf_counter() + limit if limit is not None else None
         if budget is None:
-            budget = self.budget if self.budget is not None else DEFAULT_BUDGET.get(view.players, 2_000)
+            budget = self.budget if self.budget is not None else self.budgets.get(n, 2_000)
         totals: dict[Action, float] = {a: 0.0 for o in options for a in o.actions}
-        counts: dict[Action, float] = dict.fromkeys(totals, 0)
+        # The weight of the deals each action was played on: a deal's count, or exact deals' chances.
+        mass: dict[Action, float] = dict.fromkeys(totals, 0.0)
         remaining = list(options)
         phases = max(1, math.ceil(math.log2(len(options)))) if halving else 1
-        depths = [TREE_DEPTH.get(view.players, 0) if q == me else 0 for q in range(view.players)]
+        depths = [self.tree_depth.get(n, 0) if q == me else 0 for q in range(n)]
         # The other seats read as searchers play by the searchers' habits in a deal's play-outs, by their chance.
-        kinds = {q: h for q in range(view.players) if q != me and (h := reading.habits(q))}
-        habits: list[Habits | None] = [None] * view.players
-        tree = Tree(me, score, len(view.plays), depths)
+        kinds = {q: h for q in range(n) if q != me and (h := reading.habits(q))}
+        habits: list[Habits | None] = [None] * n
+        habits[me] = self.self_habits
+        tree = Tree(me, score, len(view.plays), depths, insight=self.insight.get(n, 0.0))
+        deals = self.every_deal(view, sampler, likely, len(options), budget)
+        dealt = 0
         spent = 0
         for phase in range(phases):
             allowance = spent + (budget - spent) // (phases - phase)
             while True:
-                base = sampler.sample(rng, likely)
+                if deals is None:
+                    base, weight = sampler.sample(rng, likely), 1.0
+                else:
+                    base, weight = deals[dealt % len(deals)]
+                dealt += 1
                 seed = rng.getrandbits(32)
                 for q, mix in kinds.items():
                     habits[q] = draw_habits(mix, rng)
                 for option in remaining:
-                    spent += self._simulate(base, option, seed, tree, totals, counts, habits)
-                if spent >= allowance or (deadline is not None and time.perf_counter() > deadline):
+                    spent += self._simulate(base, option, seed, tree, totals, mass, habits, weight)
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                # Every exact deal is played as often as the others: a phase ends only after a whole pass.
+                if spent >= allowance and (deals is None or dealt % len(deals) == 0):
                     break
             if deadline is not None and time.perf_counter() > deadline:
                 break
             if halving and len(remaining) > 1:
-                remaining.sort(key=lambda o: -max(totals[a] / max(1, counts[a]) for a in o.actions))
+                remaining.sort(key=lambda o: -max(totals[a] / max(1e-12, mass[a]) for a in o.actions))
                 remaining = remaining[: max(1, (len(remaining) + 1) // 2)]
                 if len(remaining) == 1 and len(remaining[0].actions) == 1:
                     break
         survivors = {a for o in remaining for a in o.actions}
         # Only the options still in the race compete for the best (the dropped ones rest on fewer deals).
-        return {a: totals[a] / counts[a] if counts[a] else -1.0 for a in totals if a in survivors or not halving}
+        return {a: totals[a] / mass[a] if mass[a] else -1.0 for a in totals if a in survivors or not halving}
+
+    def every_deal(
+        self,
+        view: View,
+        sampler: Determinizer,
+        likely: Mapping[int, Mapping[str, float]],
+        options: int,
+        budget: int,
+    ) -> list[tuple[GameState, float]] | None:
+        """Every distinct deal of the hidden cards with its weight from the reading, when there are few enough
+        (:attr:`exact_deals`) and a pass over them fits :data:`EXACT_SHARE` of the budget; else ``None``."""
+        limit = self.exact_deals.get(view.players, 0)
+        if limit <= 0:
+            return None
+        count = sampler.count()
+        if count > limit or count * options * (view.deck_size + view.players) > EXACT_SHARE * budget:
+            return None
+        return beliefs.weighed_deals(view, sampler, likely) or None
 
     def _simulate(
         self,
@@ -274,7 +333,7 @@ class HardV2Bot:
         habits: Sequence[Habits | None] = (),
         weight: float = 1,
     ) -> int:
-        """Play ``option`` out on the deal ``base``, which weighs ``weight`` (``hard``'s exact deals); add the
+        """Play ``option`` out on the deal ``base``, which weighs ``weight`` (an exact deal's chance); add the
         weighed scores to ``totals`` and the weight to ``counts``; return the moves simulated."""
         if option.naming is None:
             groups = [[action] for action in option.actions]
