@@ -232,6 +232,14 @@ class NetFrontend:
         if seat not in self.remote and self.local is not None:
             self.local.turn_done(seat, since)
 
+    def computer_thinking(self, seat: int) -> None:
+        # Everyone at the table sees that a computer player is thinking: each guest on their own screen, in their
+        # language, and the host here with the join code (a friend who drops out meanwhile needs it).
+        notes = self._all(lambda front: partial(front.computer_thinking_here, seat))
+        if self.local is not None:
+            self.local.computer_thinking(seat, hint=t("host.hint.thinking", code=self.code))
+        self._settle(notes)  # drawn before the loop goes on: the game must not change while a guest's screen reads it
+
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         pauses = self._all(lambda front: partial(front.computer_moved_here, seat, since))
         if self.local is not None:

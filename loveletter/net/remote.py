@@ -198,6 +198,12 @@ class RemoteFrontend(TerminalFrontend):
         self.surface.forget_shown()
         return self.ask(lambda: self.decide(self.seat))
 
+    def computer_thinking_here(self, player: int) -> None:
+        """A computer player has been deciding for a while: the seat's table, with a line that says it is thinking
+        (as lines, said once), until its move is shown."""
+        self.surface.forget_shown()  # said at each decision that takes a while, even with nothing said between
+        self.show(t("play.thinking.message", player=self.table.names[player]), hint=t("host.hint.waiting"))
+
     def computer_moved_here(self, player: int, since: int) -> None:
         """A computer player moved: the seat's table with the move marked new, and the pause after it (it takes no
         key: a key pressed then must not land on the next screen)."""

@@ -25,7 +25,9 @@ seed picks (:func:`first_player_rng`), never the engine's own, so a seed still g
 Computer players come from ``make`` (:data:`~loveletter.table.seats.MakeBot`): the built-in levels, or a
 user's bots in processes of their own (``loveletter.arena.seated``, wired by the commands); each is told how the
 game ended, if it listens (:func:`~loveletter.bots.tell_game_over`). One that cannot go on raises
-:class:`~loveletter.errors.BotError`, which ends the game here (saved: the front end says so).
+:class:`~loveletter.errors.BotError`, which ends the game here (saved: the front end says so). One that takes more
+than a moment to decide (a user's bot, ``hard`` at a big table) is said to be thinking until its move is shown
+(:mod:`loveletter.table.thinking`).
 
 Observers (:class:`Observer`) hear when a round is dealt and when an action is applied: the place for
 autosaving a game after every action (:mod:`loveletter.table.autosave`). A game resumed from its record
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
 from typing import Protocol
 
 from loveletter.bots import Bot, tell_game_over
@@ -46,6 +49,7 @@ from loveletter.i18n import t
 from loveletter.records.timeline import round_start
 from loveletter.table.news import is_private_news, seen_by_own_move
 from loveletter.table.seats import MakeBot, Seat, StackedDeal, built_in, first_player_rng
+from loveletter.table.thinking import THINKING_AFTER, Thinking
 
 
 class Observer:
@@ -72,6 +76,10 @@ class Frontend(Protocol):
 
     def turn_done(self, seat: int, since: int) -> None:
         """The person at ``seat`` has finished their part of the turn (events from ``since`` on are new)."""
+
+    def computer_thinking(self, seat: int) -> None:
+        """The computer player at ``seat`` has been deciding for a while: say so, until its move is shown. Called
+        from a timer's thread while the loop waits for the move (:mod:`loveletter.table.thinking`): it only draws."""
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         """A computer player at ``seat`` did ``action`` (events from ``since`` on are new)."""
@@ -110,6 +118,7 @@ class GameLoop:
         first_rng: random.Random | None = None,
         remote: Iterable[int] = (),
         hints: bool = True,
+        thinking_after: float = THINKING_AFTER,
     ) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a {game.players}-player game")
@@ -142,6 +151,8 @@ class GameLoop:
         self.again = False
         #: A game picked up from its record: the laptop is handed over before anything private is shown.
         self.resumed = resumed
+        #: Seconds a computer player decides before the front end says it is thinking.
+        self.thinking_after = thinking_after
 
     # ---------------------------------------------------------------------------------------------- who
 
@@ -216,9 +227,10 @@ class GameLoop:
             assert seat is not None
             if seat in self.bots:
                 since = len(game.log)
+                told = False
                 # A move in several decisions (the Chancellor's play, then what it keeps) is shown once, whole.
                 while True:
-                    action = self.bots[seat].choose(game.view(seat))
+                    action, told = self._computer_decides(seat, told)
                     self._push(seat, action)
                     if game.decider != seat:
                         break
@@ -229,6 +241,19 @@ class GameLoop:
             tell_game_over(bot, game.winners, game.tokens)
         self._show_private_news()
         self.again = self.frontend.game_over()
+
+    def _computer_decides(self, seat: int, told: bool) -> tuple[Action, bool]:
+        """The decision of the computer player at ``seat``, and whether the front end said it is thinking: if it
+        takes a while, unless it did already for this move (``told``)."""
+        bot, view = self.bots[seat], self.game.view(seat)
+        if told:
+            return bot.choose(view), True
+        thinking = Thinking(partial(self.frontend.computer_thinking, seat), self.thinking_after).start()
+        try:
+            action = bot.choose(view)
+        finally:
+            told = thinking.done()  # nothing is drawn from now on: the loop's thread goes on alone
+        return action, told
 
     def _hand_off_first(self) -> None:
         """A game resumed by several people starts with a hand-off screen: to the person who decides now, or (one

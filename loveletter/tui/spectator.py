@@ -45,6 +45,9 @@ class SpectatorFrontend:
     def turn_done(self, seat: int, since: int) -> None:
         pass
 
+    def computer_thinking(self, seat: int) -> None:
+        pass  # the output is the game's log: a move that takes a while is only late
+
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         pass
 

@@ -10,7 +10,8 @@ they are the only person at the table), and the screen is cleared as soon as the
 No key crosses a screen (:class:`~loveletter.tui.prompts.KeyPolicy`): a hand-off screen and every new screen (a
 decision's first question, a result to acknowledge, a warning) drop the keys typed before they were drawn and
 ignore keys for a moment after, their prompt appearing once it takes keys; only the later questions of one
-decision take keys typed ahead. A computer player's move is shown for a moment and takes no key.
+decision take keys typed ahead. A computer player's move is shown for a moment and takes no key; one that takes a
+while to decide is said to be thinking meanwhile, with what Ctrl-C does.
 """
 
 from __future__ import annotations
@@ -374,6 +375,20 @@ class TerminalFrontend:
         model = self.model(seat, new_from=since, status=fmt("play.table.round_over"))
         self.acknowledge(model, t("play.news.prompt"), t("play.news.hint"), spoken=t("play.reader.turn_done"))
         self.surface.clear()
+
+    def computer_thinking(self, seat: int, *, hint: str | None = None) -> None:
+        """The table as the screen may show it, with a line that says the computer player at ``seat`` is thinking
+        and what Ctrl-C does (``hint``: other words under it); as lines, the news so far, then that said once. It
+        stays until the move is shown. Called from a timer's thread while the loop waits for the move
+        (:mod:`loveletter.table.thinking`), when nothing else draws."""
+        table = self.table
+        viewer = table.screen_seat()
+        self.tell_news(viewer)
+        name = table.names[seat]
+        model = self.model(viewer, log_key=None)  # no key is read meanwhile
+        message = t("play.thinking.message", player=name)
+        self.surface.show(board_body(model), message, t("play.thinking.hint") if hint is None else hint, spoken=False)
+        self.surface.say(t("play.reader.thinking", player=name))
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         self.tell_news(self.table.screen_seat())

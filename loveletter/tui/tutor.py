@@ -216,6 +216,10 @@ class Tutor(TerminalFrontend):
         self.surface.screen.wipe()
         self.note = None
 
+    def computer_thinking(self, seat: int, *, hint: str | None = None) -> None:
+        """Nothing: a lesson's computer players follow its script at once (a note would only tell of a busy
+        machine, in words about saved games that a lesson does not keep)."""
+
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         self.tell_news(PERSON)
         taken, self.bot.taken = self.bot.taken, []

@@ -53,6 +53,19 @@ class Slow(Good):
         return view.legal_actions[0]
 
 
+class Waits(Good):
+    """Thinks until the file that the environment variable ``TABLE_BOTS_GO`` names exists (a test makes it once the
+    screen says the bot is thinking), then plays well: a bot that takes as long as the test needs, no longer."""
+
+    AFTER = 0
+
+    def misbehave(self, view: View) -> Action:
+        go = os.environ["TABLE_BOTS_GO"]
+        while not os.path.exists(go):
+            time.sleep(0.01)
+        return self.rng.choice(view.legal_actions)
+
+
 class Exits(Good):
     def misbehave(self, view: View) -> Action:
         os._exit(3)

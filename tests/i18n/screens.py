@@ -209,6 +209,31 @@ def host_chooses_first(console: Console) -> None:
         GameLoop(Game(ruleset, 3, seed=7, first_player=first), seats, front, seed=7).run()
 
 
+def computer_thinking(console: Console) -> None:
+    """A computer player that takes a while, with one person at the table: the table with the note under it."""
+    from loveletter.tui.terminal import TerminalFrontend
+
+    game = Game("2019", 2, seed=2)
+    with TerminalScreen(io.StringIO()) as screen:
+        front = TerminalFrontend(Frames(console, screen), delay=0)
+        front.start(GameLoop(game, [Seat(NAMES[0]), Seat(NAMES[1], "random")], front))
+        front.computer_thinking(1)
+
+
+def screen_reader_thinking(console: Console) -> None:
+    """:func:`computer_thinking` said as lines."""
+    from loveletter.tui.lines import LineScreen
+    from loveletter.tui.terminal import TerminalFrontend
+
+    game = Game("2019", 2, seed=2)
+    seats = [Seat(NAMES[0]), Seat(NAMES[1], "random")]
+    out = io.StringIO()
+    lines = TerminalFrontend(Lines(LineScreen(out), stream=out), delay=0)
+    lines.start(GameLoop(game, seats, lines))
+    lines.computer_thinking(1)
+    console.print(out.getvalue(), markup=False, highlight=False)
+
+
 # --------------------------------------------------------------------------------------------- decisions
 
 
@@ -1243,6 +1268,8 @@ def screens() -> dict[str, Draw]:
     out["hot seat premium, two people"] = hot_seat_game("premium", 2, 0, 5, rounds=3)
     out["hot seat original2012, all computers"] = hot_seat_game("original2012", 0, 3, 6)
     out["hot seat, the host chooses who starts"] = host_chooses_first
+    out["a computer player thinking"] = computer_thinking
+    out["screen reader, a computer player thinking"] = screen_reader_thinking
     out["deck-out explanations"] = deck_out_explanations
     out["game summaries"] = game_summaries
     out["house rules explained"] = house_rules_explained

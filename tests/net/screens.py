@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import random
 import socket
 import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
@@ -22,18 +24,19 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from loveletter.engine import Game, load_ruleset, stacked_deck
+from loveletter.engine import Action, Game, View, load_ruleset, stacked_deck
 from loveletter.i18n import t
 from loveletter.net import server, waiting
 from loveletter.records.solitaire import SolitaireRecord
 from loveletter.solitaire import SolitaireGame
 from loveletter.table.autosave import Autosave
 from loveletter.table.seats import Seat, StackedDeal
+from loveletter.tui.lines import ascii_text
 from loveletter.tui.screen import Screen
 from loveletter.tui.surface import TYPED_AHEAD, Frames
 from loveletter.tui.terminal import TerminalFrontend
 from tests.e2e.deals import GUARD_ROUND
-from tests.net.guest import Guest, Table, until
+from tests.net.guest import TIMEOUT, Guest, Table, until
 
 Draw = Callable[[Console], None]
 ROOT = Path(__file__).resolve().parents[2]
@@ -369,8 +372,64 @@ async def _code_while_choosing(console: Console, local: TerminalFrontend) -> Non
         await table.aclose()
 
 
+@contextlib.contextmanager
+def slow_computers(go: threading.Event) -> Iterator[None]:
+    """Computer players (of any level) that decide at random once ``go`` is set: as long as a scene needs."""
+    from unittest import mock
+
+    from loveletter.bots import Bot, RandomBot
+
+    class Slow(RandomBot):
+        def choose(self, view: View) -> Action:
+            go.wait(TIMEOUT)
+            return super().choose(view)
+
+    def make_bot(level: str, *, seed: int | None = None) -> Bot:
+        return Slow(random.Random(seed))
+
+    with mock.patch("loveletter.table.seats.make_bot", make_bot):
+        yield
+
+
+def computer_thinking(console: Console) -> None:
+    """A computer player takes a while: the host's terminal, a guest's frames and a guest's lines say it is
+    thinking (with what Ctrl-C does for each), until its move is shown."""
+    asyncio.run(thinking_scene(console))
+
+
+async def thinking_scene(console: Console) -> tuple[Guest, Guest, list[str]]:
+    """:func:`computer_thinking`'s scene: Bea and Cy (in screen-reader mode) against Gus, who plays first (Cy holds
+    no card whose name in ASCII is an English word, as the Baron's Barón). The guests, and Bea's screens: with the
+    note, then at her decision."""
+    rs = load_ruleset("2019")
+    deck = stacked_deck(rs, 3, hands=["Priest", "Guard", "Handmaid"], draws=["Handmaid"], first_player=2)
+    go = threading.Event()
+    with slow_computers(go), spectator(console) as local, shown_waits(console):
+        table = Table(
+            "2019", [Seat(""), Seat(""), Seat("Gus", "easy")], [0, 1], deals=[StackedDeal(tuple(deck), 2)], local=local
+        ).start()
+        try:
+            (bea,) = await table.seat("Bea")
+            cy = await Guest(table.port).connect(env={"LOVELETTER_SCREEN_READER": "1"})
+            for question, answer in (("host.join.code", table.code), ("host.join.name", "Cy")):
+                await cy.wait_for(ascii_text(t(question)).strip())  # asked in lines, in ASCII
+                cy.send(answer, "enter")
+            await table.started()
+            screens = [await bea.wait_for(t("play.thinking.message", player="Gus"))]
+            said = ascii_text(t("play.thinking.message", player="Gus"))
+            await until(lambda: said in "".join(cy.raw), what=said)
+            go.set()
+            screens.append(await bea.wait_for(t("play.ask.card")))
+        finally:
+            go.set()
+            await table.aclose()
+    show_guests(console, bea, cy)
+    return bea, cy, screens
+
+
 def screens() -> dict[str, Draw]:
     return {
+        "hosting: a computer player thinks": computer_thinking,
         "hosting refusals and changes": refusals_and_changes,
         "hosted game": hosted_game,
         "hosted game again": hosted_again,

@@ -36,6 +36,7 @@ class Recorder:
         self.news: list[list[str]] = []
         self.first = first
         self.moves: list[tuple[int, int]] = []
+        self.thinking: list[int] = []
         #: Each time the host was asked who starts: the round to deal, the choices, the answer.
         self.firsts: list[tuple[int, tuple[int, ...], int | None]] = []
 
@@ -56,6 +57,9 @@ class Recorder:
 
     def turn_done(self, seat: int, since: int) -> None:
         self.calls.append(("turn_done", seat))
+
+    def computer_thinking(self, seat: int) -> None:
+        self.thinking.append(seat)  # not in calls: a busy machine may make any move take a while
 
     def computer_moved(self, seat: int, action: Action, since: int) -> None:
         assert self.table is not None
