@@ -156,8 +156,8 @@ class Model:
 PEOPLE = Model((CAREFUL, LOOSE), (0.5, 0.5))
 #: Computer players, a careful heuristic or a searcher (``hard`` reads with it at two players, and lets a seat it
 #: reads as a searcher play by the habits in its play-outs). Against ``hard-v1`` that wins about 5 points of games
-#: more than :data:`PEOPLE`; against ``easy``, within the runs' spread of it (:mod:`loveletter.bots.hard` has the
-#: figures).
+#: more than :data:`PEOPLE`; against ``easy``, within the runs' spread of it (``benchmarks/NOTES.md``, "The ``hard``
+#: player", has the figures; :data:`loveletter.bots.hard_v2.READING` says where it is used).
 COMPUTERS = Model((CAREFUL, SEARCHER), (0.5, 0.5))
 #: The share of a Chancellor's keeps that are not the best card by value (a Spy kept for its token, a card
 #: kept to be played next).
