@@ -123,3 +123,35 @@ def test_a_note_that_fails_fails_on_the_loops_thread() -> None:
     assert fired.wait(PATIENCE)
     with pytest.raises(OSError, match="went away"):
         thinking.done()
+
+
+def test_one_clock_thread_serves_every_decision() -> None:
+    """A thread started for each decision cost quick players three times their game: the clock is one thread."""
+    game = Game("2019", 4, seed=5)
+    before = {thread.ident for thread in threading.enumerate()}
+    started: list[str] = []
+    front = Recorder(seed=2)
+    real = threading.Thread.start
+
+    def counted(thread: threading.Thread) -> None:
+        started.append(thread.name)
+        real(thread)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(threading.Thread, "start", counted)
+        seats = [Seat("Ana"), *(Seat(f"B{i}", "easy") for i in range(3))]
+        GameLoop(game, seats, front, seed=3, thinking_after=60).run()
+    assert game.over and len(front.calls) > 20
+    assert len(started) <= 1 and all(name == "loveletter-thinking" for name in started)
+    assert len({thread.ident for thread in threading.enumerate()} - before) <= 1
+
+
+def test_a_note_due_sooner_than_the_clock_sleeps_is_told_in_time() -> None:
+    told = threading.Event()
+    later = Thinking(lambda: None, after=60).start()  # the clock sleeps for a minute
+    try:
+        soon = Thinking(told.set, after=0).start()
+        assert told.wait(PATIENCE)
+        assert soon.done() is True
+    finally:
+        assert later.done() is False
