@@ -50,6 +50,7 @@ from loveletter.bots.hard_v2 import round_won
 from loveletter.coach.calibration import DATA, Curve, calibrated, curves, fit, group
 from loveletter.coach.judge import judge
 from loveletter.engine import Game
+from tests import support
 
 #: The tables played: (ruleset, players).
 TABLES = (("2019", 2), ("2019", 4), ("premium", 6))
@@ -85,13 +86,8 @@ def play_game(ruleset: str, players: int, seed: int, number: int, budget: int | 
     game = Game(ruleset, players, seed=game_seed)
     bots = [make_bot("hard-v2", seed=game_seed + 1 + q) for q in range(players)]
     pending: list[tuple[int, float, int, bool]] = []
-    while not game.over:
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.decider
-        assert seat is not None
-        view = game.view(seat)
+    for view in support.decisions(game):
+        seat = view.seat
         action = bots[seat].choose(view)
         if len(view.legal_actions) > 1:
             move = judge(view, budget=budget).of(action)

@@ -31,6 +31,7 @@ from loveletter.coach.judge import BUDGET
 from loveletter.engine import Game
 from loveletter.records import GameRecord, Seat
 from loveletter.tui.review import Review
+from tests.support import decisions
 
 
 def hint_times(
@@ -61,13 +62,8 @@ def review_time(seed: int) -> tuple[float, float, int]:
     game = Game("2019", 2, seed=seed)
     record = GameRecord.start(game, [Seat("Ana"), Seat("Bot", "computer", "easy")], seed)
     bots = [make_bot("easy", seed=seed), make_bot("easy", seed=seed + 1)]
-    while not game.over:
-        if game.round_over:
-            game.next_round()
-            continue
-        seat = game.decider
-        assert seat is not None
-        game.push(bots[seat].choose(game.view(seat)))
+    for view in decisions(game):
+        game.push(bots[view.seat].choose(view))
     record.update(game)
     start, spent = time.perf_counter(), time.process_time()
     review = Review(record, 0)

@@ -154,8 +154,8 @@ def stop_bots(players: dict[int, SeatedPlayer]) -> None:
         close_all()
 
 
-def own_bot(text: str, move_time: float | None) -> SeatedPlayer:
-    """The user's bot ``--level`` names, checked, or the one-line error that says why it cannot play."""
+def own_bot(text: str, move_time: float | None, option: str = "--level") -> SeatedPlayer:
+    """The user's bot ``text`` names (in ``option``), checked, or the one-line error that says why it cannot play."""
     from loveletter.arena.seated import DEFAULT_MOVE_TIME, SeatedPlayer
     from loveletter.arena.userbots import PlayerError
     from loveletter.commands.options import player_problem
@@ -164,7 +164,7 @@ def own_bot(text: str, move_time: float | None) -> SeatedPlayer:
     try:
         return SeatedPlayer.parse(text, move_time=move_time or DEFAULT_MOVE_TIME, logs=bot_logs())
     except PlayerError as exc:
-        raise UsageError(player_problem(exc, "--level")) from None
+        raise UsageError(player_problem(exc, option)) from None
 
 
 def bot_logs() -> str:

@@ -159,18 +159,9 @@ def _names_a_player(text: str) -> bool:
 
 def _own_players(own: list[str], move_time: float | None) -> dict[str, SeatedPlayer]:
     """The user's players ``own`` names, each started once, or the one-line error that says why one cannot play."""
-    from loveletter.arena.seated import DEFAULT_MOVE_TIME, SeatedPlayer
-    from loveletter.arena.userbots import PlayerError
-    from loveletter.commands.options import player_problem
-    from loveletter.commands.play import bot_logs
+    from loveletter.commands.play import own_bot
 
-    players = {}
-    for text in own:
-        try:
-            players[text] = SeatedPlayer.parse(text, move_time=move_time or DEFAULT_MOVE_TIME, logs=bot_logs())
-        except PlayerError as exc:
-            raise _usage(player_problem(exc, "--seats")) from None
-    return players
+    return {text: own_bot(text, move_time, "--seats") for text in own}
 
 
 def _clip(text: str, limit: int = 40) -> str:

@@ -174,8 +174,17 @@ def _play_plain(
     saver.saver.on_failure = lambda problem: print(t("records.saving_stopped", problem=problem), file=sys.stderr)
     try:
         front = SpectatorFrontend()
-        table = GameLoop(game, seats, front, make=make, seed=seed, deals=deals, observers=[saver], resumed=resumed,
-                         first_rng=first_rng)  # fmt: skip
+        table = GameLoop(
+            game,
+            seats,
+            front,
+            make=make,
+            seed=seed,
+            deals=deals,
+            observers=[saver],
+            resumed=resumed,
+            first_rng=first_rng,
+        )
         table.run()
         sys.stdout.flush()
     except BrokenPipeError:

@@ -25,6 +25,7 @@ from loveletter.bots.beliefs import (
 from loveletter.bots.hard_v2 import HardV2Bot
 from loveletter.bots.tree import Tree
 from loveletter.engine import Game, GameState, View, load_ruleset
+from tests import support
 from tests.bots.helpers import decisions, redeal
 from tests.support import deal, play
 
@@ -169,14 +170,8 @@ def test_a_careful_player_is_recognised_over_a_game() -> None:
         game = Game("2019", 2, seed=seed)
         watcher, other = make_bot("easy", seed=seed), make_bot("easy", seed=seed + 10)
         memory = Memory()
-        while not game.over:
-            if game.round_over:
-                game.next_round()
-                continue
-            seat = game.decider
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0:
+        for view in support.decisions(game):
+            if view.seat == 0:
                 memory.remember(view)
                 memory.learn(read(view, memory))
                 action = watcher.choose(view)
@@ -198,14 +193,8 @@ def test_a_searching_player_is_recognised_over_a_game() -> None:
         game = Game("2019", 2, seed=seed)
         other = make_bot("hard-v1", seed=seed + 10, budget=500)
         memory = Memory()
-        while not game.over:
-            if game.round_over:
-                game.next_round()
-                continue
-            seat = game.decider
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0:
+        for view in support.decisions(game):
+            if view.seat == 0:
                 memory.remember(view)
                 reading = read(view, memory, COMPUTERS)
                 memory.learn(reading)

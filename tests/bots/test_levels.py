@@ -10,7 +10,7 @@ import pytest
 from loveletter.arena.games import GameSpec, play_game
 from loveletter.bots import LEVELS, make_bot
 from loveletter.engine import Game, Keep, Play, Redraw
-from tests.support import deal, play
+from tests.support import deal, decisions, play
 
 SMART = ("easy", "hard")
 #: Enough simulated moves for the hard level to see the clear cases below, and still quick.
@@ -186,13 +186,7 @@ def test_every_kind_of_decision_is_made_by_every_level() -> None:
         for seed in range(6 if level != "hard" else 2):
             game = Game("premium", 6, seed=seed)
             bot = make_bot(level, seed=seed, budget=60)
-            while not game.over:
-                if game.round_over:
-                    game.next_round()
-                    continue
-                seat = game.decider
-                assert seat is not None
-                view = game.view(seat)
+            for view in decisions(game):
                 if rng.random() < 0.3:
                     game.push(rng.choice(view.legal_actions))
                     continue

@@ -193,14 +193,16 @@ def ending(game: SolitaireGame) -> str:
     cards and how (a card it knew, or a name it guessed right), which cards a lost Baron comparison set side by
     side; in a line of the result box at 80 columns. Only what the log showed the player is said."""
     assert game.reason is not None
-    for index in range(len(game.log) - 1, -1, -1):
-        event = game.log[index]
-        slot = next((e.slot for e in reversed(game.log[:index]) if isinstance(e, ev.RetinuePlayed)), None)
-        if game.reason == "guard_hit" and isinstance(event, ev.Guessed) and event.side == "retinue" and slot:
-            key = "solitaire.end.guard_hit_known" if event.automatic else "solitaire.end.guard_hit_named"
-            card = card_name(event.named)
-            return t(key, slot=f"Q{slot}", own=own_name(str(event.target)), card=card)
-        if game.reason == "baron_lost" and isinstance(event, ev.Compared) and event.loser == "player":
+    log = game.log
+    for index in range(len(log) - 1, -1, -1):
+        event = log[index]
+        if game.reason == "guard_hit" and isinstance(event, ev.Guessed) and event.side == "retinue":
+            # The Guard is the retinue's card played last before the guess.
+            slot = next((e.slot for e in reversed(log[:index]) if isinstance(e, ev.RetinuePlayed)), None)
+            if slot:
+                key = "solitaire.end.guard_hit_known" if event.automatic else "solitaire.end.guard_hit_named"
+                return t(key, slot=f"Q{slot}", own=own_name(str(event.target)), card=card_name(event.named))
+        elif game.reason == "baron_lost" and isinstance(event, ev.Compared) and event.loser == "player":
             key = f"solitaire.end.baron_lost_{event.side}"
             mine, theirs = card_name(event.own_card), card_name(event.queue_card)
             return t(key, own=own_name(event.own), mine=mine, slot=f"Q{event.slot}", theirs=theirs)
